@@ -1,0 +1,121 @@
+// npm test: everything CI runs, in order, stopping at the first failure: lint, types, the web build,
+// unit + integration tests (vitest, real server and database), then e2e in Chromium (Playwright).
+// Ends with one line "N passed, N failed" counting every test that ran.
+// `npm test -- --postgres` runs only the database tests (vitest's server project) against the
+// PostgreSQL server of TEST_DATABASE_URL (default: the local one); each test file makes its own database.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './web-build.mjs';
+
+const RESULTS = path.join(ROOT, 'test-results');
+const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(Boolean);
+  const found = candidates.find((candidate) => isExecutable(candidate));
+  if (found) return found;
+  if (process.env.CHROMIUM_PATH) {
+    fail(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, but no executable is there.`);
+  }
+  const canInstall = process.getuid?.() === 0 && isExecutable('/usr/bin/apt-get');
+  if (!canInstall) {
+    fail(
+      'The e2e tests need Chromium and none was found. Install Debian\'s "chromium" package ' +
+        '(sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    );
+  }
+  console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get.');
+  step('apt-get update', 'apt-get', ['update', '-qq']);
+  step('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (!isExecutable('/usr/bin/chromium')) fail('apt-get finished but /usr/bin/chromium is still missing.');
+  return '/usr/bin/chromium';
+}
+
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function step(title, command, args, options = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) fail(`${title} failed.`, counts());
+}
+
+function fail(message, summary) {
+  console.error(`\n✖ ${message}`);
+  if (summary) printSummary(summary, true);
+  process.exit(1);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function counts() {
+  const vitest = readJson(path.join(RESULTS, 'vitest.json'));
+  const playwright = readJson(path.join(RESULTS, 'playwright.json'));
+  const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
+  const failed =
+    (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+  const skipped =
+    (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+  return { passed, failed, skipped };
+}
+
+function printSummary({ passed, failed, skipped }, forceFailure = false) {
+  console.log(`\n${passed} passed, ${forceFailure && failed === 0 ? 1 : failed} failed, ${skipped} skipped`);
+}
+
+fs.rmSync(RESULTS, { recursive: true, force: true });
+fs.mkdirSync(RESULTS, { recursive: true });
+const vitestJson = [
+  `--reporter=default`,
+  '--reporter=json',
+  `--outputFile.json=${path.join(RESULTS, 'vitest.json')}`,
+];
+
+if (process.argv.includes('--postgres')) {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(`Database tests on PostgreSQL (${new URL(url).host}).`);
+  step(
+    'server and integration tests on PostgreSQL (vitest)',
+    bin('vitest'),
+    ['run', '--project', 'server', ...vitestJson],
+    {
+      env: { ...process.env, TEST_DATABASE_URL: url },
+    },
+  );
+  const summary = counts();
+  printSummary(summary);
+  process.exit(summary.failed > 0 || summary.passed === 0 ? 1 : 0);
+}
+
+const chromium = findChromium();
+
+step('lint (biome)', bin('biome'), ['check', '.']);
+step('types (tsc --noEmit)', bin('tsc'), ['--noEmit']);
+step('web build (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson]);
+
+const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));
+process.on('exit', () => fs.rmSync(e2eDataDir, { recursive: true, force: true }));
+step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eDataDir },
+});
+
+const summary = counts();
+printSummary(summary);
+if (summary.failed > 0 || summary.passed === 0) process.exit(1);

@@ -1,0 +1,42 @@
+// Builds the Hono app: cross-cutting middleware first, then one router per feature, then the SPA.
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './features/health/routes';
+import type { AppEnv } from './http/context';
+import { handleError, handleNotFound } from './http/error-handling';
+import { requestLogging } from './http/request-logging';
+import { securityHeaders } from './http/security-headers';
+import { loadWebApp, serveWebApp } from './http/web-app';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppDependencies {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+}
+
+export function createApp({ logger, database, webRoot = DEFAULT_WEB_ROOT }: AppDependencies) {
+  const app = new Hono<AppEnv>();
+  app.use(requestLogging(logger));
+  app.use(securityHeaders());
+  app.onError(handleError);
+
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // API answers are per user and per moment: never stored by shared caches unless a route says so.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  app.route('/api/health', healthRoutes(database));
+
+  app.use(serveWebApp(loadWebApp(webRoot)));
+  app.notFound(handleNotFound);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected loadConfig to refuse these settings');
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults with no settings', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      dataDir: path.resolve('/srv/app', './data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting and trims a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DATA_DIR: '/var/lib/yearbook',
+        DATABASE_URL: 'postgres://u:p@db:5432/yearbook',
+        PUBLIC_URL: 'https://yearbook.example/',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/yearbook',
+      databaseUrl: 'postgres://u:p@db:5432/yearbook',
+      publicUrl: 'https://yearbook.example',
+      isProduction: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '30.5'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses a malformed %s=%s and names it', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+    expect(problems[0]).toContain(value);
+  });
+
+  it('refuses a misspelt setting and suggests the right one', () => {
+    const [problem] = problemsOf({ DATABSE_URL: 'postgres://localhost/db' });
+    expect(problem).toContain('DATABSE_URL is not a setting');
+    expect(problem).toContain('did you mean DATABASE_URL?');
+  });
+
+  it('refuses unknown variables under prefixes the app owns', () => {
+    expect(problemsOf({ S3_BUKET: 'photos' })[0]).toContain('S3_BUKET');
+    expect(problemsOf({ DATA_DIRECTORY: '/tmp' })[0]).toContain('DATA_DIRECTORY');
+  });
+
+  it('ignores the ordinary variables of a shell', () => {
+    expect(() =>
+      loadConfig({ HOME: '/root', PATH: '/usr/bin', HOSTNAME: 'box', TERM: 'xterm', CI: 'true' }),
+    ).not.toThrow();
+  });
+
+  it('reports every problem at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'loud' })).toHaveLength(2);
+  });
+});

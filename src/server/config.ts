@@ -1,0 +1,120 @@
+// Settings come from the environment only. A malformed value, or a variable that looks like one of our
+// settings but is not (a typo such as DATABSE_URL, or an unknown S3_/SMTP_ name), stops start-up with a
+// message naming it: a silently ignored setting is how data ends up in the wrong place.
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const settingsSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUnset, z.string().optional()),
+  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+type Settings = z.infer<typeof settingsSchema>;
+export const KNOWN_SETTINGS = Object.keys(settingsSchema.shape) as (keyof Settings)[];
+
+/** Prefixes that only we use: any variable under them must be a known setting. */
+const OWNED_PREFIXES = ['DATABASE_', 'DATA_DIR', 'PUBLIC_URL', 'S3_', 'SMTP_', 'REDIS_', 'YEARBOOK_'];
+
+export interface Config {
+  env: Settings['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: Settings['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
+  const problems = findUnknownSettings(env);
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]);
+      problems.push(`${name}=${JSON.stringify(env[name])} ${issue.message}`);
+    }
+  }
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
+
+  const s = parsed.data;
+  const publicUrl = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
+  return {
+    env: s.NODE_ENV,
+    isProduction: s.NODE_ENV === 'production',
+    port: s.PORT,
+    host: s.HOST,
+    dataDir: path.resolve(cwd, s.DATA_DIR),
+    databaseUrl: s.DATABASE_URL,
+    publicUrl,
+    logLevel: s.LOG_LEVEL,
+  };
+}
+
+function findUnknownSettings(env: NodeJS.ProcessEnv): string[] {
+  const known = new Set<string>(KNOWN_SETTINGS);
+  const problems: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (known.has(name)) continue;
+    const owned = OWNED_PREFIXES.some((prefix) => name.startsWith(prefix));
+    const nearest = KNOWN_SETTINGS.find((k) => isNearMiss(name, k));
+    if (owned || nearest) {
+      const hint = nearest ? ` (did you mean ${nearest}?)` : '';
+      problems.push(
+        `${name} is not a setting of this app${hint}. Known settings: ${KNOWN_SETTINGS.join(', ')}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** A name one or two edits away from a setting is almost certainly a typo of it. */
+function isNearMiss(name: string, setting: string): boolean {
+  if (name.length < 5 || setting.length < 5) return false;
+  const allowed = setting.length >= 8 ? 2 : 1;
+  return editDistance(name, setting) <= allowed;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

@@ -1,0 +1,57 @@
+// One database API over two engines: PGlite in DATA_DIR/db (embedded mode) or a node-postgres pool
+// (DATABASE_URL). Both are PostgreSQL, so schema, migrations and queries are the same.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  engine: Engine;
+  /** Runs `select 1`; throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { engine: 'postgres'; url: string; maxConnections?: number };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.engine === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.maxConnections ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client losing its connection (server restart, failover) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+    return withPing({ db, engine: 'postgres', close: () => pool.end() });
+  }
+
+  const client = await PGlite.create({
+    dataDir: target.dataDir ? path.join(target.dataDir, 'db') : undefined,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return withPing({ db, engine: 'pglite', close: () => client.close() });
+}
+
+function withPing(parts: Omit<Database, 'ping'>): Database {
+  return {
+    ...parts,
+    async ping() {
+      await parts.db.execute(sql`select 1`);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// The committed migrations build the whole data model, on PGlite and on PostgreSQL alike
+// (TEST_DATABASE_URL), and the database itself refuses rows that break the spec's rules.
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { applyMigrations } from './migrate';
+import * as schema from './schema';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// Every table the schema declares, so a table added later is checked without touching this test.
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+
+describe('migrations', () => {
+  it('create every table and index of the schema', async () => {
+    const existingTables = (
+      await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public'`)
+    ).map((r) => r.tablename);
+    const existingIndexes = (
+      await rows<{ indexname: string }>(sql`select indexname from pg_indexes where schemaname = 'public'`)
+    ).map((r) => r.indexname);
+
+    expect(tables.length).toBeGreaterThanOrEqual(6);
+    for (const table of tables) {
+      const config = getTableConfig(table);
+      expect(existingTables).toContain(config.name);
+      for (const index of config.indexes) expect(existingIndexes).toContain(index.config.name);
+    }
+  });
+
+  it('enable pg_trgm', async () => {
+    const ext = await rows<{ extname: string }>(
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    );
+    expect(ext).toHaveLength(1);
+    const [similar] = await rows<{ s: number }>(sql`select similarity('yearbook', 'yearbooks') as s`);
+    expect(Number(similar?.s)).toBeGreaterThan(0.5);
+  });
+
+  it('are recorded and a second run changes nothing', async () => {
+    const before = await rows<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    await applyMigrations(database);
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(before[0]?.n).toBeGreaterThanOrEqual(2);
+    expect(after).toEqual(before);
+  });
+});
+
+describe('constraints', () => {
+  const profile = (overrides: Partial<typeof schema.profiles.$inferInsert> = {}) => ({
+    userId: `user-${Math.random()}`,
+    username: `user_${Math.floor(Math.random() * 1e9)}`,
+    email: 'someone@example.com',
+    fullName: 'Some One',
+    graduationYear: 2026,
+    ...overrides,
+  });
+
+  it('accept a valid profile, post and like', async () => {
+    const [p] = await database.db.insert(schema.profiles).values(profile()).returning();
+    expect(p?.userType).toBe('ordinary');
+    expect(p?.institution).toBe('VITC');
+    const [post] = await database.db
+      .insert(schema.posts)
+      .values({ userId: p?.userId ?? '', content: 'x'.repeat(256) })
+      .returning();
+    expect(post?.deleted).toBe(false);
+    expect(post?.likeCount).toBe(0);
+    await database.db.insert(schema.likes).values({ userId: p?.userId ?? '', postId: post?.id ?? '' });
+  });
+
+  it.each([
+    ['an upper-case username', { username: 'Alice' }],
+    ['a username starting with a period', { username: '.alice' }],
+    ['a username with two periods in a row', { username: 'al..ice' }],
+    ['a two-letter username', { username: 'al' }],
+    ['a 21-character username', { username: 'a'.repeat(21) }],
+    ['a blank full name', { fullName: '   ' }],
+    ['a 161-character bio', { bio: 'b'.repeat(161) }],
+    ['graduation year 2019', { graduationYear: 2019 }],
+    ['graduation year 2031', { graduationYear: 2031 }],
+  ])('refuse %s', async (_, overrides) => {
+    await expect(database.db.insert(schema.profiles).values(profile(overrides))).rejects.toThrow();
+  });
+
+  it('refuse a second profile with the same username or user', async () => {
+    const first = profile();
+    await database.db.insert(schema.profiles).values(first);
+    await expect(
+      database.db.insert(schema.profiles).values(profile({ username: first.username })),
+    ).rejects.toThrow();
+    await expect(
+      database.db.insert(schema.profiles).values(profile({ userId: first.userId })),
+    ).rejects.toThrow();
+  });
+
+  it.each([
+    ['257 characters', 'x'.repeat(257)],
+    ['only spaces', '   '],
+    ['nothing', ''],
+  ])('refuse a post of %s', async (_, content) => {
+    await expect(database.db.insert(schema.posts).values({ userId: 'u', content })).rejects.toThrow();
+  });
+
+  it('refuse an askline over 128 characters and a negative like count', async () => {
+    await expect(
+      database.db.insert(schema.asklines).values({ content: 'q'.repeat(129), createdBy: 'u' }),
+    ).rejects.toThrow();
+    await expect(
+      database.db.insert(schema.posts).values({ userId: 'u', content: 'hi', likeCount: -1 }),
+    ).rejects.toThrow();
+  });
+
+  it('refuse a second like of one post by one user and a second report row for one post', async () => {
+    const [post] = await database.db
+      .insert(schema.posts)
+      .values({ userId: 'u', content: 'hello' })
+      .returning();
+    const postId = post?.id ?? '';
+    await database.db.insert(schema.likes).values({ userId: 'liker', postId });
+    await expect(database.db.insert(schema.likes).values({ userId: 'liker', postId })).rejects.toThrow();
+    await database.db.insert(schema.reports).values({ postId });
+    await expect(database.db.insert(schema.reports).values({ postId })).rejects.toThrow();
+  });
+
+  it('keep the notice to a single row', async () => {
+    await database.db.insert(schema.notices).values({ id: 1 });
+    await expect(database.db.insert(schema.notices).values({ id: 2 })).rejects.toThrow();
+  });
+
+  it('index post text for full-text search', async () => {
+    await database.db
+      .insert(schema.posts)
+      .values({ userId: 'u', content: 'Graduation predictions for 2027' });
+    const found = await rows<{ content: string }>(
+      sql`select content from posts where search_vector @@ plainto_tsquery('simple', 'predictions')`,
+    );
+    expect(found.map((r) => r.content)).toContain('Graduation predictions for 2027');
+  });
+});

@@ -1,0 +1,166 @@
+// The data model of SPEC §3. Constraints here are the last line of defence: the shared zod schemas
+// check the same rules first and give the spec's messages, but no row that breaks a rule can exist.
+// Authentication tables (better-auth) join this file when accounts land; user ids are its text ids.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const institution = pgEnum('institution', ['VITC', 'VITV']);
+export const userType = pgEnum('user_type', ['admin', 'moderator', 'ordinary']);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    bio: text('bio').notNull().default(''),
+    instagramUrl: text('instagram_url'),
+    linkedinUrl: text('linkedin_url'),
+    institution: institution('institution').notNull().default('VITC'),
+    graduationYear: smallint('graduation_year').notNull(),
+    /** Storage key of the processed photo (never bytes, never a full URL). */
+    profilePictureKey: text('profile_picture_key'),
+    dob: date('dob', { mode: 'string' }),
+    userType: userType('user_type').notNull().default('ordinary'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_user_id_key').on(t.userId),
+    uniqueIndex('profiles_username_key').on(t.username),
+    // Search: substring matches on username and full name stay fast at 100k+ profiles.
+    index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
+    check(
+      'profiles_username_format',
+      sql`${t.username} ~ '^[a-z0-9_][a-z0-9_.]{1,18}[a-z0-9_]$' AND ${t.username} NOT LIKE '%..%'`,
+    ),
+    check('profiles_full_name_present', sql`length(btrim(${t.fullName})) > 0`),
+    check('profiles_bio_length', sql`char_length(${t.bio}) <= 160`),
+    check('profiles_graduation_year_range', sql`${t.graduationYear} BETWEEN 2020 AND 2030`),
+  ],
+);
+
+export const asklines = pgTable(
+  'asklines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    content: text('content').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    verified: boolean('verified').notNull().default(false),
+  },
+  (t) => [
+    index('asklines_verified_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.verified}`),
+    index('asklines_created_by_idx').on(t.createdBy),
+    // Similarity search before a new askline is created.
+    index('asklines_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    check('asklines_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 128`),
+    check('asklines_content_present', sql`length(btrim(${t.content})) > 0`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    content: text('content').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deleted: boolean('deleted').notNull().default(false),
+    /** Kept exact by the like use cases (insert/delete and this update in one transaction). */
+    likeCount: integer('like_count').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+  },
+  (t) => [
+    // Feed orders, each a keyset over (sort key, created_at, id) on live posts only.
+    index('posts_feed_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`NOT ${t.deleted}`),
+    index('posts_feed_most_liked_idx')
+      .on(t.likeCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`NOT ${t.deleted}`),
+    index('posts_user_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .where(sql`NOT ${t.deleted}`),
+    index('posts_askline_created_idx')
+      .on(t.asklineId, t.createdAt.desc(), t.id.desc())
+      .where(sql`NOT ${t.deleted}`),
+    index('posts_search_vector_idx').using('gin', t.searchVector),
+    index('posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    check('posts_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
+    check('posts_content_present', sql`length(btrim(${t.content})) > 0`),
+    check('posts_like_count_non_negative', sql`${t.likeCount} >= 0`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: text('user_id').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('likes_post_idx').on(t.postId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reportCount: integer('report_count').notNull().default(1),
+    /** null: never reviewed; false: reopened; true: resolved (SPEC §3). */
+    resolved: boolean('resolved'),
+    resolvedBy: text('resolved_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_post_id_key').on(t.postId),
+    index('reports_open_count_idx')
+      .on(t.reportCount.desc(), t.createdAt.desc())
+      .where(sql`${t.resolved} IS NOT TRUE`),
+    index('reports_resolved_created_idx').on(t.createdAt.desc()).where(sql`${t.resolved}`),
+    check('reports_count_positive', sql`${t.reportCount} >= 1`),
+  ],
+);
+
+/** The dashboard notice of SPEC §3: one row, edited by admins. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: smallint('id').primaryKey().default(1),
+    show: boolean('show').notNull().default(false),
+    title: text('title').notNull().default(''),
+    badge: text('badge').notNull().default(''),
+    content: jsonb('content').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('notices_single_row', sql`${t.id} = 1`)],
+);

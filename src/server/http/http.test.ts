@@ -1,0 +1,105 @@
+// Cross-cutting HTTP behaviour of the real server: health, headers, error shapes, JSON 404.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../tests/support/test-server';
+import { AppError } from './app-error';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    extend(app) {
+      app.get('/api/__test/bug', () => {
+        throw new Error('secret internal detail: password=hunter2');
+      });
+      app.get('/api/__test/refused', () => {
+        throw new AppError('forbidden', 'You may not do that.');
+      });
+    },
+  });
+});
+afterAll(() => server.close());
+
+describe('GET /api/health', () => {
+  it('reports ok when the database answers', async () => {
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+});
+
+describe('security headers', () => {
+  it('are on API answers', async () => {
+    const res = await server.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('are on error answers too', async () => {
+    const res = await server.request('/api/does-not-exist');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await server.request('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const body = await res.json();
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toContain('/api/does-not-exist');
+  });
+
+  it('gives a 4xx AppError its code and message', async () => {
+    const res = await server.request('/api/__test/refused');
+    expect(res.status).toBe(403);
+    const body = await res.json();
+    expect(body.error).toMatchObject({ code: 'forbidden', message: 'You may not do that.' });
+    expect(body.error.requestId).toBe(res.headers.get('x-request-id'));
+  });
+
+  it('hides a bug behind a generic 500 that carries only the request id', async () => {
+    const res = await server.request('/api/__test/bug');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(text).not.toContain('secret');
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toMatch(/at .*\.ts/);
+    const body = JSON.parse(text);
+    expect(body.error.code).toBe('internal');
+    expect(body.error.message).toBe('Something went wrong on our side. Please try again.');
+    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
+  });
+
+  it('keeps a well-formed request id from a proxy and replaces a hostile one', async () => {
+    const kept = await server.request('/api/health', { headers: { 'x-request-id': 'edge-1234abcd' } });
+    expect(kept.headers.get('x-request-id')).toBe('edge-1234abcd');
+    const replaced = await server.request('/api/health', {
+      headers: { 'x-request-id': `<script>"${'x'.repeat(300)}` },
+    });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('answers 503 (run last: it closes the database)', async () => {
+    await server.database.close();
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(503);
+    expect((await res.json()).database).toBe('error');
+  });
+});

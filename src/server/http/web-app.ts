@@ -1,0 +1,110 @@
+// Serves the built SPA (dist/web). The build is small, so every file is read once at start-up, with
+// its ETag and gzip/brotli forms computed then: a request for an asset is a map look-up. Hashed files
+// under /assets/ are cached for a year; index.html is revalidated every time so a deploy shows at once.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.svg']);
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Client routes have at most two segments (/{username}/{postId}); deeper paths are not pages. */
+const MAX_ROUTE_SEGMENTS = 2;
+
+export function loadWebApp(webRoot: string): Map<string, StaticFile> | null {
+  if (!fs.existsSync(path.join(webRoot, 'index.html'))) return null;
+  const files = new Map<string, StaticFile>();
+  for (const entry of fs.readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    const urlPath = `/${path.relative(webRoot, absolute).split(path.sep).join('/')}`;
+    if (urlPath.split('/').some((segment) => segment.startsWith('.'))) continue; // .vite/manifest.json
+    const ext = path.extname(entry.name).toLowerCase();
+    const body = fs.readFileSync(absolute);
+    const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+    files.set(urlPath, {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      cacheControl: urlPath.startsWith('/assets/')
+        ? IMMUTABLE
+        : urlPath === '/index.html'
+          ? 'no-cache'
+          : 'public, max-age=3600',
+      ...(compress && {
+        gzip: gzipSync(body, { level: 9 }),
+        brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+      }),
+    });
+  }
+  return files;
+}
+
+export function serveWebApp(files: Map<string, StaticFile> | null): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return next();
+    }
+    if (!files) {
+      return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
+    }
+    const requested = files.get(c.req.path);
+    if (requested && c.req.path !== '/index.html') return send(c, requested, 200);
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+
+    const index = files.get('/index.html');
+    if (!index) return next();
+    const segments = c.req.path.split('/').filter(Boolean).length;
+    return send(c, index, segments > MAX_ROUTE_SEGMENTS ? 404 : 200);
+  };
+}
+
+function send(c: Context<AppEnv>, file: StaticFile, status: 200 | 404): Response {
+  const headers = new Headers({
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+  });
+  if (status === 200 && c.req.header('if-none-match') === file.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accepted = c.req.header('accept-encoding') ?? '';
+  let body = file.body;
+  if (file.brotli && /\bbr\b/.test(accepted)) {
+    body = file.brotli;
+    headers.set('Content-Encoding', 'br');
+  } else if (file.gzip && /\bgzip\b/.test(accepted)) {
+    body = file.gzip;
+    headers.set('Content-Encoding', 'gzip');
+  }
+  headers.set('Content-Length', String(body.length));
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+}

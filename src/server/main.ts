@@ -1,0 +1,64 @@
+// Entry point: config -> lock -> database -> migrations -> app -> listen; graceful shutdown.
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
+import { createLogger } from './platform/logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config);
+  // The lock guards the embedded database; with DATABASE_URL any number of instances may run.
+  const lock: DataDirLock | null = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { engine: 'postgres', url: config.databaseUrl }
+      : { engine: 'pglite', dataDir: config.dataDir },
+  );
+  await applyMigrations(database);
+
+  const app = createApp({ config, logger, database });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, engine: database.engine, dataDir: lock ? config.dataDir : undefined },
+      `Campus Yearbook is running on ${config.publicUrl}`,
+    );
+  });
+  server.on('error', (err) => {
+    logger.fatal({ err }, 'the server could not listen');
+    void stop(1);
+  });
+
+  let stopping = false;
+  async function stop(exitCode: number) {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down');
+    const forced = setTimeout(() => {
+      logger.warn('open connections did not finish in time; closing anyway');
+      process.exit(exitCode || 1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await database.close();
+    lock?.release();
+    logger.info('stopped');
+    process.exit(exitCode);
+  }
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`Campus Yearbook cannot start.\n${error.message}`);
+  } else {
+    console.error('Campus Yearbook failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { DocumentTitle } from '../../components/document-title';
+import { GetStartedCard } from '../../features/auth/components/get-started-card';
+import { useStripAuthErrorParams } from '../../features/auth/hooks/use-strip-auth-error-params';
+import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
+import { LandingHero } from '../../features/landing/components/landing-hero';
+import { ParticleBackground } from '../../features/landing/components/particle-background';
+
+export function LandingRoute() {
+  useStripAuthErrorParams();
+
+  return (
+    <div className="relative isolate overflow-clip">
+      <DocumentTitle />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,var(--color-brand-100),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.95_0.05_85),transparent_70%)] dark:bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,oklch(0.3_0.12_277/0.6),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.3_0.08_300/0.35),transparent_70%)]"
+      />
+      <ParticleBackground className="absolute inset-0 -z-10 size-full" />
+
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
+        <LandingHero />
+        <div className="mx-auto w-full max-w-md lg:mr-0">
+          <GetStartedCard />
+        </div>
+      </div>
+
+      {/* Sticky within the landing content: it follows the reader down the page and comes to rest
+          above the footer instead of covering its links. */}
+      <div className="pointer-events-none sticky bottom-4 z-20 sm:bottom-6 mx-auto flex max-w-6xl justify-end px-4 pb-4 sm:px-6">
+        <div className="pointer-events-auto">
+          <DemoSignInButton />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Every client route in one place, so links and the router never disagree about a path.
+// `path` is the router pattern; `getHref` builds a concrete link to it.
+
+export const paths = {
+  // The landing page's Get Started card carries this id, so the navbar's Sign In can bring it into view.
+  home: { path: '/', getHref: () => '/', signInSectionId: 'get-started' },
+  about: { path: '/about', getHref: () => '/about' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  cookies: { path: '/cookies', getHref: () => '/cookies' },
+
+  profileSetup: { path: '/profile/setup', getHref: () => '/profile/setup' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  editProfile: { path: '/profile', getHref: () => '/profile' },
+  search: { path: '/search', getHref: () => '/search' },
+  reports: { path: '/reports', getHref: () => '/reports' },
+  demoUser: { path: '/demo_user', getHref: () => '/demo_user' },
+
+  asklines: { path: '/asklines', getHref: () => '/asklines' },
+  askline: {
+    path: '/askline/:uuid',
+    getHref: (uuid: string) => `/askline/${encodeURIComponent(uuid)}`,
+  },
+  anonymousPost: {
+    path: '/post/:postId',
+    getHref: (postId: string) => `/post/${encodeURIComponent(postId)}`,
+  },
+
+  // The two catch-all patterns: the router ranks static segments above these, so /about or
+  // /profile/setup never reach them.
+  userProfile: {
+    path: '/:username',
+    getHref: (username: string) => `/${encodeURIComponent(username)}`,
+  },
+  userPost: {
+    path: '/:username/:postId',
+    getHref: (username: string, postId: string) =>
+      `/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`,
+  },
+} as const;

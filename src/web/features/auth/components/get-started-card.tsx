@@ -1,0 +1,166 @@
+import { MailCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { paths } from '../../../config/paths';
+import { type AuthActions, type AuthOutcome, pendingAuthActions } from '../auth-actions';
+import { pickResetEmail } from '../validate-auth-forms';
+import { AuthMessage, type AuthMessageContent } from './auth-message';
+import { CredentialsForm } from './credentials-form';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { ResetPasswordForm } from './reset-password-form';
+
+export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password';
+
+const subtitles: Record<AuthMode, string> = {
+  'sign-in': 'Sign in to your yearbook.',
+  'sign-up': 'Create your account. It takes a minute.',
+  'reset-password': 'Reset your password.',
+};
+
+// The landing page's card (SPEC §2): sign in, sign up and forgot password. It owns the mode and the
+// typed values; what submitting does comes from `actions`.
+export function GetStartedCard({ actions = pendingAuthActions }: { actions?: AuthActions }) {
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [resetEmail, setResetEmail] = useState('');
+  const [resetSent, setResetSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<AuthMessageContent | null>(null);
+  const formRegionRef = useRef<HTMLDivElement>(null);
+  const userSwitchedMode = useRef(false);
+
+  // The control that switched modes disappears with the old form; move focus into the new one so
+  // keyboard users are not dropped back at the top of the page. Never on first render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mode and resetSent are what trigger the move.
+  useEffect(() => {
+    if (!userSwitchedMode.current) return;
+    formRegionRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [mode, resetSent]);
+
+  function switchMode(next: AuthMode) {
+    userSwitchedMode.current = true;
+    if (next === 'reset-password') setResetEmail(pickResetEmail(identifier));
+    setResetSent(false);
+    setMessage(null);
+    setMode(next);
+  }
+
+  async function runAction(action: () => Promise<AuthOutcome>, onSuccess?: () => void) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const outcome = await action();
+      if (outcome.kind === 'success') onSuccess?.();
+      else
+        setMessage({
+          tone: outcome.kind === 'error' ? 'error' : 'info',
+          text: outcome.message,
+          id: Date.now(),
+        });
+    } catch {
+      setMessage({ tone: 'error', text: 'Something went wrong. Please try again.', id: Date.now() });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const isCredentialsMode = mode === 'sign-in' || mode === 'sign-up';
+
+  return (
+    <section
+      id={paths.home.signInSectionId}
+      aria-labelledby="get-started-title"
+      className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white/90 p-6 shadow-xl shadow-brand-900/5 backdrop-blur-md sm:p-8 dark:border-slate-800 dark:bg-slate-900/90 dark:shadow-black/30"
+    >
+      <h2 id="get-started-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        Get Started
+      </h2>
+      <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">{subtitles[mode]}</p>
+
+      <div ref={formRegionRef} className="mt-6">
+        {isCredentialsMode ? (
+          <CredentialsForm
+            key={mode}
+            variant={mode}
+            identifier={identifier}
+            password={password}
+            busy={busy}
+            onIdentifierChange={setIdentifier}
+            onPasswordChange={setPassword}
+            onSubmit={() =>
+              runAction(() =>
+                mode === 'sign-up'
+                  ? actions.signUp({ email: identifier.trim(), password })
+                  : actions.signIn({ identifier: identifier.trim(), password }),
+              )
+            }
+            onForgotPassword={mode === 'sign-in' ? () => switchMode('reset-password') : undefined}
+          />
+        ) : resetSent ? (
+          <div className="rounded-2xl bg-brand-50 p-5 text-center dark:bg-brand-950/60">
+            <MailCheck className="mx-auto size-8 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            <h3 className="mt-3 text-lg font-semibold">Reset Email Sent!</h3>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              Check your inbox for a link to choose a new password.
+            </p>
+            <button
+              type="button"
+              onClick={() => switchMode('sign-in')}
+              className={composeButtonClasses({ className: 'mt-4 w-full' })}
+            >
+              Back to Sign In
+            </button>
+          </div>
+        ) : (
+          <ResetPasswordForm
+            email={resetEmail}
+            busy={busy}
+            onEmailChange={setResetEmail}
+            onSubmit={() =>
+              runAction(
+                () => actions.requestPasswordReset({ email: resetEmail.trim() }),
+                () => setResetSent(true),
+              )
+            }
+          />
+        )}
+
+        <AuthMessage message={message} />
+
+        {isCredentialsMode ? (
+          <>
+            <div className="my-5 flex items-center gap-3 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+              or
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+            </div>
+            <GoogleSignInButton busy={busy} onClick={() => runAction(() => actions.signInWithGoogle())} />
+          </>
+        ) : null}
+      </div>
+
+      <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+        {mode === 'sign-in' ? (
+          <>
+            New to Campus Yearbook?{' '}
+            <button type="button" onClick={() => switchMode('sign-up')} className={textLinkClasses}>
+              Create an account
+            </button>
+          </>
+        ) : mode === 'sign-up' ? (
+          <>
+            Already have an account?{' '}
+            <button type="button" onClick={() => switchMode('sign-in')} className={textLinkClasses}>
+              Sign in instead
+            </button>
+          </>
+        ) : resetSent ? null : (
+          <button type="button" onClick={() => switchMode('sign-in')} className={textLinkClasses}>
+            Back to Sign In
+          </button>
+        )}
+      </p>
+    </section>
+  );
+}

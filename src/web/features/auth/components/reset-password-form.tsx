@@ -1,0 +1,50 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { TextField } from '../../../components/ui/text-field';
+import { validateResetEmail } from '../validate-auth-forms';
+
+type ResetPasswordFormProps = {
+  email: string;
+  busy: boolean;
+  onEmailChange: (value: string) => void;
+  /** Called only with an email that passed validation. */
+  onSubmit: () => void;
+};
+
+export function ResetPasswordForm({ email, busy, onEmailChange, onSubmit }: ResetPasswordFormProps) {
+  const [error, setError] = useState<string | undefined>();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const nextError = validateResetEmail(email);
+    setError(nextError);
+    if (nextError) emailRef.current?.focus();
+    else onSubmit();
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+      <TextField
+        ref={emailRef}
+        label="Email"
+        placeholder="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={email}
+        error={error}
+        hint="We'll email you a link to choose a new password."
+        onChange={(event) => {
+          onEmailChange(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <button type="submit" disabled={busy} className={composeButtonClasses({ className: 'w-full' })}>
+        Send Reset Link
+      </button>
+    </form>
+  );
+}

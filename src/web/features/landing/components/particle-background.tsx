@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react';
+import {
+  createParticles,
+  drawParticles,
+  moveParticles,
+  PARTICLE_COUNT,
+  type Particle,
+  type ParticleColors,
+  rescaleParticles,
+} from '../particle-field';
+
+// Hex, not theme variables: canvas colour parsing of oklch() is newer than the browsers we support.
+const lightColors: ParticleColors = { dot: '#6366f1', link: '#818cf8' };
+const darkColors: ParticleColors = { dot: '#a5b4fc', link: '#818cf8' };
+
+// Decorative, so aria-hidden. It animates only while the tab is visible and never when the user asks
+// for reduced motion (then it draws one still frame).
+export function ParticleBackground({ className = '' }: { className?: string }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context) return;
+
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
+    let particles: Particle[] = [];
+    let size = { width: 0, height: 0 };
+    let frame = 0;
+    let lastTime = 0;
+
+    const render = () => {
+      const colors = darkScheme.matches ? darkColors : lightColors;
+      drawParticles(context, particles, colors, size.width, size.height);
+    };
+
+    const resize = () => {
+      const rect = canvas.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return;
+      const next = { width: rect.width, height: rect.height };
+      // Back the canvas with device pixels so dots stay crisp on high-density screens.
+      const ratio = window.devicePixelRatio || 1;
+      canvas.width = Math.round(next.width * ratio);
+      canvas.height = Math.round(next.height * ratio);
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      if (particles.length === 0) particles = createParticles(next.width, next.height);
+      else rescaleParticles(particles, size, next);
+      size = next;
+      render();
+    };
+
+    const tick = (time: number) => {
+      // Cap the step so a long frame (or a return from another tab) does not make particles jump.
+      const seconds = lastTime === 0 ? 0 : Math.min((time - lastTime) / 1000, 0.05);
+      lastTime = time;
+      moveParticles(particles, seconds, size.width, size.height);
+      render();
+      frame = requestAnimationFrame(tick);
+    };
+
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    };
+
+    const syncAnimation = () => {
+      if (reducedMotion.matches || document.hidden) {
+        stop();
+        render();
+      } else if (frame === 0) {
+        lastTime = 0;
+        frame = requestAnimationFrame(tick);
+      }
+    };
+
+    const observer = new ResizeObserver(resize);
+    observer.observe(canvas);
+    resize();
+    syncAnimation();
+    document.addEventListener('visibilitychange', syncAnimation);
+    reducedMotion.addEventListener('change', syncAnimation);
+    darkScheme.addEventListener('change', render);
+
+    return () => {
+      stop();
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', syncAnimation);
+      reducedMotion.removeEventListener('change', syncAnimation);
+      darkScheme.removeEventListener('change', render);
+    };
+  }, []);
+
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex is not focusable.
+    <canvas
+      ref={canvasRef}
+      aria-hidden="true"
+      data-particle-count={PARTICLE_COUNT}
+      className={`pointer-events-none ${className}`}
+    />
+  );
+}

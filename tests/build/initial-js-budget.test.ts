@@ -1,0 +1,72 @@
+// Budgets over the production build (run after `vite build`; npm test builds first).
+// The landing route's initial JavaScript — the entry chunk, the landing page's lazy chunk and every
+// chunk they import statically — must stay within 100 KB gzip, and other pages must stay out of it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const DIST = path.resolve(import.meta.dirname, '../../dist/web');
+const MANIFEST = path.join(DIST, '.vite/manifest.json');
+const LANDING_BUDGET_BYTES = 100 * 1024;
+const ENTRY = 'index.html';
+const LANDING_ROUTE = 'app/routes/landing.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+let manifest: Manifest;
+
+beforeAll(() => {
+  if (!fs.existsSync(MANIFEST)) {
+    throw new Error(`No build at ${DIST}: run \`npm run build\` first (npm test does).`);
+  }
+  manifest = JSON.parse(fs.readFileSync(MANIFEST, 'utf8'));
+});
+
+/** The chunks a key loads before running: itself and its static imports, transitively. */
+function staticClosure(keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+function gzipBytes(file: string): number {
+  return gzipSync(fs.readFileSync(path.join(DIST, file))).length;
+}
+
+describe('the landing route', () => {
+  it(`loads at most ${LANDING_BUDGET_BYTES / 1024} KB of gzipped JavaScript at first`, () => {
+    expect(manifest[ENTRY]?.isEntry).toBe(true);
+    expect(manifest[ENTRY]?.dynamicImports).toContain(LANDING_ROUTE);
+    const files = [...staticClosure([ENTRY, LANDING_ROUTE])].map((key) => manifest[key]?.file ?? '');
+    const total = files.reduce((sum, file) => sum + gzipBytes(file), 0);
+    console.log(`landing route initial JS: ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    expect(total).toBeGreaterThan(20 * 1024); // React alone is more: a smaller figure means a wrong count.
+    expect(total).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it('does not load the code of other pages up front', () => {
+    const upFront = staticClosure([ENTRY]);
+    const pages = Object.entries(manifest).filter(
+      ([key, chunk]) => chunk.isDynamicEntry && key !== LANDING_ROUTE,
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    for (const [key] of pages) expect(upFront.has(key), `${key} is in the entry chunk`).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+// The Get Started card's three modes and fields (SPEC §2 Landing). Its calls to the server arrive
+// with accounts; until then a valid submit says so and nothing is sent.
+import { expect, test } from './fixtures';
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+});
+
+test('sign in mode: one identifier field, a password with show/hide, Google', async ({ page }) => {
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await expect(card.getByPlaceholder('Username or Email')).toBeVisible();
+  const password = card.getByLabel('Password', { exact: true });
+  await password.fill('secret123');
+  await expect(password).toHaveAttribute('type', 'password');
+  await card.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await card.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(card.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+});
+
+test('sign in asks for both fields before anything else', async ({ page }) => {
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(card.getByText('Please enter your username or email')).toBeVisible();
+});
+
+test('sign up mode uses an Email field and toggles back', async ({ page }) => {
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByRole('button', { name: 'Create an account' }).click();
+  await expect(card.getByPlaceholder('Email', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  await card.getByRole('button', { name: 'Sign in instead' }).click();
+  await expect(card.getByPlaceholder('Username or Email')).toBeVisible();
+});
+
+test('forgot password copies the typed email and checks it', async ({ page }) => {
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill('asha@example.com');
+  await card.getByRole('button', { name: 'Forgot password?' }).click();
+  const email = card.getByPlaceholder('Email', { exact: true });
+  await expect(email).toHaveValue('asha@example.com');
+
+  await email.fill('not-an-email');
+  await card.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(card.getByText('Please enter a valid email address')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Back to Sign In' }).click();
+  await expect(card.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});
+
+test('a valid submit says accounts are coming, and sends nothing', async ({ page }) => {
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+  });
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill('asha');
+  await card.getByLabel('Password', { exact: true }).fill('secret123');
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(card.getByRole('status')).toContainText('Accounts open soon');
+  expect(apiCalls).toEqual([]);
+});
+
+test('error and error_description are removed from the address', async ({ page }) => {
+  await page.goto('/?error=access_denied&error_description=Denied&keep=1');
+  await expect(page).toHaveURL(/\/\?keep=1$/);
+});

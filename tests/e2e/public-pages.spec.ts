@@ -1,0 +1,173 @@
+// The public pages of SPEC §1-§2 in a real browser: texts, navigation, footer, not-found, headers,
+// and an axe scan of each page in light and dark mode.
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+
+const FOOTER_STATEMENT =
+  'This platform is for entertainment and journaling purposes only. User opinions are their own and are not ' +
+  'endorsed by Campus Yearbook. Predictions are not financial advice.';
+
+const PUBLIC_PAGES = [
+  { path: '/', h1: 'A digital time capsule for campus minds' },
+  { path: '/about', h1: 'About' },
+  { path: '/cookies', h1: 'About' },
+  { path: '/contact', h1: 'Contact us' },
+  { path: '/terms', h1: 'Terms and Conditions' },
+  { path: '/privacy', h1: 'Privacy Policy' },
+];
+
+test.describe('every public page', () => {
+  for (const { path, h1 } of PUBLIC_PAGES) {
+    test(`${path} has its heading, the signed-out navbar and the footer`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+      await expect(page).toHaveTitle(/Campus Yearbook/);
+
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Campus Yearbook' })).toHaveAttribute('href', '/');
+      await expect(nav.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/');
+
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toContainText(FOOTER_STATEMENT);
+      const footerNav = page.getByRole('navigation', { name: 'Footer' });
+      for (const [name, href] of [
+        ['About', '/about'],
+        ['Contact', '/contact'],
+        ['Privacy', '/privacy'],
+        ['Terms', '/terms'],
+      ] as const) {
+        await expect(footerNav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+    });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      test(`${path} passes an axe scan in ${colorScheme} mode`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
+  }
+});
+
+test('the landing page has the hero, the Get Started card and the demo button', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Your campus, your voice, your yearbook.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demo Sign In' })).toHaveAttribute('href', '/demo_user');
+  const canvas = page.locator('canvas');
+  await expect(canvas).toHaveAttribute('aria-hidden', 'true');
+  await expect(canvas).toHaveAttribute('data-particle-count', '50');
+});
+
+test.describe('the particle background', () => {
+  const snapshotTwice = async (page: import('@playwright/test').Page) => {
+    const canvas = page.locator('canvas');
+    await expect(canvas).toBeVisible();
+    const first = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await page.waitForTimeout(400);
+    const second = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    return [first, second];
+  };
+
+  test('moves', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    const [first, second] = await snapshotTwice(page);
+    expect(second).not.toBe(first);
+  });
+
+  test('stands still under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const [first, second] = await snapshotTwice(page);
+    expect(second).toBe(first);
+  });
+});
+
+test('the about page names the mission, how it works, the four values and the story', async ({ page }) => {
+  await page.goto('/about');
+  for (const heading of ['Our mission', 'How it works', 'What we value', 'Our story']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  for (const value of ['Authenticity', 'Respect', 'Privacy', 'Simplicity']) {
+    await expect(page.getByRole('heading', { level: 3, name: value })).toBeVisible();
+  }
+});
+
+test('/cookies shows the about content', async ({ page }) => {
+  await page.goto('/cookies');
+  await expect(page.getByRole('heading', { level: 2, name: 'Our mission' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Simplicity' })).toBeVisible();
+});
+
+test('the contact page has a mail link, a mail button and both social profiles', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('link', { name: 'contact@campusyearbook.app' })).toHaveAttribute(
+    'href',
+    'mailto:contact@campusyearbook.app',
+  );
+  await expect(page.getByRole('link', { name: 'Send us an email' })).toHaveAttribute(
+    'href',
+    /^mailto:contact@campusyearbook\.app/,
+  );
+  for (const [name, href] of [
+    [/Instagram/, 'https://www.instagram.com/campusyearbook'],
+    [/LinkedIn/, 'https://www.linkedin.com/company/campusyearbook'],
+  ] as const) {
+    const link = page.getByRole('main').getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+});
+
+test('the terms require being 18 or having parental consent', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByRole('main')).toContainText(/at least 18/);
+  await expect(page.getByRole('main')).toContainText(/parental consent|consent of a parent/i);
+});
+
+test('the privacy policy is dated 22.05.2025 and covers children under 13', async ({ page }) => {
+  await page.goto('/privacy');
+  await expect(page.getByText('Last updated: 22.05.2025')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "Children's privacy" })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/under 13/);
+});
+
+test('footer links lead to their pages', async ({ page }) => {
+  await page.goto('/');
+  const footerNav = page.getByRole('navigation', { name: 'Footer' });
+  for (const [name, h1] of [
+    ['About', 'About'],
+    ['Contact', 'Contact us'],
+    ['Privacy', 'Privacy Policy'],
+    ['Terms', 'Terms and Conditions'],
+  ] as const) {
+    await footerNav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+    await expect(page).toHaveURL(new RegExp(`/${name.toLowerCase()}$`));
+  }
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campus Yearbook' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('A digital time capsule for campus minds');
+});
+
+test.describe('unknown pages', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('a path deeper than any route answers 404 and shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/some/deep/path');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('screens of later releases show their placeholder inside the app', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByText(/arrives in a coming release/)).toBeVisible();
+});

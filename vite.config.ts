@@ -1,0 +1,23 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app lives in src/web and builds into dist/web, which the server serves.
+// In development (`npm run dev`) Vite serves the app on :3000 and proxies the API to the server on :3001.
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
+  },
+});
