@@ -2,14 +2,20 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth-routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { sessionRoutes } from './features/session/routes';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security-headers';
 import { loadWebApp, serveWebApp } from './http/web-app';
+import { createMailer } from './platform/mail';
+import { createMemoryRateLimiter } from './platform/rate-limit';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -21,7 +27,13 @@ export interface AppDependencies {
   webRoot?: string;
 }
 
-export function createApp({ logger, database, webRoot = DEFAULT_WEB_ROOT }: AppDependencies) {
+export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT }: AppDependencies) {
+  if (!config.authSecret) throw new Error('createApp needs config.authSecret (main.ts resolves one)');
+  const db = database.db;
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const rateLimiter = createMemoryRateLimiter();
+  const auth = createAuth({ db, mailer, publicUrl: config.publicUrl, secret: config.authSecret });
+
   const app = new Hono<AppEnv>();
   app.use(requestLogging(logger));
   app.use(securityHeaders());
@@ -33,6 +45,12 @@ export function createApp({ logger, database, webRoot = DEFAULT_WEB_ROOT }: AppD
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   app.route('/api/health', healthRoutes(database));
+  app.route('/api/auth', authRoutes({ auth, rateLimiter }));
+  app.route('/api/session', sessionRoutes({ auth, db, rateLimiter }));
+  if (!config.isProduction) {
+    app.route('/api/dev', devApiRoutes(db));
+    app.route('/dev/mailbox', devMailboxPage(db));
+  }
 
   app.use(serveWebApp(loadWebApp(webRoot)));
   app.notFound(handleNotFound);

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         DATA_DIR: '/var/lib/yearbook',
         DATABASE_URL: 'postgres://u:p@db:5432/yearbook',
+        AUTH_SECRET: 'a'.repeat(32),
         PUBLIC_URL: 'https://yearbook.example/',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
@@ -47,6 +48,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('requires AUTH_SECRET with DATABASE_URL, so every instance signs sessions alike', () => {
+    const [problem] = problemsOf({ DATABASE_URL: 'postgres://db/yearbook' });
+    expect(problem).toContain('AUTH_SECRET');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -59,6 +65,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['AUTH_SECRET', 'short'],
+    ['SMTP_URL', 'http://mail.example'],
   ])('refuses a malformed %s=%s and names it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -31,13 +31,29 @@ const settingsSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  AUTH_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Campus Yearbook <no-reply@campusyearbook.app>')),
 });
 
 type Settings = z.infer<typeof settingsSchema>;
 export const KNOWN_SETTINGS = Object.keys(settingsSchema.shape) as (keyof Settings)[];
 
 /** Prefixes that only we use: any variable under them must be a known setting. */
-const OWNED_PREFIXES = ['DATABASE_', 'DATA_DIR', 'PUBLIC_URL', 'S3_', 'SMTP_', 'REDIS_', 'YEARBOOK_'];
+const OWNED_PREFIXES = [
+  'DATABASE_',
+  'DATA_DIR',
+  'PUBLIC_URL',
+  'S3_',
+  'SMTP_',
+  'REDIS_',
+  'AUTH_',
+  'MAIL_',
+  'YEARBOOK_',
+];
 
 export interface Config {
   env: Settings['NODE_ENV'];
@@ -48,6 +64,10 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: Settings['LOG_LEVEL'];
+  /** Signs sessions and tokens. Unset in embedded mode: one is generated and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -66,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       problems.push(`${name}=${JSON.stringify(env[name])} ${issue.message}`);
     }
   }
+  if (parsed.success && parsed.data.DATABASE_URL && !parsed.data.AUTH_SECRET) {
+    // Several instances share one database: each must sign sessions with the same secret.
+    problems.push('AUTH_SECRET must be set when DATABASE_URL is (every instance needs the same one)');
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
   const s = parsed.data;
@@ -79,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     databaseUrl: s.DATABASE_URL,
     publicUrl,
     logLevel: s.LOG_LEVEL,
+    authSecret: s.AUTH_SECRET,
+    smtpUrl: s.SMTP_URL,
+    mailFrom: s.MAIL_FROM,
   };
 }
 

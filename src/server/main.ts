@@ -1,6 +1,7 @@
 // Entry point: config -> lock -> database -> migrations -> app -> listen; graceful shutdown.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
@@ -10,7 +11,8 @@ import { createLogger } from './platform/logger';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
-  const config = loadConfig(process.env);
+  const loaded = loadConfig(process.env);
+  const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
   const logger = createLogger(config);
   // The lock guards the embedded database; with DATABASE_URL any number of instances may run.
   const lock: DataDirLock | null = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);

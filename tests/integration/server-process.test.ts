@@ -27,6 +27,9 @@ describe('embedded mode', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok', engine: 'pglite' });
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
+    // Sessions must survive restarts: the generated signing secret is kept, readable by its owner only.
+    const secret = fs.statSync(path.join(dataDir, 'auth-secret'));
+    expect(secret.mode & 0o777).toBe(0o600);
   });
 
   it('refuses a second process on the same DATA_DIR, naming the lock', async () => {
@@ -67,6 +70,15 @@ describe('embedded mode', () => {
     expect(result.output).toContain('eighty');
   });
 
+  it('refuses production mode without AUTH_SECRET, naming it', async () => {
+    const result = await runServerExpectingExit({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://127.0.0.1:1/none',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('AUTH_SECRET');
+  });
+
   it('refuses a misspelt setting at start-up, naming it', async () => {
     const result = await runServerExpectingExit({ DATA_DIR: dataDir, DATABSE_URL: 'postgres://x/y' });
     expect(result.code).not.toBe(0);
@@ -79,7 +91,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production mode on PostgreSQL', (
     const database = await createTestDatabase({ migrate: false });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-pg-'));
     try {
-      const server = await startServerProcess({ DATABASE_URL: database.url ?? '', DATA_DIR: dataDir });
+      const server = await startServerProcess({
+        DATABASE_URL: database.url ?? '',
+        AUTH_SECRET: 'ci-secret-ci-secret-ci-secret-ci-secret',
+        DATA_DIR: dataDir,
+      });
       const res = await fetch(`${server.url}/api/health`);
       expect(await res.json()).toEqual({ status: 'ok', database: 'ok', engine: 'postgres' });
       expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);

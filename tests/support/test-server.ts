@@ -17,25 +17,33 @@ export interface TestServer {
 
 export interface TestServerOptions {
   webRoot?: string;
+  /** Settings on top of the test defaults, e.g. `{ NODE_ENV: 'production' }`. */
+  settings?: Record<string, string>;
   /** Add routes for a test (e.g. one that throws) before the server starts listening. */
   extend?: (app: App) => void;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
+  // Listen first, so the app can be built with its real address as PUBLIC_URL (links in mail).
+  let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ...options.settings,
   });
   const logger = createLogger(config);
   const app = createApp({ config, logger, database, webRoot: options.webRoot ?? '/nonexistent-web-root' });
   options.extend?.(app);
-
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  handle = app.fetch;
 
   return {
     url,

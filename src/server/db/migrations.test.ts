@@ -3,6 +3,7 @@
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser, profileValues } from '../../../tests/support/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
@@ -60,17 +61,14 @@ describe('migrations', () => {
 });
 
 describe('constraints', () => {
-  const profile = (overrides: Partial<typeof schema.profiles.$inferInsert> = {}) => ({
-    userId: `user-${Math.random()}`,
-    username: `user_${Math.floor(Math.random() * 1e9)}`,
-    email: 'someone@example.com',
-    fullName: 'Some One',
-    graduationYear: 2026,
-    ...overrides,
-  });
+  const profile = async (overrides: Partial<typeof schema.profiles.$inferInsert> = {}) =>
+    profileValues((await insertUser(database.db)).id, overrides);
 
   it('accept a valid profile, post and like', async () => {
-    const [p] = await database.db.insert(schema.profiles).values(profile()).returning();
+    const [p] = await database.db
+      .insert(schema.profiles)
+      .values(await profile())
+      .returning();
     expect(p?.userType).toBe('ordinary');
     expect(p?.institution).toBe('VITC');
     const [post] = await database.db
@@ -93,18 +91,16 @@ describe('constraints', () => {
     ['graduation year 2019', { graduationYear: 2019 }],
     ['graduation year 2031', { graduationYear: 2031 }],
   ])('refuse %s', async (_, overrides) => {
-    await expect(database.db.insert(schema.profiles).values(profile(overrides))).rejects.toThrow();
+    await expect(database.db.insert(schema.profiles).values(await profile(overrides))).rejects.toThrow();
   });
 
   it('refuse a second profile with the same username or user', async () => {
-    const first = profile();
+    const first = await profile();
     await database.db.insert(schema.profiles).values(first);
-    await expect(
-      database.db.insert(schema.profiles).values(profile({ username: first.username })),
-    ).rejects.toThrow();
-    await expect(
-      database.db.insert(schema.profiles).values(profile({ userId: first.userId })),
-    ).rejects.toThrow();
+    const sameUsername = await profile({ username: first.username });
+    await expect(database.db.insert(schema.profiles).values(sameUsername)).rejects.toThrow();
+    const sameUser = await profile({ userId: first.userId });
+    await expect(database.db.insert(schema.profiles).values(sameUser)).rejects.toThrow();
   });
 
   it.each([

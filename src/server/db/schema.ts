@@ -1,6 +1,6 @@
 // The data model of SPEC §3. Constraints here are the last line of defence: the shared zod schemas
 // check the same rules first and give the spec's messages, but no row that breaks a rule can exist.
-// Authentication tables (better-auth) join this file when accounts land; user ids are its text ids.
+// Authentication tables (better-auth) are in auth-schema.ts; user ids are its text ids.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,6 +19,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './auth-schema';
+
+export * from './auth-schema';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -31,7 +34,9 @@ export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),

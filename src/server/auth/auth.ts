@@ -1,0 +1,66 @@
+// The better-auth instance, mounted at /api/auth: email + password with confirmation by email,
+// password reset (ending the account's other sessions), sessions in the database behind HttpOnly
+// SameSite=Lax cookies (Secure when PUBLIC_URL is https).
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
+import type { Db } from '../db/client';
+import { accounts, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../platform/mail';
+import { confirmEmailMail, existingAccountMail, resetPasswordMail } from './auth-mail';
+
+export interface AuthOptions {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+}
+
+const DAY = 60 * 60 * 24;
+
+export function createAuth({ db, mailer, publicUrl, secret }: AuthOptions) {
+  return betterAuth({
+    appName: 'Campus Yearbook',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => mailer.send(resetPasswordMail(user.email, url)),
+      // Signing up with a taken email answers exactly like a new sign-up; the owner gets a note.
+      onExistingUserSignUp: async ({ user }) => mailer.send(existingAccountMail(user.email, publicUrl)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY,
+      sendVerificationEmail: async ({ user, url }) => mailer.send(confirmEmailMail(user.email, url)),
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+    },
+    // Our own limiter guards sign-in, sign-up and reset (platform/rate-limit.ts), in front of these
+    // routes, so every path shares one policy and one store.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'yearbook',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

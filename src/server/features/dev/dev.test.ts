@@ -1,0 +1,57 @@
+// The development mailbox: shows outgoing mail safely, and does not exist in production.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { createMailer } from '../../platform/mail';
+
+describe('outside production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const mailer = createMailer({ db: server.database.db, from: 'test@example.com' });
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Older <b>mail</b>',
+      text: 'first https://example.com/one',
+      html: '',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await mailer.send({
+      to: 'b@example.com',
+      subject: 'Newer',
+      text: 'see https://example.com/two',
+      html: '',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('lists the outbox newest first with the links found in each mail', async () => {
+    const res = await server.request('/api/dev/outbox');
+    expect(res.status).toBe(200);
+    const mails = await res.json();
+    expect(mails.map((m: { to: string }) => m.to)).toEqual(['b@example.com', 'a@example.com']);
+    expect(mails[0]).toMatchObject({ subject: 'Newer', links: ['https://example.com/two'] });
+    expect(typeof mails[0].createdAt).toBe('string');
+  });
+
+  it('shows the mailbox page with mail text escaped and links clickable', async () => {
+    const res = await server.request('/dev/mailbox');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Older &#60;b&#62;mail&#60;/b&#62;');
+    expect(html).not.toContain('<b>mail</b>');
+    expect(html).toContain('<a href="https://example.com/two">');
+  });
+});
+
+describe('in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ settings: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => server.close());
+
+  it('has no outbox route', async () => {
+    const res = await server.request('/api/dev/outbox');
+    expect(res.status).toBe(404);
+  });
+});

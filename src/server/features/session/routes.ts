@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { SIGN_IN_MESSAGES, signInRequestSchema } from '../../../shared/auth';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { clientAddress } from '../../http/client-address';
+import type { AppEnv } from '../../http/context';
+import { readJson } from '../../http/validate';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { getSession } from './get-session';
+import { signIn } from './sign-in';
+
+const MINUTE = 60_000;
+
+/** GET /api/session: who is signed in. POST /api/session: sign in by email or username. */
+export function sessionRoutes(deps: { auth: Auth; db: Db; rateLimiter: RateLimiter }) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      return c.json(await getSession({ auth: deps.auth, db: deps.db, headers: c.req.raw.headers }));
+    })
+    .post('/', async (c) => {
+      const body = await readJson(c, signInRequestSchema);
+      const identifier = body.identifier.toLowerCase();
+      const withinLimits =
+        deps.rateLimiter.hit(`sign-in:ip:${clientAddress(c)}`, 60, MINUTE) &&
+        deps.rateLimiter.hit(`sign-in:id:${identifier}`, 5, MINUTE);
+      if (!withinLimits) throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
+
+      const response = await signIn({ ...deps, ...body, headers: c.req.raw.headers });
+      for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+      return c.json(await getSession({ auth: deps.auth, db: deps.db, headers: cookieHeaders(response) }));
+    });
+}
+
+/** Headers carrying the cookies just set, to read the new session in the same request. */
+function cookieHeaders(response: Response): Headers {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return new Headers({ cookie });
+}

@@ -1,0 +1,224 @@
+// Accounts end to end over HTTP on a real database: sign-up, the confirmation mail, sign-in by email
+// and by username in any letter case, the session, sign-out, password reset, limits and messages.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookiesFrom } from '../../../../tests/support/cookies';
+import { insertProfile } from '../../../../tests/support/factories';
+import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { users } from '../../db/schema';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const json = (body: unknown, cookie?: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+  body: JSON.stringify(body),
+});
+
+async function outbox(): Promise<{ to: string; subject: string; links: string[] }[]> {
+  return (await server.request('/api/dev/outbox')).json();
+}
+
+async function latestMailTo(email: string) {
+  const mail = (await outbox()).find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return mail;
+}
+
+async function signUp(email: string, password: string) {
+  return server.request(
+    '/api/auth/sign-up/email',
+    json({ email, password, name: email.split('@')[0], callbackURL: '/profile/setup' }),
+  );
+}
+
+/** Signs up, confirms through the mailed link, and returns the user id. */
+async function createConfirmedAccount(email: string, password: string): Promise<string> {
+  expect((await signUp(email, password)).status).toBe(200);
+  const link = new URL((await latestMailTo(email)).links[0] ?? '');
+  const confirm = await server.request(link.pathname + link.search, { redirect: 'manual' });
+  expect(confirm.status).toBe(302);
+  const [user] = await server.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error('user not created');
+  return user.id;
+}
+
+async function signIn(identifier: string, password: string) {
+  return server.request('/api/session', json({ identifier, password }));
+}
+
+describe('sign-up and confirmation', () => {
+  const email = 'asha.k@example.com';
+  const password = 'monsoon-2026';
+
+  it('sends a confirmation mail, refuses sign-in until confirmed, then lands on /profile/setup', async () => {
+    const res = await signUp('Asha.K@Example.com', password);
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(false);
+
+    const mail = await latestMailTo(email);
+    expect(mail.subject).toBe('Confirm your Campus Yearbook account');
+    expect(mail.links[0]).toContain(`${server.url}/api/auth/verify-email?token=`);
+
+    const early = await signIn(email, password);
+    expect(early.status).toBe(403);
+    expect((await early.json()).error.message).toMatch(/confirm your email/);
+
+    const link = new URL(mail.links[0] ?? '');
+    const confirm = await server.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get('location')).toBe('/profile/setup');
+    const cookie = cookiesFrom(confirm);
+    const session = await (await server.request('/api/session', { headers: { cookie } })).json();
+    expect(session.user.email).toBe(email);
+    expect(session.user.emailVerified).toBe(true);
+    expect(session.needsProfileSetup).toBe(true);
+    expect(session.profile).toBeNull();
+  });
+
+  it('answers a sign-up with a taken email exactly like a new one, and tells the owner', async () => {
+    const before = (await outbox()).length;
+    const res = await signUp(email, 'another-password');
+    expect(res.status).toBe(200);
+    const mails = await outbox();
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]?.subject).toBe('You already have a Campus Yearbook account');
+  });
+
+  it('refuses a password under 6 characters', async () => {
+    const res = await signUp('short.pw@example.com', '12345');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('sign-in, the session and sign-out', () => {
+  const email = 'ravi.m@example.com';
+  const password = 'hostel-block-c';
+  let userId: string;
+
+  beforeAll(async () => {
+    userId = await createConfirmedAccount(email, password);
+    await insertProfile(server.database.db, userId, { username: 'ravi_m', fullName: 'Ravi M', email });
+  });
+
+  it('signs in by email in any letter case', async () => {
+    const res = await signIn('RAVI.M@Example.COM', password);
+    expect(res.status).toBe(200);
+    const cookie = cookiesFrom(res);
+    expect(res.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+    expect(res.headers.getSetCookie().join()).toMatch(/SameSite=Lax/i);
+    const body = await res.json();
+    expect(body.user.id).toBe(userId);
+    expect(body.profile).toEqual({ username: 'ravi_m', fullName: 'Ravi M', userType: 'ordinary' });
+    const session = await (await server.request('/api/session', { headers: { cookie } })).json();
+    expect(session.user.id).toBe(userId);
+  });
+
+  it('signs in by username in any letter case', async () => {
+    const res = await signIn('Ravi_M', password);
+    expect(res.status).toBe(200);
+    expect((await res.json()).profile.username).toBe('ravi_m');
+  });
+
+  it('ends the session on sign-out: the old cookie is refused', async () => {
+    const cookie = cookiesFrom(await signIn(email, password));
+    expect(
+      (await (await server.request('/api/session', { headers: { cookie } })).json()).user,
+    ).not.toBeNull();
+    const out = await server.request('/api/auth/sign-out', json({}, cookie));
+    expect(out.status).toBe(200);
+    const after = await (await server.request('/api/session', { headers: { cookie } })).json();
+    expect(after).toEqual({ user: null, profile: null, needsProfileSetup: false });
+  });
+
+  it.each([
+    ['a wrong password by email', 'ravi.m@example.com', 'wrong-password', 'Invalid email or password'],
+    ['an unknown email', 'nobody@example.com', 'whatever1', 'Invalid email or password'],
+    ['a wrong password by username', 'ravi_m', 'wrong-password', 'Invalid username or password'],
+    ['an unknown username', 'no_such_user', 'whatever1', 'Invalid username or password'],
+  ])('refuses %s with the spec message', async (_, identifier, pw, message) => {
+    const res = await signIn(identifier, pw);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe(message);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('checks the fields before anything else', async () => {
+    const res = await signIn('   ', 'x');
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatchObject({
+      code: 'validation_failed',
+      message: 'Please enter your username or email',
+      field: 'identifier',
+    });
+    const bad = await server.request('/api/session', { method: 'POST', body: '{not json' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('never answers with the email of a username', async () => {
+    const res = await signIn('ravi_m', 'wrong-password');
+    expect(await res.text()).not.toContain(email);
+  });
+});
+
+describe('password reset', () => {
+  const email = 'meera.s@example.com';
+  const oldPassword = 'first-password';
+  const newPassword = 'second-password';
+
+  it('mails a link, sets a new password and ends the other sessions', async () => {
+    await createConfirmedAccount(email, oldPassword);
+    const otherDevice = cookiesFrom(await signIn(email, oldPassword));
+
+    const ask = await server.request(
+      '/api/auth/request-password-reset',
+      json({ email, redirectTo: '/reset-password' }),
+    );
+    expect(ask.status).toBe(200);
+    const mail = await latestMailTo(email);
+    expect(mail.subject).toBe('Reset your Campus Yearbook password');
+    const link = new URL(mail.links[0] ?? '');
+    const opened = await server.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    const target = new URL(opened.headers.get('location') ?? '', server.url);
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await server.request('/api/auth/reset-password', json({ newPassword, token }));
+    expect(reset.status).toBe(200);
+
+    const stale = await (await server.request('/api/session', { headers: { cookie: otherDevice } })).json();
+    expect(stale.user).toBeNull();
+    expect((await signIn(email, oldPassword)).status).toBe(401);
+    expect((await signIn(email, newPassword)).status).toBe(200);
+  });
+
+  it('answers an unknown email exactly like a known one', async () => {
+    const res = await server.request(
+      '/api/auth/request-password-reset',
+      json({ email: 'ghost@example.com' }),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a new password under 6 characters', async () => {
+    const res = await server.request('/api/auth/reset-password', json({ newPassword: '12345', token: 'x' }));
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer repeated failed sign-ins for one identifier with 429 and a clear message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signIn('target_user', `guess-${i}`)).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    const res = await signIn('target_user', 'one-more');
+    expect((await res.json()).error.message).toBe('Too many attempts. Please wait a minute and try again.');
+  });
+});

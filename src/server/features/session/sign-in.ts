@@ -1,0 +1,57 @@
+// Sign-in by email or username (SPEC §5). A username is resolved to its account's email here, on the
+// server; the email never reaches the client. Unknown usernames still cost a password hash, so the
+// answer time does not tell which usernames exist.
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { identifierIsEmail, SIGN_IN_MESSAGES } from '../../../shared/auth';
+import type { Auth } from '../../auth/auth';
+import type { Db } from '../../db/client';
+import { profiles, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+let dummyHash: Promise<string> | null = null;
+
+export interface SignInResult {
+  response: Response;
+}
+
+export async function signIn(options: {
+  auth: Auth;
+  db: Db;
+  identifier: string;
+  password: string;
+  headers: Headers;
+}): Promise<Response> {
+  const { auth, db, password, headers } = options;
+  const byEmail = identifierIsEmail(options.identifier);
+  const failure = byEmail ? SIGN_IN_MESSAGES.email : SIGN_IN_MESSAGES.username;
+
+  const email = byEmail
+    ? options.identifier.trim().toLowerCase()
+    : await findEmailOfUsername(db, options.identifier.trim().toLowerCase());
+  if (!email) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await verifyPassword({ hash: await dummyHash, password });
+    throw new AppError('unauthenticated', failure);
+  }
+
+  const response = await auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') {
+    throw new AppError('forbidden', SIGN_IN_MESSAGES.unverified);
+  }
+  if (response.status === 401 || response.status === 400) throw new AppError('unauthenticated', failure);
+  // Anything else is the service's own message (SPEC §8), e.g. a suspended account.
+  throw new AppError(response.status === 403 ? 'forbidden' : 'bad_request', body?.message ?? failure);
+}
+
+async function findEmailOfUsername(db: Db, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.username, username))
+    .limit(1);
+  return row?.email ?? null;
+}

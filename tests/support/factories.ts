@@ -1,0 +1,37 @@
+// Test data with unique values and overrides, written straight to the database.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/client';
+import { profiles, users } from '../../src/server/db/schema';
+
+const unique = () => randomBytes(5).toString('hex');
+
+export async function insertUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const id = `user_${unique()}`;
+  const [user] = await db
+    .insert(users)
+    .values({ id, name: 'Test User', email: `${id}@example.com`, emailVerified: true, ...overrides })
+    .returning();
+  if (!user) throw new Error('insertUser: no row returned');
+  return user;
+}
+
+export function profileValues(userId: string, overrides: Partial<typeof profiles.$inferInsert> = {}) {
+  return {
+    userId,
+    username: `user_${unique()}`,
+    email: `${userId}@example.com`,
+    fullName: 'Test User',
+    graduationYear: 2026,
+    ...overrides,
+  };
+}
+
+export async function insertProfile(
+  db: Db,
+  userId: string,
+  overrides: Partial<typeof profiles.$inferInsert> = {},
+) {
+  const [profile] = await db.insert(profiles).values(profileValues(userId, overrides)).returning();
+  if (!profile) throw new Error('insertProfile: no row returned');
+  return profile;
+}
