@@ -11,10 +11,6 @@ import { AppError } from '../../http/app-error';
 
 let dummyHash: Promise<string> | null = null;
 
-export interface SignInResult {
-  response: Response;
-}
-
 export async function signIn(options: {
   auth: Auth;
   db: Db;
