@@ -36,7 +36,7 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
 
   const app = new Hono<AppEnv>();
   app.use(requestLogging(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
   app.onError(handleError);
 
   app.use('/api/*', async (c, next) => {

@@ -46,6 +46,11 @@ describe('security headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('leave out HSTS when the site is served over plain http', async () => {
+    const res = await server.request('/api/health');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('are on error answers too', async () => {
     const res = await server.request('/api/does-not-exist');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -101,5 +106,17 @@ describe('health when the database is gone', () => {
     const res = await server.request('/api/health');
     expect(res.status).toBe(503);
     expect((await res.json()).database).toBe('error');
+  });
+});
+
+describe('behind https', () => {
+  it('sends HSTS when PUBLIC_URL is https', async () => {
+    const https = await startTestServer({ settings: { PUBLIC_URL: 'https://yearbook.example' } });
+    try {
+      const res = await https.request('/api/health');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await https.close();
+    }
   });
 });
