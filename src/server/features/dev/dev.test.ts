@@ -39,7 +39,12 @@ describe('outside production', () => {
     const html = await res.text();
     expect(html).toContain('Older &#60;b&#62;mail&#60;/b&#62;');
     expect(html).not.toContain('<b>mail</b>');
-    expect(html).toContain('<a href="https://example.com/two">');
+    expect(html).toContain('<a class="open" href="https://example.com/two">Open /two</a>');
+    expect(html).toContain('<link rel="stylesheet" href="/dev/mailbox/mailbox.css">');
+    const css = await server.request('/dev/mailbox/mailbox.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+    // Long token links must wrap on a phone instead of widening the page.
+    expect(await css.text()).toContain('overflow-wrap:anywhere');
   });
 });
 

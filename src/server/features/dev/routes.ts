@@ -10,8 +10,25 @@ export function devApiRoutes(db: Db) {
   return new Hono<AppEnv>().get('/outbox', async (c) => c.json(await listOutbox(db)));
 }
 
+// Styles come from a file of their own: the CSP allows no inline <style>.
+const MAILBOX_CSS = `:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}
+body{margin:0;padding:1rem}main{max-width:48rem;margin:0 auto}
+article{border:1px solid color-mix(in srgb,currentColor 20%,transparent);border-radius:.75rem;padding:1rem;margin:1rem 0}
+h1{font-size:1.5rem}h2{font-size:1.125rem;margin:0 0 .25rem}.meta{margin:0 0 .75rem;opacity:.75;font-size:.875rem}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.875rem;margin:0 0 .75rem}
+a.open{display:inline-block;padding:.5rem .875rem;border-radius:.5rem;background:#4338ca;color:#fff;text-decoration:none;font-weight:600}
+a.open:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}`;
+
+const formatTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
 export function devMailboxPage(db: Db) {
-  return new Hono<AppEnv>().get('/', async (c) => c.html(renderMailbox(await listOutbox(db))));
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.html(renderMailbox(await listOutbox(db))))
+    .get('/mailbox.css', (c) => c.body(MAILBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
 }
 
 function renderMailbox(messages: OutboxMessage[]): string {
@@ -20,16 +37,16 @@ function renderMailbox(messages: OutboxMessage[]): string {
         .map(
           (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To ${escapeHtml(m.to)} · <time datetime="${m.createdAt}">${escapeHtml(m.createdAt)}</time></p>
+  <p class="meta">To ${escapeHtml(m.to)} · <time datetime="${m.createdAt}">${formatTime.format(new Date(m.createdAt))} UTC</time></p>
   <pre>${escapeHtml(m.text)}</pre>
-  ${m.links.map((link) => `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`).join('')}
+  ${m.links.map((link) => `<a class="open" href="${escapeHtml(link)}">Open ${escapeHtml(new URL(link).pathname)}</a>`).join(' ')}
 </article>`,
         )
         .join('\n')
     : '<p>No mail yet. Sign up or ask for a password reset and the message appears here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mailbox (development) · Campus Yearbook</title></head>
+<title>Mailbox (development) · Campus Yearbook</title><link rel="stylesheet" href="/dev/mailbox/mailbox.css"></head>
 <body><main><h1>Mailbox (development only)</h1>
 <p>Mail the app would have sent, newest first. With SMTP_URL set, mail is sent for real instead.</p>
 ${items}

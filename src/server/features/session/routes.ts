@@ -7,7 +7,7 @@ import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { getSession } from './get-session';
+import { getSession, presentSession } from './get-session';
 import { signIn } from './sign-in';
 
 const MINUTE = 60_000;
@@ -26,17 +26,8 @@ export function sessionRoutes(deps: { auth: Auth; db: Db; rateLimiter: RateLimit
         deps.rateLimiter.hit(`sign-in:id:${identifier}`, 5, MINUTE);
       if (!withinLimits) throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
 
-      const response = await signIn({ ...deps, ...body, headers: c.req.raw.headers });
-      for (const cookie of response.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
-      return c.json(await getSession({ auth: deps.auth, db: deps.db, headers: cookieHeaders(response) }));
+      const { user, setCookies } = await signIn({ ...deps, ...body, headers: c.req.raw.headers });
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      return c.json(await presentSession(deps.db, user));
     });
-}
-
-/** Headers carrying the cookies just set, to read the new session in the same request. */
-function cookieHeaders(response: Response): Headers {
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  return new Headers({ cookie });
 }

@@ -8,6 +8,7 @@ import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { SessionUser } from './get-session';
 
 let dummyHash: Promise<string> | null = null;
 
@@ -17,7 +18,7 @@ export async function signIn(options: {
   identifier: string;
   password: string;
   headers: Headers;
-}): Promise<Response> {
+}): Promise<{ user: SessionUser; setCookies: string[] }> {
   const { auth, db, password, headers } = options;
   const byEmail = identifierIsEmail(options.identifier);
   const failure = byEmail ? SIGN_IN_MESSAGES.email : SIGN_IN_MESSAGES.username;
@@ -32,8 +33,12 @@ export async function signIn(options: {
   }
 
   const response = await auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
-  if (response.ok) return response;
-  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  const body = (await response.json().catch(() => null)) as {
+    user?: SessionUser;
+    code?: string;
+    message?: string;
+  } | null;
+  if (response.ok && body?.user) return { user: body.user, setCookies: response.headers.getSetCookie() };
   if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') {
     throw new AppError('forbidden', SIGN_IN_MESSAGES.unverified);
   }
