@@ -59,6 +59,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: process.env.E2E_PORT,
+      PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',

@@ -32,7 +32,13 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
   const db = database.db;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const rateLimiter = createMemoryRateLimiter();
-  const auth = createAuth({ db, mailer, publicUrl: config.publicUrl, secret: config.authSecret });
+  const auth = createAuth({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    isProduction: config.isProduction,
+  });
 
   const app = new Hono<AppEnv>();
   app.use(requestLogging(logger));

@@ -14,17 +14,30 @@ export interface AuthOptions {
   mailer: Mailer;
   publicUrl: string;
   secret: string;
+  isProduction: boolean;
+}
+
+/**
+ * Origins allowed to post with a session cookie (better-auth's CSRF check). Outside production the
+ * same port on localhost and 127.0.0.1 are one site to the person running `npm start`.
+ */
+export function trustedOriginsFor(publicUrl: string, isProduction: boolean): string[] {
+  const url = new URL(publicUrl);
+  if (isProduction || !['localhost', '127.0.0.1'].includes(url.hostname)) return [url.origin];
+  return ['localhost', '127.0.0.1'].map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  );
 }
 
 const DAY = 60 * 60 * 24;
 
-export function createAuth({ db, mailer, publicUrl, secret }: AuthOptions) {
+export function createAuth({ db, mailer, publicUrl, secret, isProduction }: AuthOptions) {
   return betterAuth({
     appName: 'Campus Yearbook',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: trustedOriginsFor(publicUrl, isProduction),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',

@@ -22,22 +22,31 @@ const ComingSoonRoute = lazy(() =>
 );
 const QueryLayout = lazy(() => import('./layouts/query-layout').then((m) => ({ default: m.QueryLayout })));
 
-// Signed-in and feature screens not built yet share one placeholder naming the screen; each feature
-// replaces its line with its own lazily loaded page.
-const comingSoonScreens = [
-  { path: paths.profileSetup.path, screen: 'Profile setup' },
-  { path: paths.dashboard.path, screen: 'Dashboard' },
-  { path: paths.editProfile.path, screen: 'Edit Profile' },
-  { path: paths.search.path, screen: 'Search' },
-  { path: paths.reports.path, screen: 'Reports' },
-  { path: paths.demoUser.path, screen: 'Demo profile' },
+const AuthGate = lazy(() =>
+  import('../features/auth/components/auth-gate').then((m) => ({ default: m.AuthGate })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('../features/auth/routes/reset-password-route').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const DemoUserRoute = lazy(() =>
+  import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
+);
+
+// Screens not built yet share one placeholder naming the screen; each feature replaces its line with
+// its own lazily loaded page. Grouped by who may open them (SPEC §2 route table, §6).
+const openScreens = [
   { path: paths.asklines.path, screen: 'Asklines' },
   { path: paths.askline.path, screen: 'Askline' },
   { path: paths.anonymousPost.path, screen: 'Post' },
-  // The catch-alls: <Routes> ranks static segments above dynamic ones whatever the order here, so
-  // /about, /dashboard or /profile/setup never land on these.
-  { path: paths.userProfile.path, screen: 'Profile' },
+  // A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here.
   { path: paths.userPost.path, screen: 'Post' },
+];
+const signedInScreens = [
+  { path: paths.dashboard.path, screen: 'Dashboard' },
+  { path: paths.editProfile.path, screen: 'Edit Profile' },
+  { path: paths.search.path, screen: 'Search' },
+  // The other catch-all: /about, /dashboard or /demo_user never land here.
+  { path: paths.userProfile.path, screen: 'Profile' },
 ];
 
 export function AppRouter() {
@@ -53,11 +62,25 @@ export function AppRouter() {
           <Route path={paths.contact.path} element={<ContactRoute />} />
           <Route path={paths.terms.path} element={<TermsRoute />} />
           <Route path={paths.privacy.path} element={<PrivacyRoute />} />
+          <Route path={paths.resetPassword.path} element={<ResetPasswordRoute />} />
+          {/* SPEC §2: the demo user's profile is built in; it needs no session. */}
+          <Route path={paths.demoUser.path} element={<DemoUserRoute />} />
 
           <Route element={<QueryLayout />}>
-            {comingSoonScreens.map(({ path, screen }) => (
+            {openScreens.map(({ path, screen }) => (
               <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
             ))}
+            <Route element={<AuthGate rule="profile" />}>
+              {signedInScreens.map(({ path, screen }) => (
+                <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
+              ))}
+            </Route>
+            <Route element={<AuthGate rule="setup" />}>
+              <Route path={paths.profileSetup.path} element={<ComingSoonRoute screen="Profile setup" />} />
+            </Route>
+            <Route element={<AuthGate rule="staff" />}>
+              <Route path={paths.reports.path} element={<ComingSoonRoute screen="Reports" />} />
+            </Route>
           </Route>
 
           {/* Three or more segments match nothing above. */}

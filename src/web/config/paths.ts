@@ -9,6 +9,8 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   cookies: { path: '/cookies', getHref: () => '/cookies' },
+  /** Where the emailed password-reset link lands (not in SPEC's table; its reset flow needs a page). */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
 
   profileSetup: { path: '/profile/setup', getHref: () => '/profile/setup' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },

@@ -1,16 +1,28 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { SiteHeader } from '../../components/layout/site-header';
 import { SiteShell } from '../../components/layout/site-shell';
 import { RouteErrorBoundary } from '../route-error-boundary';
 
-// Layout for signed-out visitors: signed-out navbar, page, footer. The shell renders at once; the page
-// chunk fills <main> when it arrives. Signed-in screens get their own layout (auth gate, signed-in
-// navbar) when accounts arrive.
+// The navbar that knows the session needs TanStack Query, which is not on the first load: until its
+// chunk arrives the signed-out navbar stands in (decision 002).
+const SessionHeader = lazy(() =>
+  import('../../features/auth/components/session-header').then((m) => ({ default: m.SessionHeader })),
+);
+
+// The frame of every page: navbar, page, footer. The shell renders at once; the page chunk fills
+// <main> when it arrives. Signed-in screens add the auth gate inside (app/router.tsx).
 export function PublicLayout() {
   const { pathname } = useLocation();
 
   return (
-    <SiteShell>
+    <SiteShell
+      header={
+        <Suspense fallback={<SiteHeader />}>
+          <SessionHeader />
+        </Suspense>
+      }
+    >
       {/* Keyed by path so an error on one page is cleared by navigating to another. */}
       <RouteErrorBoundary key={pathname}>
         <Suspense fallback={<div className="min-h-[70vh]" aria-busy="true" />}>

@@ -1,16 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { DocumentTitle } from '../../components/document-title';
 import { GetStartedCard } from '../../features/auth/components/get-started-card';
 import { useStripAuthErrorParams } from '../../features/auth/hooks/use-strip-auth-error-params';
+import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-auth-actions';
 import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { ParticleBackground } from '../../features/landing/components/particle-background';
 
+// Loaded after the page: it needs the session (TanStack Query), which is not on the first load.
+const SignedInRedirect = lazy(() =>
+  import('../../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
+);
+
 export function LandingRoute() {
   useStripAuthErrorParams();
+  const authActions = useServerAuthActions();
 
   return (
     <div className="relative isolate overflow-clip">
       <DocumentTitle />
+      <Suspense fallback={null}>
+        <SignedInRedirect />
+      </Suspense>
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,var(--color-brand-100),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.95_0.05_85),transparent_70%)] dark:bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,oklch(0.3_0.12_277/0.6),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.3_0.08_300/0.35),transparent_70%)]"
@@ -20,7 +31,7 @@ export function LandingRoute() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <GetStartedCard />
+          <GetStartedCard actions={authActions} />
         </div>
       </div>
 
@@ -28,7 +39,7 @@ export function LandingRoute() {
           above the footer instead of covering its links. */}
       <div className="pointer-events-none sticky bottom-4 z-20 sm:bottom-6 mx-auto flex max-w-6xl justify-end px-4 pb-4 sm:px-6">
         <div className="pointer-events-auto">
-          <DemoSignInButton />
+          <DemoSignInButton onDemoSignIn={signInAsDemo} />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
@@ -17,8 +17,15 @@ function focusSignInCard(event: MouseEvent<HTMLAnchorElement>, pathname: string)
   card.querySelector('input')?.focus({ preventScroll: true });
 }
 
-// Signed-out navbar (SPEC §2 Navbar): the logo and Sign In both go to the landing page.
-export function SiteHeader() {
+// The navbar (SPEC §2). Signed out: the logo and Sign In both go to the landing page. Signed in, the
+// session-aware header (features/auth) points the logo at the dashboard and passes its own actions.
+export function SiteHeader({
+  logoHref = paths.home.getHref(),
+  actions,
+}: {
+  logoHref?: string;
+  actions?: ReactNode;
+}) {
   const { pathname } = useLocation();
 
   return (
@@ -28,19 +35,21 @@ export function SiteHeader() {
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
       >
         <Link
-          to={paths.home.getHref()}
+          to={logoHref}
           className="flex items-center gap-2.5 rounded-lg text-base font-bold tracking-tight text-slate-900 dark:text-white"
         >
           <BrandMark />
           <span>{site.name}</span>
         </Link>
-        <Link
-          to={paths.home.getHref()}
-          onClick={(event) => focusSignInCard(event, pathname)}
-          className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
-        >
-          Sign In
-        </Link>
+        {actions ?? (
+          <Link
+            to={paths.home.getHref()}
+            onClick={(event) => focusSignInCard(event, pathname)}
+            className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            Sign In
+          </Link>
+        )}
       </nav>
     </header>
   );

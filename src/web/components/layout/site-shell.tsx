@@ -3,7 +3,13 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 // Landmarks every public page shares: skip link, header/nav, main, footer.
-export function SiteShell({ children }: { children: ReactNode }) {
+export function SiteShell({
+  header = <SiteHeader />,
+  children,
+}: {
+  header?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -12,7 +18,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      {header}
       {/* tabIndex lets the skip link move keyboard focus into main, not only scroll to it. */}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}

@@ -2,11 +2,10 @@ import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
-import { type AuthActions, type AuthOutcome, pendingAuthActions } from '../auth-actions';
+import type { AuthActions, AuthOutcome } from '../auth-actions';
 import { pickResetEmail } from '../validate-auth-forms';
 import { AuthMessage, type AuthMessageContent } from './auth-message';
 import { CredentialsForm } from './credentials-form';
-import { GoogleSignInButton } from './google-sign-in-button';
 import { ResetPasswordForm } from './reset-password-form';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password';
@@ -19,7 +18,7 @@ const subtitles: Record<AuthMode, string> = {
 
 // The landing page's card (SPEC §2): sign in, sign up and forgot password. It owns the mode and the
 // typed values; what submitting does comes from `actions`.
-export function GetStartedCard({ actions = pendingAuthActions }: { actions?: AuthActions }) {
+export function GetStartedCard({ actions }: { actions: AuthActions }) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -127,17 +126,6 @@ export function GetStartedCard({ actions = pendingAuthActions }: { actions?: Aut
         )}
 
         <AuthMessage message={message} />
-
-        {isCredentialsMode ? (
-          <>
-            <div className="my-5 flex items-center gap-3 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
-              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
-              or
-              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
-            </div>
-            <GoogleSignInButton busy={busy} onClick={() => runAction(() => actions.signInWithGoogle())} />
-          </>
-        ) : null}
       </div>
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">

@@ -1,0 +1,55 @@
+// The session as TanStack Query knows it: cached for 5 minutes and kept across reloads (signed-in
+// sessions only), so screens open at once and survive a flaky connection (SPEC §4).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { sessionResponseSchema } from '../../../../shared/auth';
+import { storageKeys } from '../../../config/storage-keys';
+import { clearQueryCache, queryClient } from '../../../lib/query-client';
+import { endDemoSession } from '../demo-session';
+import { fetchSession, type Session } from './session-api';
+
+const LONG_ABSENCE_MS = 30 * 60 * 1000;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['session'],
+  queryFn: async (): Promise<Session> => {
+    const session = await fetchSession();
+    return session.demo ? session : sessionResponseSchema.parse(session);
+  },
+  meta: {
+    // Signed-out and demo states are not worth keeping: the next visit asks the server again.
+    persist: (data) => Boolean((data as Session).user) && !(data as Session).demo,
+  },
+});
+
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** After a sign-in (or Demo Sign In) the cache learns the new session without asking again. */
+export function rememberSession(session: Session): void {
+  queryClient.setQueryData(sessionQueryOptions.queryKey, session);
+}
+
+/** Sign-out: every cached answer, the notice-seen flag and the demo flag go (SPEC §4). */
+export function forgetEverything(): void {
+  clearQueryCache();
+  endDemoSession();
+  try {
+    localStorage.removeItem(storageKeys.noticeSeen);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+// SPEC §4: coming back to the tab after more than 30 minutes asks the server again; a shorter absence
+// keeps the cached session.
+if (typeof document !== 'undefined') {
+  let hiddenAt: number | null = null;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') {
+      hiddenAt = Date.now();
+    } else if (hiddenAt !== null && Date.now() - hiddenAt > LONG_ABSENCE_MS) {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+    }
+  });
+}

@@ -1,0 +1,120 @@
+import { LogOut } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isStaff } from '../../../../shared/roles';
+import { paths } from '../../../config/paths';
+import type { Session } from '../api/session-api';
+import { signOut } from '../api/session-api';
+import { forgetEverything } from '../api/session-query';
+
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
+
+// The profile menu (SPEC §2 Navbar): Profile, Edit Profile, About, Contact, Reports (staff only),
+// Logout. A disclosure: a button that shows a list of links; it closes on an outside click, on Escape
+// (focus back on the button) and when an item is chosen.
+export function ProfileMenu({ session }: { session: Session }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const profile = session.profile;
+  const initial = (profile?.fullName || profile?.username || session.user?.email || '?')
+    .charAt(0)
+    .toUpperCase();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePointer);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  async function logOut() {
+    setBusy(true);
+    setError(null);
+    try {
+      // The demo user has no server session to end.
+      if (!session.demo) await signOut();
+      forgetEverything();
+      setOpen(false);
+      navigate(paths.home.getHref(), { replace: true });
+    } catch {
+      // SPEC §2: on error the user stays where they are, still signed in.
+      setError('Failed to log out. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const links = [
+    ...(profile ? [{ label: 'Profile', to: paths.userProfile.getHref(profile.username) }] : []),
+    ...(profile ? [{ label: 'Edit Profile', to: paths.editProfile.getHref() }] : []),
+    { label: 'About', to: paths.about.getHref() },
+    { label: 'Contact', to: paths.contact.getHref() },
+    ...(isStaff(profile?.userType) ? [{ label: 'Reports', to: paths.reports.getHref() }] : []),
+  ];
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label="Account menu"
+        onClick={() => setOpen((current) => !current)}
+        className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white shadow-sm ring-offset-2 hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 dark:ring-offset-slate-950"
+      >
+        {initial}
+      </button>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 mt-2 w-60 rounded-2xl border border-slate-200 bg-white p-2 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+      >
+        {/* Before profile setup there is no username yet: the account's email says who this is. */}
+        <p className="truncate px-3 pt-1 pb-2 text-sm text-slate-600 dark:text-slate-300">
+          Signed in as{' '}
+          <span className="font-semibold text-slate-900 dark:text-white">
+            {profile ? `@${profile.username}` : session.user?.email}
+          </span>
+        </p>
+        <ul className="space-y-0.5">
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className={itemClasses} onClick={() => setOpen(false)}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+          <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-800">
+            <button type="button" onClick={logOut} disabled={busy} className={itemClasses}>
+              <LogOut className="size-4" aria-hidden="true" />
+              {busy ? 'Logging out...' : 'Logout'}
+            </button>
+          </li>
+        </ul>
+        {error ? (
+          <p role="alert" className="px-3 pt-2 text-sm font-medium text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { PenSquare, Search } from 'lucide-react';
+import { Link, matchPath, useLocation, useNavigate } from 'react-router';
+import { SiteHeader } from '../../../components/layout/site-header';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { paths } from '../../../config/paths';
+import { QueryProvider } from '../../../lib/query-client';
+import { useSession } from '../api/session-query';
+import { ProfileMenu } from './profile-menu';
+
+/** Navigation state that opens the dashboard's create-post panel (SPEC §2 Dashboard). */
+export interface CreatePostState {
+  openCreatePost: true;
+  asklineId?: string;
+}
+
+// The navbar for whoever is here: signed out it is the plain one; signed in (or in demo) the logo goes
+// to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar).
+export function SessionHeader() {
+  return (
+    <QueryProvider>
+      <HeaderForSession />
+    </QueryProvider>
+  );
+}
+
+function HeaderForSession() {
+  const { data: session } = useSession();
+  if (!session?.user) return <SiteHeader />;
+  return <SiteHeader logoHref={paths.dashboard.getHref()} actions={<SignedInActions />} />;
+}
+
+function SignedInActions() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { data: session } = useSession();
+  if (!session?.user) return null;
+
+  function openCreatePost() {
+    // On an askline page, Create carries that askline to the create-post panel.
+    const asklineId = matchPath(paths.askline.path, pathname)?.params.uuid;
+    const state: CreatePostState = { openCreatePost: true, ...(asklineId ? { asklineId } : {}) };
+    navigate(paths.dashboard.getHref(), { state });
+  }
+
+  return (
+    <div className="flex items-center gap-1.5 sm:gap-2">
+      <Link
+        to={paths.search.getHref()}
+        className={composeButtonClasses({ variant: 'ghost', size: 'sm' })}
+        aria-label="Search"
+      >
+        <Search className="size-5" aria-hidden="true" />
+        <span className="hidden sm:inline">Search</span>
+      </Link>
+      <button
+        type="button"
+        onClick={openCreatePost}
+        className={composeButtonClasses({ size: 'sm' })}
+        aria-label="Create a post"
+      >
+        <PenSquare className="size-4" aria-hidden="true" />
+        <span className="hidden sm:inline">Create</span>
+      </button>
+      <ProfileMenu session={session} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Navigate } from 'react-router';
+import { paths } from '../../../config/paths';
+import { QueryProvider } from '../../../lib/query-client';
+import { useSession } from '../api/session-query';
+
+// SPEC §2: a signed-in visitor at / goes to the dashboard (or to profile setup when that is pending).
+// Not the demo user: Demo Sign In goes to /demo_user, and the landing page stays mounted while that
+// page loads, so redirecting on a demo session would race it. Its own provider over the shared
+// client: it is loaded lazily, outside any Query layout.
+export function SignedInRedirect() {
+  return (
+    <QueryProvider>
+      <RedirectWhenSignedIn />
+    </QueryProvider>
+  );
+}
+
+function RedirectWhenSignedIn() {
+  const { data } = useSession();
+  if (!data?.user || data.demo) return null;
+  return (
+    <Navigate
+      replace
+      to={data.needsProfileSetup ? paths.profileSetup.getHref() : paths.dashboard.getHref()}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { CheckCircle2, KeyRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { paths } from '../../../config/paths';
+import { ApiError, ConnectionError } from '../../../lib/api-client';
+import { resetPassword } from '../api/session-api';
+import { PasswordField } from '../components/password-field';
+import { PASSWORD_MIN_LENGTH } from '../validate-auth-forms';
+
+const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one from the sign-in card.';
+
+// Where the emailed reset link lands (?token=…, or ?error=INVALID_TOKEN when it has expired): the user
+// chooses a new password. The server ends the account's other sessions.
+export function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkBroken = !token || params.has('error');
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(linkBroken ? INVALID_LINK : null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setFieldError(SHORT_PASSWORD);
+      return;
+    }
+    setFieldError(undefined);
+    setFormError(null);
+    setBusy(true);
+    try {
+      await resetPassword({ token, newPassword: password });
+      setDone(true);
+    } catch (error) {
+      const invalidToken = error instanceof ApiError && error.code === 'INVALID_TOKEN';
+      setFormError(
+        invalidToken
+          ? INVALID_LINK
+          : error instanceof ApiError || error instanceof ConnectionError
+            ? error.message
+            : 'Something went wrong. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 sm:py-24">
+      <DocumentTitle title="Choose a new password" />
+      <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        {done ? (
+          <div className="text-center">
+            <CheckCircle2
+              className="mx-auto size-10 text-emerald-600 dark:text-emerald-400"
+              aria-hidden="true"
+            />
+            <h1 className="mt-4 text-2xl font-bold tracking-tight">Password changed</h1>
+            <p role="status" className="mt-2 text-slate-700 dark:text-slate-300">
+              Your new password is set, and you were signed out everywhere else. Sign in with it now.
+            </p>
+            <Link to={paths.home.getHref()} className={composeButtonClasses({ className: 'mt-6 w-full' })}>
+              Sign In
+            </Link>
+          </div>
+        ) : (
+          <>
+            <KeyRound className="size-8 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            <h1 className="mt-3 text-2xl font-bold tracking-tight">Choose a new password</h1>
+            <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+            <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+              <PasswordField
+                label="New password"
+                name="new-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={fieldError}
+                disabled={linkBroken || busy}
+              />
+              {formError ? (
+                <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+                  {formError}
+                </p>
+              ) : null}
+              <button
+                type="submit"
+                disabled={linkBroken || busy}
+                className={composeButtonClasses({ className: 'w-full' })}
+              >
+                {busy ? 'Saving...' : 'Set New Password'}
+              </button>
+            </form>
+            <p className="mt-6 text-center text-sm">
+              <Link
+                to={paths.home.getHref()}
+                className="font-semibold text-brand-700 hover:underline dark:text-brand-300"
+              >
+                Back to Sign In
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

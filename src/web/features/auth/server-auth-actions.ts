@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { ApiError, ConnectionError } from '../../lib/api-client';
+import * as sessionApi from './api/session-api';
+import type { AuthActions, AuthOutcome } from './auth-actions';
+import { DEMO_SESSION, startDemoSession } from './demo-session';
+
+function failure(error: unknown): AuthOutcome {
+  if (error instanceof ApiError || error instanceof ConnectionError)
+    return { kind: 'error', message: error.message };
+  return { kind: 'error', message: 'Something went wrong. Please try again.' };
+}
+
+/** Tells the session cache about a new session. Loaded on demand: TanStack Query is not on the landing page's first load. */
+export async function applySession(session: sessionApi.Session): Promise<void> {
+  const { rememberSession } = await import('./api/session-query');
+  rememberSession(session);
+}
+
+/** The card's actions against the real server; a sign-in goes on to the dashboard or profile setup. */
+export function useServerAuthActions(): AuthActions {
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      async signIn(input) {
+        try {
+          const session = await sessionApi.signIn(input);
+          await applySession(session);
+          navigate(session.needsProfileSetup ? paths.profileSetup.getHref() : paths.dashboard.getHref());
+          return { kind: 'success' };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+      async signUp(input) {
+        try {
+          await sessionApi.signUp(input);
+          return {
+            kind: 'notice',
+            message: `Check your email: we sent a confirmation link to ${input.email}. Open it to finish creating your account.`,
+          };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+      async requestPasswordReset(input) {
+        try {
+          await sessionApi.requestPasswordReset(input.email);
+          return { kind: 'success' };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+    }),
+    [navigate],
+  );
+}
+
+/** Demo Sign In: the local demo user, no request to the server (SPEC §1). */
+export function signInAsDemo(): void {
+  startDemoSession();
+  void applySession(DEMO_SESSION);
+}

@@ -1,0 +1,57 @@
+// The one way the web app talks to the API: JSON in, JSON out, errors as types the UI can branch on.
+// No zod here on purpose: this module is on the landing page's first load (see decision 002); answers
+// whose shape matters are parsed with the shared schemas where they are cached (features/*/api).
+
+export const CONNECTION_MESSAGE =
+  "We're having trouble connecting to the server. Please check your internet connection.";
+
+/** The server answered with an error; `message` is written for people (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The server could not be reached, or answered with something that is not our API. */
+export class ConnectionError extends Error {
+  constructor() {
+    super(CONNECTION_MESSAGE);
+    this.name = 'ConnectionError';
+  }
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string };
+  code?: string;
+  message?: string;
+}
+
+export async function apiRequest<T>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers:
+        options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ConnectionError();
+  }
+  const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
+  if (response.ok && body !== null) return body;
+  if (response.status >= 502 || body === null) throw new ConnectionError();
+  // Our API answers {error: {code, message}}; better-auth's own routes answer {code, message}.
+  const code = body.error?.code ?? body.code ?? 'error';
+  const message = body.error?.message ?? body.message ?? 'Something went wrong. Please try again.';
+  throw new ApiError(response.status, code, message);
+}

@@ -1,0 +1,182 @@
+// Accounts in a real browser against the real server (SPEC §2 landing card, auth gate, navbar,
+// logout; §4 auth states; §8 messages). Mail is read from the development outbox.
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { mailedLink, uniqueEmail } from './support/mailbox';
+
+const PASSWORD = 'canteen-chai-42';
+
+async function signUpAndConfirm(page: Page, email: string) {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByRole('button', { name: 'Create an account' }).click();
+  await card.getByPlaceholder('Email', { exact: true }).fill(email);
+  await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await card.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(card.getByText(`we sent a confirmation link to ${email}`)).toBeVisible();
+  await page.goto(await mailedLink(page.request, email, /Confirm your Campus Yearbook account/));
+}
+
+async function signInOnCard(page: Page, identifier: string, password: string) {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill(identifier);
+  await card.getByLabel('Password', { exact: true }).fill(password);
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+}
+
+test('sign up, confirm by mail, land on profile setup, then log out', async ({ page }) => {
+  const email = uniqueEmail('asha');
+  await signUpAndConfirm(page, email);
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile setup');
+
+  // Signed in: the logo goes to the dashboard and the profile menu has the ordinary user's items.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Campus Yearbook' })).toHaveAttribute('href', '/dashboard');
+  await openAccountMenu(page);
+  await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+  await expect(nav.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // An outside click closes the menu.
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
+
+  // Until the profile exists, every signed-in screen leads to setup.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+
+  await openAccountMenu(page);
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+  const cached = await page.evaluate(() => localStorage.getItem('yearbook-query-cache'));
+  expect(cached ?? '').not.toContain(email);
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('wrong sign-in details', () => {
+  // The browser logs each refused sign-in (401) as a failed resource; that is the point here.
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('sign in by email, and the spec messages for wrong details', async ({ page }) => {
+    const email = uniqueEmail('ravi');
+    await signUpAndConfirm(page, email);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+
+    await signInOnCard(page, email, 'not-the-password');
+    await expect(
+      page.getByRole('region', { name: 'Get Started' }).getByText('Invalid email or password'),
+    ).toBeVisible();
+
+    await signInOnCard(page, 'nobody_here', 'whatever');
+    await expect(
+      page.getByRole('region', { name: 'Get Started' }).getByText('Invalid username or password'),
+    ).toBeVisible();
+
+    await signInOnCard(page, email.toUpperCase(), PASSWORD);
+    await expect(page).toHaveURL(/\/profile\/setup$/);
+  });
+});
+
+test('forgot password: mail, new password, sign in with it', async ({ page }) => {
+  const email = uniqueEmail('meera');
+  await signUpAndConfirm(page, email);
+  await page.context().clearCookies();
+
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill(email);
+  await card.getByRole('button', { name: 'Forgot password?' }).click();
+  await card.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(card.getByRole('heading', { name: 'Reset Email Sent!' })).toBeVisible();
+
+  await page.goto(await mailedLink(page.request, email, /Reset your Campus Yearbook password/));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel('New password').fill('123');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('New password').fill('a-brand-new-one');
+  await page.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+
+  await signInOnCard(page, email, 'a-brand-new-one');
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+});
+
+test('a signed-out visitor at /dashboard goes to the landing page', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+});
+
+test.describe('when the server cannot be reached', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('the gate shows the Connection Issue panel', async ({ page }) => {
+    await page.route('**/api/session', (route) => route.abort('connectionrefused'));
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Connection Issue' })).toBeVisible({ timeout: 10_000 });
+    await expect(
+      page.getByText("We're having trouble connecting to the server. Please check your internet connection."),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Return to Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('a slow server: loading text, then a way to continue after 3 seconds', async ({ page }) => {
+  await page.route('**/api/session', () => {
+    // Never answers.
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByText('Loading authentication...')).toBeVisible();
+  const proceed = page.getByRole('button', { name: 'Click to continue anyway' });
+  await expect(proceed).toBeHidden();
+  await expect(proceed).toBeVisible({ timeout: 5_000 });
+  await proceed.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+});
+
+test('Demo Sign In reaches the demo profile without asking the server', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+  });
+
+  await page.getByRole('link', { name: 'Demo Sign In' }).click();
+  await expect(page).toHaveURL(/\/demo_user$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Demo User');
+  await expect(page.getByRole('note', { name: 'About the demo' })).toContainText(
+    'nothing you do here is saved',
+  );
+  await expect(page.getByRole('button', { name: /Like, 24 likes/ })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // The demo is "signed in" to every screen, still without a request.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campus Yearbook' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(apiRequests).toEqual([]);
+
+  await openAccountMenu(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+});
