@@ -4,8 +4,10 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
+import { loadViewer } from './auth/viewer';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { adminUserRoutes } from './features/admin-users/routes';
 import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
 import { sessionRoutes } from './features/session/routes';
@@ -38,6 +40,7 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     isProduction: config.isProduction,
+    adminEmails: config.adminEmails,
   });
 
   const app = new Hono<AppEnv>();
@@ -53,6 +56,8 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
   app.route('/api/health', healthRoutes(database));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, rateLimiter }));
+  app.use('/api/admin/*', loadViewer({ auth, db }));
+  app.route('/api/admin/users', adminUserRoutes(db));
   if (!config.isProduction) {
     app.route('/api/dev', devApiRoutes(db));
     app.route('/dev/mailbox', devMailboxPage(db));

@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     expect(problem).toContain('AUTH_SECRET');
   });
 
+  it('reads ADMIN_EMAILS as a lower-cased list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Dean@VIT.ac.in, ops@example.com ,' }).adminEmails).toEqual([
+      'dean@vit.ac.in',
+      'ops@example.com',
+    ]);
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(problemsOf({ ADMIN_EMAILS: 'dean@vit.ac.in, not-an-email' })[0]).toContain('ADMIN_EMAILS');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -37,6 +37,16 @@ const settingsSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Campus Yearbook <no-reply@campusyearbook.app>')),
+  ADMIN_EMAILS: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean)
+        : value,
+    z.array(z.email({ error: 'must be a comma-separated list of email addresses' })).default([]),
+  ),
 });
 
 type Settings = z.infer<typeof settingsSchema>;
@@ -68,6 +78,8 @@ export interface Config {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** These accounts are made admins whenever they sign in (SPEC §6 leaves role assignment open). */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -106,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     authSecret: s.AUTH_SECRET,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
+    adminEmails: s.ADMIN_EMAILS,
   };
 }
 

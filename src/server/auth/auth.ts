@@ -3,9 +3,11 @@
 // SameSite=Lax cookies (Secure when PUBLIC_URL is https).
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
 import type { Db } from '../db/client';
-import { accounts, sessions, users, verifications } from '../db/schema';
+import { accounts, profiles, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../platform/mail';
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from './auth-mail';
 
@@ -15,7 +17,12 @@ export interface AuthOptions {
   publicUrl: string;
   secret: string;
   isProduction: boolean;
+  /** Accounts made admins at every sign-in (ADMIN_EMAILS). */
+  adminEmails?: string[];
 }
+
+export const SUSPENDED_MESSAGE =
+  'This account has been suspended. If you think this is a mistake, write to us from the Contact page.';
 
 /**
  * Origins allowed to post with a session cookie (better-auth's CSRF check). Outside production the
@@ -31,7 +38,7 @@ export function trustedOriginsFor(publicUrl: string, isProduction: boolean): str
 
 const DAY = 60 * 60 * 24;
 
-export function createAuth({ db, mailer, publicUrl, secret, isProduction }: AuthOptions) {
+export function createAuth({ db, mailer, publicUrl, secret, isProduction, adminEmails = [] }: AuthOptions) {
   return betterAuth({
     appName: 'Campus Yearbook',
     baseURL: publicUrl,
@@ -64,6 +71,32 @@ export function createAuth({ db, mailer, publicUrl, secret, isProduction }: Auth
     session: {
       expiresIn: 30 * DAY,
       updateAge: DAY,
+    },
+    // Every way into a session (password, confirmation link, Google) passes here.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [user] = await db
+              .select({ suspendedAt: users.suspendedAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.suspendedAt) {
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: SUSPENDED_MESSAGE });
+            }
+          },
+          after: async (session) => {
+            if (adminEmails.length === 0) return;
+            const [user] = await db
+              .select({ email: users.email })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user && adminEmails.includes(user.email.toLowerCase())) {
+              await db.update(profiles).set({ userType: 'admin' }).where(eq(profiles.userId, session.userId));
+            }
+          },
+        },
+      },
     },
     // Our own limiter guards sign-in, sign-up and reset (platform/rate-limit.ts), in front of these
     // routes, so every path shares one policy and one store.

@@ -17,6 +17,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    /** Set by an admin: the account's sessions are ended and it cannot sign in (decision 005). */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],

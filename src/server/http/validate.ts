@@ -13,7 +13,16 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new AppError('invalid_json', 'The request body must be valid JSON.');
   }
-  const result = schema.safeParse(body);
+  return parseOrRefuse(schema, body);
+}
+
+/** Checks the query string (`?a=1&b=2`, single values) against a shared schema. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  return parseOrRefuse(schema, c.req.query());
+}
+
+function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.map(String).join('.') || undefined;

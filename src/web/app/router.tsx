@@ -28,6 +28,9 @@ const AuthGate = lazy(() =>
 const ResetPasswordRoute = lazy(() =>
   import('../features/auth/routes/reset-password-route').then((m) => ({ default: m.ResetPasswordRoute })),
 );
+const AdminUsersRoute = lazy(() =>
+  import('../features/admin-users/routes/admin-users-route').then((m) => ({ default: m.AdminUsersRoute })),
+);
 const DemoUserRoute = lazy(() =>
   import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
 );
@@ -80,6 +83,9 @@ export function AppRouter() {
             </Route>
             <Route element={<AuthGate rule="staff" />}>
               <Route path={paths.reports.path} element={<ComingSoonRoute screen="Reports" />} />
+            </Route>
+            <Route element={<AuthGate rule="admin" />}>
+              <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
             </Route>
           </Route>
 

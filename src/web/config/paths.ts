@@ -18,6 +18,8 @@ export const paths = {
   search: { path: '/search', getHref: () => '/search' },
   reports: { path: '/reports', getHref: () => '/reports' },
   demoUser: { path: '/demo_user', getHref: () => '/demo_user' },
+  /** Admins: roles and suspension (issue «Accounts»; SPEC §6 leaves role assignment open). */
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
 
   asklines: { path: '/asklines', getHref: () => '/asklines' },
   askline: {

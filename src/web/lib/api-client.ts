@@ -33,7 +33,7 @@ interface ErrorBody {
 
 export async function apiRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
 ): Promise<T> {
   let response: Response;
   try {

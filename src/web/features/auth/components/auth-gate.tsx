@@ -15,9 +15,10 @@ const GIVE_UP_AFTER_MS = 10_000;
  * Who may see the screens inside (SPEC §2 Auth gate, §6):
  * - 'profile': signed in with a profile (else / or /profile/setup);
  * - 'setup': signed in without a profile yet (with one: /dashboard);
- * - 'staff': admins and moderators (others: /dashboard).
+ * - 'staff': admins and moderators (others: /dashboard);
+ * - 'admin': admins only (others: /dashboard).
  */
-export type GateRule = 'profile' | 'setup' | 'staff';
+export type GateRule = 'profile' | 'setup' | 'staff' | 'admin';
 
 export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
   const { data: session, isError } = useSession();
@@ -42,7 +43,8 @@ export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
       return session.needsProfileSetup ? <Outlet /> : <Navigate replace to={paths.dashboard.getHref()} />;
     }
     if (session.needsProfileSetup) return <Navigate replace to={paths.profileSetup.getHref()} />;
-    if (rule === 'staff' && !isStaff(session.profile?.userType)) {
+    const userType = session.profile?.userType;
+    if ((rule === 'staff' && !isStaff(userType)) || (rule === 'admin' && userType !== 'admin')) {
       return <Navigate replace to={paths.dashboard.getHref()} />;
     }
     return <Outlet />;

@@ -1,0 +1,45 @@
+// Admin user management: the paged list (infinite query) and the two changes, which refresh the list.
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type AdminUser, adminUserSchema, adminUsersPageSchema } from '../../../../shared/admin-users';
+import type { UserType } from '../../../../shared/roles';
+import { apiRequest } from '../../../lib/api-client';
+
+const adminUsersKey = ['admin-users'] as const;
+
+export function adminUsersQueryOptions(query: string) {
+  return infiniteQueryOptions({
+    queryKey: [...adminUsersKey, query],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams();
+      if (query) params.set('query', query);
+      if (pageParam) params.set('after', pageParam);
+      return adminUsersPageSchema.parse(await apiRequest(`/api/admin/users?${params}`));
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+  });
+}
+
+async function putUser(username: string, action: 'role' | 'suspension', body: unknown): Promise<AdminUser> {
+  const path = `/api/admin/users/${encodeURIComponent(username)}/${action}`;
+  return adminUserSchema.parse(await apiRequest(path, { method: 'PUT', body }));
+}
+
+export function useSetUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, userType }: { username: string; userType: UserType }) =>
+      putUser(username, 'role', { userType }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+}
+
+export function useSetSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, suspended }: { username: string; suspended: boolean }) =>
+      putUser(username, 'suspension', { suspended }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+  });
+}

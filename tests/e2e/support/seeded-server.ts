@@ -1,0 +1,55 @@
+// A server of a spec's own, on a data directory seeded first (accounts with profiles and roles that
+// the UI cannot make yet), started as `npm start` runs it. The shared e2e server is left alone.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Db, openDatabase } from '../../../src/server/db/client';
+import { applyMigrations } from '../../../src/server/db/migrate';
+import { type ServerProcess, startServerProcess } from '../../support/server-process';
+
+export interface SeededServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startSeededServer(seed: (db: Db) => Promise<void>): Promise<SeededServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-seeded-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir });
+  await applyMigrations(database);
+  await seed(database.db);
+  await database.close();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      NODE_ENV: 'test',
+    });
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      await server.stop('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

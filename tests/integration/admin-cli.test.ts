@@ -1,0 +1,88 @@
+// `npm run admin` against an embedded data directory: role changes and suspension, and a clear
+// refusal while a server holds the directory.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { applyMigrations } from '../../src/server/db/migrate';
+import { profiles, users } from '../../src/server/db/schema';
+import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
+import { insertProfile, insertUser } from '../support/factories';
+import { PROJECT_ROOT } from '../support/server-process';
+
+let dataDir: string;
+
+function admin(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+async function readProfile(username: string) {
+  const database = await openDatabase({ engine: 'pglite', dataDir });
+  try {
+    const [row] = await database.db
+      .select({ userType: profiles.userType, suspendedAt: users.suspendedAt })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.username, username));
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-admin-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir });
+  await applyMigrations(database);
+  const user = await insertUser(database.db, { email: 'priya@example.com' });
+  await insertProfile(database.db, user.id, { username: 'priya_s' });
+  await database.close();
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run admin', () => {
+  it('sets a role by username and by email', async () => {
+    const byName = admin('role', 'priya_s', 'moderator');
+    expect(byName).toMatchObject({ code: 0 });
+    expect(byName.output).toContain('@priya_s is now a moderator.');
+    expect((await readProfile('priya_s'))?.userType).toBe('moderator');
+
+    expect(admin('role', 'PRIYA@example.com', 'admin').code).toBe(0);
+    expect((await readProfile('priya_s'))?.userType).toBe('admin');
+  });
+
+  it('suspends and restores', async () => {
+    expect(admin('suspend', 'priya_s').output).toContain('suspended');
+    expect((await readProfile('priya_s'))?.suspendedAt).not.toBeNull();
+    expect(admin('restore', 'priya_s').output).toContain('restored');
+    expect((await readProfile('priya_s'))?.suspendedAt).toBeNull();
+  });
+
+  it('explains its usage, and refuses unknown accounts and roles', () => {
+    expect(admin('role', 'priya_s', 'overlord')).toMatchObject({ code: 1 });
+    expect(admin('role', 'priya_s', 'overlord').output).toContain('Usage:');
+    const unknown = admin('role', 'nobody_here', 'admin');
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('No account with a profile matches "nobody_here"');
+  });
+
+  it('refuses while a server holds the data directory, naming the lock', () => {
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE_NAME), `${process.ppid}\n`);
+    try {
+      const result = admin('role', 'priya_s', 'ordinary');
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(LOCK_FILE_NAME);
+      expect(result.output).toContain('/admin/users');
+    } finally {
+      fs.rmSync(path.join(dataDir, LOCK_FILE_NAME));
+    }
+  });
+});
