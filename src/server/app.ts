@@ -41,6 +41,7 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
     secret: config.authSecret,
     isProduction: config.isProduction,
     adminEmails: config.adminEmails,
+    google: config.google,
   });
 
   const app = new Hono<AppEnv>();
@@ -63,7 +64,7 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
     app.route('/dev/mailbox', devMailboxPage(db));
   }
 
-  app.use(serveWebApp(loadWebApp(webRoot)));
+  app.use(serveWebApp(loadWebApp(webRoot, { googleSignIn: config.google !== null })));
   app.notFound(handleNotFound);
   return app;
 }

@@ -62,6 +62,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ ADMIN_EMAILS: 'dean@vit.ac.in, not-an-email' })[0]).toContain('ADMIN_EMAILS');
   });
 
+  it('turns Google on only with both its client id and secret', () => {
+    expect(loadConfig({}).google).toBeNull();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
+    });
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })[0]).toContain('GOOGLE_CLIENT_SECRET');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -37,6 +37,15 @@ const settingsSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Campus Yearbook <no-reply@campusyearbook.app>')),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUnset, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyAsUnset, z.string().optional()),
+  /** Google's by default; tests point it at a local OpenID Connect server. */
+  GOOGLE_DISCOVERY_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .default('https://accounts.google.com/.well-known/openid-configuration'),
+  ),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
       typeof value === 'string'
@@ -80,6 +89,8 @@ export interface Config {
   mailFrom: string;
   /** These accounts are made admins whenever they sign in (SPEC §6 leaves role assignment open). */
   adminEmails: string[];
+  /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     // Several instances share one database: each must sign sessions with the same secret.
     problems.push('AUTH_SECRET must be set when DATABASE_URL is (every instance needs the same one)');
   }
+  if (parsed.success && Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)');
+  }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
   const s = parsed.data;
@@ -119,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
     adminEmails: s.ADMIN_EMAILS,
+    google:
+      s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: s.GOOGLE_CLIENT_ID,
+            clientSecret: s.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: s.GOOGLE_DISCOVERY_URL,
+          }
+        : null,
   };
 }
 

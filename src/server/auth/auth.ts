@@ -4,6 +4,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
 import type { Db } from '../db/client';
@@ -19,6 +20,8 @@ export interface AuthOptions {
   isProduction: boolean;
   /** Accounts made admins at every sign-in (ADMIN_EMAILS). */
   adminEmails?: string[];
+  /** Google sign-in, when configured (its endpoints come from the discovery document). */
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
 }
 
 export const SUSPENDED_MESSAGE =
@@ -38,7 +41,15 @@ export function trustedOriginsFor(publicUrl: string, isProduction: boolean): str
 
 const DAY = 60 * 60 * 24;
 
-export function createAuth({ db, mailer, publicUrl, secret, isProduction, adminEmails = [] }: AuthOptions) {
+export function createAuth({
+  db,
+  mailer,
+  publicUrl,
+  secret,
+  isProduction,
+  adminEmails = [],
+  google = null,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Campus Yearbook',
     baseURL: publicUrl,
@@ -98,6 +109,27 @@ export function createAuth({ db, mailer, publicUrl, secret, isProduction, adminE
         },
       },
     },
+    // Google through the generic OpenID Connect provider rather than better-auth's built-in one, whose
+    // endpoints are fixed: the discovery URL lets tests run the whole flow against a local server.
+    // SPEC §7: offline access, consent prompt, email and profile scopes.
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: google.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+                accessType: 'offline',
+                prompt: 'consent',
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
     // Our own limiter guards sign-in, sign-up and reset (platform/rate-limit.ts), in front of these
     // routes, so every path shares one policy and one store.
     rateLimit: { enabled: false },

@@ -15,7 +15,10 @@ beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-web-'));
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.mkdirSync(path.join(webRoot, '.vite'));
-  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Campus Yearbook</title>');
+  fs.writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><head><title>Campus Yearbook</title></head>',
+  );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
@@ -90,6 +93,20 @@ describe('the built web app', () => {
     const res = await server.request('/about');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('marks the page only when Google sign-in is configured', async () => {
+    expect(await (await server.request('/')).text()).not.toContain('yearbook-google-sign-in');
+    const withGoogle = await startTestServer({
+      webRoot,
+      settings: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' },
+    });
+    try {
+      const html = await (await withGoogle.request('/about')).text();
+      expect(html).toContain('<meta name="yearbook-google-sign-in" content="on"></head>');
+    } finally {
+      await withGoogle.close();
+    }
   });
 
   it('leaves /api paths to the API', async () => {

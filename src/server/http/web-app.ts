@@ -37,7 +37,20 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Client routes have at most two segments (/{username}/{postId}); deeper paths are not pages. */
 const MAX_ROUTE_SEGMENTS = 2;
 
-export function loadWebApp(webRoot: string): Map<string, StaticFile> | null {
+/** Facts about this server the page needs before any request, written into index.html's head. */
+export interface PageFlags {
+  googleSignIn: boolean;
+}
+
+function addPageFlags(html: Buffer, flags: PageFlags): Buffer {
+  const tags = flags.googleSignIn ? '<meta name="yearbook-google-sign-in" content="on">' : '';
+  return tags ? Buffer.from(html.toString('utf8').replace('</head>', `${tags}</head>`)) : html;
+}
+
+export function loadWebApp(
+  webRoot: string,
+  flags: PageFlags = { googleSignIn: false },
+): Map<string, StaticFile> | null {
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) return null;
   const files = new Map<string, StaticFile>();
   for (const entry of fs.readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
@@ -46,7 +59,8 @@ export function loadWebApp(webRoot: string): Map<string, StaticFile> | null {
     const urlPath = `/${path.relative(webRoot, absolute).split(path.sep).join('/')}`;
     if (urlPath.split('/').some((segment) => segment.startsWith('.'))) continue; // .vite/manifest.json
     const ext = path.extname(entry.name).toLowerCase();
-    const body = fs.readFileSync(absolute);
+    const raw = fs.readFileSync(absolute);
+    const body = urlPath === '/index.html' ? addPageFlags(raw, flags) : raw;
     const compress = COMPRESSIBLE.has(ext) && body.length > 512;
     files.set(urlPath, {
       body,

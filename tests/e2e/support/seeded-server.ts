@@ -24,7 +24,10 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startSeededServer(seed: (db: Db) => Promise<void>): Promise<SeededServer> {
+export async function startSeededServer(
+  seed: (db: Db) => Promise<void>,
+  settings: Record<string, string> = {},
+): Promise<SeededServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-seeded-'));
   const database = await openDatabase({ engine: 'pglite', dataDir });
   await applyMigrations(database);
@@ -36,6 +39,7 @@ export async function startSeededServer(seed: (db: Db) => Promise<void>): Promis
   let server: ServerProcess;
   try {
     server = await startServerProcess({
+      ...settings,
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: url,

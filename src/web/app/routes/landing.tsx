@@ -1,11 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { DocumentTitle } from '../../components/document-title';
 import { GetStartedCard } from '../../features/auth/components/get-started-card';
-import { useStripAuthErrorParams } from '../../features/auth/hooks/use-strip-auth-error-params';
+import { useAuthErrorFromAddress } from '../../features/auth/hooks/use-auth-error-from-address';
 import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-auth-actions';
 import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { ParticleBackground } from '../../features/landing/components/particle-background';
+
+/** The server marks the page when Google sign-in is configured (http/web-app.ts): no request needed. */
+function isGoogleSignInAvailable(): boolean {
+  return document.querySelector('meta[name="yearbook-google-sign-in"]') !== null;
+}
 
 // Loaded after the page: it needs the session (TanStack Query), which is not on the first load.
 const SignedInRedirect = lazy(() =>
@@ -13,7 +18,7 @@ const SignedInRedirect = lazy(() =>
 );
 
 export function LandingRoute() {
-  useStripAuthErrorParams();
+  const authError = useAuthErrorFromAddress();
   const authActions = useServerAuthActions();
 
   return (
@@ -31,7 +36,11 @@ export function LandingRoute() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <GetStartedCard actions={authActions} />
+          <GetStartedCard
+            actions={authActions}
+            googleAvailable={isGoogleSignInAvailable()}
+            initialError={authError}
+          />
         </div>
       </div>
 

@@ -5,6 +5,7 @@ import { ApiError, ConnectionError } from '../../lib/api-client';
 import * as sessionApi from './api/session-api';
 import type { AuthActions, AuthOutcome } from './auth-actions';
 import { DEMO_SESSION, startDemoSession } from './demo-session';
+import { describeGoogleError } from './hooks/use-auth-error-from-address';
 
 function failure(error: unknown): AuthOutcome {
   if (error instanceof ApiError || error instanceof ConnectionError)
@@ -41,6 +42,16 @@ export function useServerAuthActions(): AuthActions {
             message: `Check your email: we sent a confirmation link to ${input.email}. Open it to finish creating your account.`,
           };
         } catch (error) {
+          return failure(error);
+        }
+      },
+      async signInWithGoogle() {
+        try {
+          window.location.assign(await sessionApi.startGoogleSignIn());
+          return { kind: 'success' };
+        } catch (error) {
+          if (error instanceof ApiError)
+            return { kind: 'error', message: describeGoogleError(error.code, error.message) };
           return failure(error);
         }
       },

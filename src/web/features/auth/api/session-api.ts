@@ -35,6 +35,15 @@ export function resetPassword(input: { token: string; newPassword: string }): Pr
   return apiRequest('/api/auth/reset-password', { method: 'POST', body: input });
 }
 
+/** Where to send the browser to sign in with Google (SPEC §7: back to /profile/setup). */
+export async function startGoogleSignIn(): Promise<string> {
+  const { url } = await apiRequest<{ url: string }>('/api/auth/sign-in/social', {
+    method: 'POST',
+    body: { provider: 'google', callbackURL: '/profile/setup', errorCallbackURL: '/' },
+  });
+  return url;
+}
+
 export function signOut(): Promise<unknown> {
   return apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
 }

@@ -6,6 +6,7 @@ import type { AuthActions, AuthOutcome } from '../auth-actions';
 import { pickResetEmail } from '../validate-auth-forms';
 import { AuthMessage, type AuthMessageContent } from './auth-message';
 import { CredentialsForm } from './credentials-form';
+import { GoogleSignInButton } from './google-sign-in-button';
 import { ResetPasswordForm } from './reset-password-form';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password';
@@ -17,15 +18,26 @@ const subtitles: Record<AuthMode, string> = {
 };
 
 // The landing page's card (SPEC §2): sign in, sign up and forgot password. It owns the mode and the
-// typed values; what submitting does comes from `actions`.
-export function GetStartedCard({ actions }: { actions: AuthActions }) {
+// typed values; what submitting does comes from `actions`. Google shows only where the server has it
+// configured; `initialError` is a failed Google round trip to tell about.
+export function GetStartedCard({
+  actions,
+  googleAvailable,
+  initialError,
+}: {
+  actions: AuthActions;
+  googleAvailable: boolean;
+  initialError: string | null;
+}) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [resetEmail, setResetEmail] = useState('');
   const [resetSent, setResetSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<AuthMessageContent | null>(null);
+  const [message, setMessage] = useState<AuthMessageContent | null>(
+    initialError ? { tone: 'error', text: initialError, id: 0 } : null,
+  );
   const formRegionRef = useRef<HTMLDivElement>(null);
   const userSwitchedMode = useRef(false);
 
@@ -126,6 +138,17 @@ export function GetStartedCard({ actions }: { actions: AuthActions }) {
         )}
 
         <AuthMessage message={message} />
+
+        {isCredentialsMode && googleAvailable ? (
+          <>
+            <div className="my-5 flex items-center gap-3 text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+              or
+              <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" aria-hidden="true" />
+            </div>
+            <GoogleSignInButton busy={busy} onClick={() => runAction(() => actions.signInWithGoogle())} />
+          </>
+        ) : null}
       </div>
 
       <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
