@@ -123,6 +123,8 @@ test('a signed-out visitor at /dashboard goes to the landing page', async ({ pag
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
 });
 
+// The API refusing connections is how "the server is down" looks to an app already loaded: the app
+// comes from the same server, so with it truly gone there would be no page to show a panel on.
 test.describe('when the server cannot be reached', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 

@@ -2,6 +2,7 @@
 // and by username in any letter case, the session, sign-out, password reset, limits and messages.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
 import { insertProfile } from '../../../../tests/support/factories';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
@@ -209,6 +210,25 @@ describe('password reset', () => {
   it('refuses a new password under 6 characters', async () => {
     const res = await server.request('/api/auth/reset-password', json({ newPassword: '12345', token: 'x' }));
     expect(res.status).toBe(400);
+  });
+});
+
+describe('behind https', () => {
+  it('marks the session cookie Secure', async () => {
+    const https = await startTestServer({ settings: { PUBLIC_URL: 'https://yearbook.example' } });
+    try {
+      const account = await createAccount(https);
+      const res = await https.request(
+        '/api/session',
+        json({ identifier: account.email, password: account.password }),
+      );
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token=')) ?? '';
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/;\s*HttpOnly/i);
+    } finally {
+      await https.close();
+    }
   });
 });
 
