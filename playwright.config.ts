@@ -11,7 +11,12 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   '-e',
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));
+if (!process.env.E2E_DATA_DIR) {
+  // Made here (a bare `npm run test:e2e`): removed when the runner exits, after the server has stopped.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const chromiumArgs = [
