@@ -1,44 +1,22 @@
 // Google sign-in end to end against a local OpenID Connect server (oauth2-mock-server): no request
 // leaves the machine. Covers the new account landing on /profile/setup, the parameters SPEC §7 asks
 // for, and a refusal at Google coming back as an error on the landing page.
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesFrom } from '../../../tests/support/cookies';
+import { type MockGoogle, startMockGoogle } from '../../../tests/support/mock-google';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 
-let oidc: OAuth2Server;
+let google: MockGoogle;
 let server: TestServer;
-let refuseNext = false;
 const googleUser = { sub: 'google-sub-1234', email: 'lakshmi.g@example.com', name: 'Lakshmi G' };
 
 beforeAll(async () => {
-  oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, '127.0.0.1');
-  oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { ...googleUser, email_verified: true, aud: 'yearbook-client' });
-  });
-  oidc.service.on('beforeUserinfo', (response) => {
-    response.body = { ...googleUser, email_verified: true };
-  });
-  oidc.service.on('beforeAuthorizeRedirect', (redirect) => {
-    if (!refuseNext) return;
-    refuseNext = false;
-    redirect.url.searchParams.delete('code');
-    redirect.url.searchParams.set('error', 'access_denied');
-    redirect.url.searchParams.set('error_description', 'The user denied access');
-  });
-  server = await startTestServer({
-    settings: {
-      GOOGLE_CLIENT_ID: 'yearbook-client',
-      GOOGLE_CLIENT_SECRET: 'yearbook-secret',
-      GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
-    },
-  });
+  google = await startMockGoogle(googleUser);
+  server = await startTestServer({ settings: google.settings });
 });
 afterAll(async () => {
   await server.close();
-  await oidc.stop();
+  await google.stop();
 });
 
 /** Starts sign-in, lets the local provider answer, and returns the callback's answer. */
@@ -64,7 +42,7 @@ async function runGoogleFlow() {
 describe('Google sign-in', () => {
   it('asks for offline access with consent and the email and profile scopes', async () => {
     const { authorizeUrl } = await runGoogleFlow();
-    expect(authorizeUrl.origin).toBe(new URL(oidc.issuer.url ?? '').origin);
+    expect(authorizeUrl.origin).toBe(new URL(google.settings.GOOGLE_DISCOVERY_URL ?? '').origin);
     expect(authorizeUrl.searchParams.get('access_type')).toBe('offline');
     expect(authorizeUrl.searchParams.get('prompt')).toBe('consent');
     expect(authorizeUrl.searchParams.get('scope')?.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
@@ -83,7 +61,7 @@ describe('Google sign-in', () => {
   });
 
   it('sends a refusal at Google back to the landing page with the error', async () => {
-    refuseNext = true;
+    google.refuseNext();
     const { answer } = await runGoogleFlow();
     expect(answer.status).toBe(302);
     const location = new URL(answer.headers.get('location') ?? '', server.url);
