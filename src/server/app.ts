@@ -1,4 +1,5 @@
 // Builds the Hono app: cross-cutting middleware first, then one router per feature, then the SPA.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
@@ -10,14 +11,17 @@ import type { Database } from './db/client';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { sessionRoutes } from './features/session/routes';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
 import { securityHeaders } from './http/security-headers';
+import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
 import { createMailer } from './platform/mail';
 import { createMemoryRateLimiter } from './platform/rate-limit';
+import { createFileStorage, type ObjectStorage, UPLOADS_PATH } from './platform/storage';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -27,9 +31,17 @@ export interface AppDependencies {
   database: Database;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** Where pictures are kept; defaults to files under DATA_DIR/uploads. */
+  storage?: ObjectStorage;
 }
 
-export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT }: AppDependencies) {
+export function createApp({
+  config,
+  logger,
+  database,
+  webRoot = DEFAULT_WEB_ROOT,
+  storage = createFileStorage(path.join(config.dataDir, 'uploads')),
+}: AppDependencies) {
   if (!config.authSecret) throw new Error('createApp needs config.authSecret (main.ts resolves one)');
   const db = database.db;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -56,7 +68,10 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
   });
   app.route('/api/health', healthRoutes(database));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
-  app.route('/api/session', sessionRoutes({ auth, db, rateLimiter }));
+  app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
+  const profileDeps = { auth, db, storage, rateLimiter, adminEmails: config.adminEmails };
+  app.route('/api/profiles', profileRoutes(profileDeps));
+  app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));
   app.route('/api/admin/users', adminUserRoutes(db));
   if (!config.isProduction) {
@@ -64,6 +79,7 @@ export function createApp({ config, logger, database, webRoot = DEFAULT_WEB_ROOT
     app.route('/dev/mailbox', devMailboxPage(db));
   }
 
+  app.get(`${UPLOADS_PATH}/*`, serveUploads(storage));
   app.use(serveWebApp(loadWebApp(webRoot, { googleSignIn: config.google !== null })));
   app.notFound(handleNotFound);
   return app;

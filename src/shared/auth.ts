@@ -30,6 +30,8 @@ export const sessionProfileSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   userType: z.enum(['admin', 'moderator', 'ordinary']),
+  /** Null without a picture; absent in sessions cached before pictures existed. */
+  profilePictureUrl: z.string().nullable().optional(),
 });
 
 /** GET /api/session: who is signed in, and whether they still need to set up a profile. */

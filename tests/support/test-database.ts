@@ -10,6 +10,8 @@ export interface TestDatabase extends Database {
   url: string | null;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   destroy(): Promise<void>;
+  /** Starts collecting the SQL statements run from now on; `stop()` returns them. */
+  recordQueries(): { stop(): string[] };
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
@@ -17,6 +19,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   let database: Database;
   let url: string | null = null;
   let drop = async () => {};
+  let recording: string[] | null = null;
+  const onQuery = (sql: string) => recording?.push(sql);
 
   if (adminUrl) {
     const name = `yb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -24,10 +28,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     const target = new URL(adminUrl);
     target.pathname = `/${name}`;
     url = target.toString();
-    database = await openDatabase({ engine: 'postgres', url, maxConnections: 20 });
+    database = await openDatabase({ engine: 'postgres', url, maxConnections: 20 }, { onQuery });
     drop = () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   } else {
-    database = await openDatabase({ engine: 'pglite', dataDir: null });
+    database = await openDatabase({ engine: 'pglite', dataDir: null }, { onQuery });
   }
 
   if (options.migrate !== false) await applyMigrations(database);
@@ -44,6 +48,16 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     async destroy() {
       await close();
       await drop();
+    },
+    recordQueries() {
+      recording = [];
+      return {
+        stop() {
+          const queries = recording ?? [];
+          recording = null;
+          return queries;
+        },
+      };
     },
   };
 }

@@ -1,5 +1,8 @@
 // Starts the real app over real HTTP on a free port, on a fresh database (see test-database.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { type App, createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -8,6 +11,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
   url: string;
+  /** A fresh DATA_DIR of its own (uploads), removed on close. */
+  dataDir: string;
   database: TestDatabase;
   app: App;
   /** fetch() against the server: `request('/api/health')`. */
@@ -25,6 +30,7 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yb-test-data-'));
   // Listen first, so the app can be built with its real address as PUBLIC_URL (links in mail).
   let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
   const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
@@ -38,6 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: dataDir,
     ...options.settings,
   });
   const logger = createLogger(config);
@@ -47,12 +54,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   return {
     url,
+    dataDir,
     database,
     app,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -19,6 +19,9 @@ export const AUTH_ROUTE_LIMITS: Record<string, number> = {
   '/api/auth/request-password-reset': 20,
   '/api/auth/reset-password': 30,
   '/api/auth/send-verification-email': 20,
+  // Edit Profile changes passwords through /api/profiles (limited per account there); this is the
+  // same endpoint reached directly.
+  '/api/auth/change-password': 10,
 };
 
 /** better-auth's own endpoints under /api/auth, behind our rate limits. */

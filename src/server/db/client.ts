@@ -25,7 +25,14 @@ export type DatabaseTarget =
   | { engine: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { engine: 'postgres'; url: string; maxConnections?: number };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export interface OpenOptions {
+  /** Called with every SQL statement run through the Db (tests count queries per request). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  const onQuery = options.onQuery;
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (target.engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -35,7 +42,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     });
     // An idle client losing its connection (server restart, failover) must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+    const db = drizzlePostgres(pool, { schema, logger }) as unknown as Db;
     return withPing({ db, engine: 'postgres', close: () => pool.end() });
   }
 
@@ -43,7 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     dataDir: target.dataDir ? path.join(target.dataDir, 'db') : undefined,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return withPing({ db, engine: 'pglite', close: () => client.close() });
 }
 

@@ -21,13 +21,16 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   return parseOrRefuse(schema, c.req.query());
 }
 
-function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+/** Checks any value against a shared schema; a failed rule answers 400 with its message. */
+export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.map(String).join('.') || undefined;
+    // zod's own wording for a missing field ("Invalid input: expected string, received undefined")
+    // is replaced; a schema's own message (the spec's) is kept.
     const message =
-      issue?.code === 'invalid_type' && issue.input === undefined
+      issue?.code === 'invalid_type' && issue.input === undefined && issue.message.startsWith('Invalid input')
         ? `${field ?? 'A field'} is required.`
         : (issue?.message ?? 'The request is not valid.');
     throw new AppError('validation_failed', message, field);

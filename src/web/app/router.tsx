@@ -31,6 +31,15 @@ const ResetPasswordRoute = lazy(() =>
 const AdminUsersRoute = lazy(() =>
   import('../features/admin-users/routes/admin-users-route').then((m) => ({ default: m.AdminUsersRoute })),
 );
+const ProfileSetupRoute = lazy(() =>
+  import('../features/profiles/routes/profile-setup-route').then((m) => ({ default: m.ProfileSetupRoute })),
+);
+const EditProfileRoute = lazy(() =>
+  import('../features/profiles/routes/edit-profile-route').then((m) => ({ default: m.EditProfileRoute })),
+);
+const ProfileRoute = lazy(() =>
+  import('../features/profiles/routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
+);
 const DemoUserRoute = lazy(() =>
   import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
 );
@@ -46,10 +55,7 @@ const openScreens = [
 ];
 const signedInScreens = [
   { path: paths.dashboard.path, screen: 'Dashboard' },
-  { path: paths.editProfile.path, screen: 'Edit Profile' },
   { path: paths.search.path, screen: 'Search' },
-  // The other catch-all: /about, /dashboard or /demo_user never land here.
-  { path: paths.userProfile.path, screen: 'Profile' },
 ];
 
 export function AppRouter() {
@@ -77,9 +83,12 @@ export function AppRouter() {
               {signedInScreens.map(({ path, screen }) => (
                 <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
               ))}
+              <Route path={paths.editProfile.path} element={<EditProfileRoute />} />
+              {/* The other catch-all: /about, /dashboard or /demo_user never land here. */}
+              <Route path={paths.userProfile.path} element={<ProfileRoute />} />
             </Route>
             <Route element={<AuthGate rule="setup" />}>
-              <Route path={paths.profileSetup.path} element={<ComingSoonRoute screen="Profile setup" />} />
+              <Route path={paths.profileSetup.path} element={<ProfileSetupRoute />} />
             </Route>
             <Route element={<AuthGate rule="staff" />}>
               <Route path={paths.reports.path} element={<ComingSoonRoute screen="Reports" />} />

@@ -31,18 +31,25 @@ interface ErrorBody {
   message?: string;
 }
 
+/** Request headers and body: a Blob (an image upload) goes as it is, anything else as JSON. */
+function encodeBody(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return { headers: { accept: 'application/json' } };
+  if (body instanceof Blob) {
+    return { headers: { 'content-type': body.type || 'application/octet-stream' }, body };
+  }
+  return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}
+
 export async function apiRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers:
-        options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      ...encodeBody(options.body),
     });
   } catch {
     throw new ConnectionError();

@@ -6,6 +6,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { storageKeys } from '../config/storage-keys';
+import { ApiError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -19,7 +20,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: 2,
+      // A 4xx (not found, not allowed) will not change by asking again; connection trouble and 5xx may.
+      retry: (failureCount, error) =>
+        failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       retryDelay: 1000,
       staleTime: 5 * 60 * 1000,
       gcTime: DAY,

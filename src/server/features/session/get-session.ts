@@ -3,6 +3,7 @@ import type { SessionResponse } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import type { ObjectStorage } from '../../platform/storage';
 
 export interface SessionUser {
   id: string;
@@ -14,23 +15,40 @@ export interface SessionUser {
 export async function getSession(options: {
   auth: Auth;
   db: Db;
+  storage: ObjectStorage;
   headers: Headers;
 }): Promise<SessionResponse> {
   const session = await options.auth.api.getSession({ headers: options.headers });
-  return presentSession(options.db, session?.user ?? null);
+  return presentSession(options.db, options.storage, session?.user ?? null);
 }
 
 /** Turns a user into the session answer: only these fields leave the server, plus the profile. */
-export async function presentSession(db: Db, user: SessionUser | null): Promise<SessionResponse> {
+export async function presentSession(
+  db: Db,
+  storage: ObjectStorage,
+  user: SessionUser | null,
+): Promise<SessionResponse> {
   if (!user) return { user: null, profile: null, needsProfileSetup: false };
   const [profile] = await db
-    .select({ username: profiles.username, fullName: profiles.fullName, userType: profiles.userType })
+    .select({
+      username: profiles.username,
+      fullName: profiles.fullName,
+      userType: profiles.userType,
+      pictureKey: profiles.profilePictureKey,
+    })
     .from(profiles)
     .where(eq(profiles.userId, user.id))
     .limit(1);
   return {
     user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
-    profile: profile ?? null,
+    profile: profile
+      ? {
+          username: profile.username,
+          fullName: profile.fullName,
+          userType: profile.userType,
+          profilePictureUrl: profile.pictureKey ? storage.publicUrl(profile.pictureKey) : null,
+        }
+      : null,
     needsProfileSetup: !profile,
   };
 }

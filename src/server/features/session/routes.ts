@@ -7,16 +7,22 @@ import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { readJson } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
 import { getSession, presentSession } from './get-session';
 import { signIn } from './sign-in';
 
 const MINUTE = 60_000;
 
 /** GET /api/session: who is signed in. POST /api/session: sign in by email or username. */
-export function sessionRoutes(deps: { auth: Auth; db: Db; rateLimiter: RateLimiter }) {
+export function sessionRoutes(deps: {
+  auth: Auth;
+  db: Db;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+}) {
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      return c.json(await getSession({ auth: deps.auth, db: deps.db, headers: c.req.raw.headers }));
+      return c.json(await getSession({ ...deps, headers: c.req.raw.headers }));
     })
     .post('/', async (c) => {
       const body = await readJson(c, signInRequestSchema);
@@ -28,6 +34,6 @@ export function sessionRoutes(deps: { auth: Auth; db: Db; rateLimiter: RateLimit
 
       const { user, setCookies } = await signIn({ ...deps, ...body, headers: c.req.raw.headers });
       for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
-      return c.json(await presentSession(deps.db, user));
+      return c.json(await presentSession(deps.db, deps.storage, user));
     });
 }

@@ -114,7 +114,12 @@ describe('sign-in, the session and sign-out', () => {
     expect(res.headers.getSetCookie().join()).toMatch(/SameSite=Lax/i);
     const body = await res.json();
     expect(body.user.id).toBe(userId);
-    expect(body.profile).toEqual({ username: 'ravi_m', fullName: 'Ravi M', userType: 'ordinary' });
+    expect(body.profile).toEqual({
+      username: 'ravi_m',
+      fullName: 'Ravi M',
+      userType: 'ordinary',
+      profilePictureUrl: null,
+    });
     const session = await (await server.request('/api/session', { headers: { cookie } })).json();
     expect(session.user.id).toBe(userId);
   });

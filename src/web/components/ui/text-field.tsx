@@ -10,7 +10,7 @@ type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'className'> & {
 };
 
 export const inputClasses =
-  'block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 sm:text-sm dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400';
+  'block h-11 w-full rounded-xl border bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 read-only:bg-slate-100 read-only:text-slate-700 sm:text-sm dark:bg-slate-950 dark:read-only:bg-slate-900 dark:read-only:text-slate-300 dark:text-white dark:placeholder:text-slate-400';
 
 // A labelled input whose error and hint are tied to it with aria-describedby, so screen readers
 // read the message with the field.

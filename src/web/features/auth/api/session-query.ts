@@ -16,8 +16,12 @@ export const sessionQueryOptions = queryOptions({
     return session.demo ? session : sessionResponseSchema.parse(session);
   },
   meta: {
-    // Signed-out and demo states are not worth keeping: the next visit asks the server again.
-    persist: (data) => Boolean((data as Session).user) && !(data as Session).demo,
+    // Signed-out, demo and before-setup states are not worth keeping: they change soon (or are local),
+    // and a stale "needs setup" kept across a reload would send someone with a profile back to setup.
+    persist: (data) => {
+      const session = data as Session;
+      return Boolean(session.user) && !session.demo && !session.needsProfileSetup;
+    },
   },
 });
 

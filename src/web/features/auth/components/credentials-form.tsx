@@ -1,8 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, hasErrors, validateSignIn, validateSignUp } from '../validate-auth-forms';
-import { PasswordField } from './password-field';
 
 type CredentialsFormProps = {
   variant: 'sign-in' | 'sign-up';

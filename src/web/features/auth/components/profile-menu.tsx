@@ -79,9 +79,13 @@ export function ProfileMenu({ session }: { session: Session }) {
         aria-controls={menuId}
         aria-label="Account menu"
         onClick={() => setOpen((current) => !current)}
-        className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white shadow-sm ring-offset-2 hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 dark:ring-offset-slate-950"
+        className="flex size-10 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-base font-bold text-white shadow-sm ring-offset-2 hover:bg-brand-700 focus-visible:ring-2 focus-visible:ring-brand-500 dark:ring-offset-slate-950"
       >
-        {initial}
+        {profile?.profilePictureUrl ? (
+          <img src={profile.profilePictureUrl} alt="" className="size-full object-cover" />
+        ) : (
+          initial
+        )}
       </button>
       <div
         id={menuId}

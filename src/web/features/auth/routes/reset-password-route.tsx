@@ -3,10 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError, ConnectionError } from '../../../lib/api-client';
 import { resetPassword } from '../api/session-api';
-import { PasswordField } from '../components/password-field';
 import { PASSWORD_MIN_LENGTH } from '../validate-auth-forms';
 
 const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -1,8 +1,8 @@
 import { EyeOff, Heart } from 'lucide-react';
 import { useId } from 'react';
+import { Avatar } from '../../../components/avatar';
+import { formatShortDate } from '../../../lib/format-short-date';
 import type { DemoPost } from '../demo-data';
-import { formatShortDate } from '../format-short-date';
-import { InitialAvatar } from './initial-avatar';
 
 const ANONYMOUS_NAME = 'Anonymous';
 
@@ -40,7 +40,7 @@ export function DemoPostCard({ post }: { post: DemoPost }) {
       ) : null}
 
       <div className="flex items-center gap-3">
-        <InitialAvatar name={authorName} tone={post.is_anonymous ? 'neutral' : 'brand'} />
+        <Avatar name={authorName} tone={post.is_anonymous ? 'neutral' : 'brand'} />
         <div className="min-w-0">
           <p className="truncate font-semibold text-slate-900 dark:text-white">{authorName}</p>
           {post.is_anonymous ? null : (

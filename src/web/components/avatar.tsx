@@ -1,11 +1,16 @@
-type InitialAvatarProps = {
+import { useState } from 'react';
+
+type AvatarProps = {
   /** The name the letter is taken from; 'Anonymous' gives the 'A' avatar of SPEC §2. */
   name: string;
-  size?: 'md' | 'lg';
+  /** The profile picture; without one (or when it fails to load) the initial shows. */
+  src?: string | null;
+  size?: 'sm' | 'md' | 'lg';
   tone?: 'brand' | 'neutral';
 };
 
 const sizeClasses = {
+  sm: 'size-8 text-sm',
   md: 'size-10 text-base',
   lg: 'size-20 text-3xl sm:size-24 sm:text-4xl',
 } as const;
@@ -21,9 +26,20 @@ function pickInitial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 }
 
-// The placeholder SPEC §2 shows when there is no photo. The demo never has one: it loads no images from
-// the network. Hidden from assistive tech because the name always sits right next to it.
-export function InitialAvatar({ name, size = 'md', tone = 'brand' }: InitialAvatarProps) {
+// A person's photo, or the initial placeholder SPEC §2 shows without one. Hidden from assistive tech
+// because the name always sits right next to it.
+export function Avatar({ name, src, size = 'md', tone = 'brand' }: AvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && failedSrc !== src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        onError={() => setFailedSrc(src)}
+        className={`shrink-0 rounded-full bg-slate-200 object-cover dark:bg-slate-800 ${sizeClasses[size]}`}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

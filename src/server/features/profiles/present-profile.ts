@@ -1,0 +1,30 @@
+// Turns a profile row into what leaves the server. The email, the user id and the role never do;
+// the date of birth and the password flag go to the owner alone.
+import type { Profile } from '../../../shared/profiles';
+import type { profiles } from '../../db/schema';
+import type { ObjectStorage } from '../../platform/storage';
+
+export type ProfileRow = typeof profiles.$inferSelect & {
+  postCount: number;
+  likeCount: number;
+};
+
+export function presentProfile(
+  row: ProfileRow,
+  options: { viewerIsOwner: boolean; storage: ObjectStorage; hasPassword?: boolean },
+): Profile {
+  return {
+    username: row.username,
+    fullName: row.fullName,
+    bio: row.bio,
+    instagramUrl: row.instagramUrl,
+    linkedinUrl: row.linkedinUrl,
+    institution: row.institution,
+    graduationYear: row.graduationYear,
+    profilePictureUrl: row.profilePictureKey ? options.storage.publicUrl(row.profilePictureKey) : null,
+    joinedAt: row.createdAt.toISOString(),
+    stats: { posts: row.postCount, likes: row.likeCount },
+    viewerIsOwner: options.viewerIsOwner,
+    ...(options.viewerIsOwner && { dob: row.dob, hasPassword: options.hasPassword ?? false }),
+  };
+}

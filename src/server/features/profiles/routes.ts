@@ -1,0 +1,138 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  createProfileRequestSchema,
+  PROFILE_MESSAGES,
+  updateProfileRequestSchema,
+  usernameAvailabilityQuerySchema,
+  usernameSchema,
+} from '../../../shared/profiles';
+import type { Auth } from '../../auth/auth';
+import { authorize } from '../../auth/policies';
+import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
+import { parseOrRefuse, readJson } from '../../http/validate';
+import { PHOTO_UPLOAD_MAX_BYTES, TOO_LARGE_UPLOAD } from '../../platform/images';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
+import { createProfile } from './create-profile';
+import { findProfileByUsername, isUsernameTaken, userHasPassword } from './find-profile';
+import { presentProfile } from './present-profile';
+import { setProfilePhoto } from './set-profile-photo';
+import { updateProfile } from './update-profile';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
+
+interface ProfileDeps {
+  auth: Auth;
+  db: Db;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+  adminEmails: string[];
+}
+
+/**
+ * /api/profiles: create your profile, read anyone's (signed in, SPEC §2 route table), edit your own
+ * and change its picture. /api/usernames/{name}: the live availability check of profile setup.
+ */
+export function profileRoutes(deps: ProfileDeps) {
+  const { db, storage, rateLimiter } = deps;
+  const limit = (key: string, max: number, windowMs: number) => {
+    if (!rateLimiter.hit(key, max, windowMs)) throw new AppError('rate_limited', TOO_MANY);
+  };
+
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .post('/', async (c) => {
+      const viewer = c.get('viewer');
+      if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.createSignedOut);
+      limit(`profile-create:${viewer.userId}`, 10, MINUTE);
+      const fields = await readJson(c, createProfileRequestSchema);
+      const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
+      const hasPassword = await userHasPassword(db, viewer.userId);
+      return c.json(presentProfile(row, { viewerIsOwner: true, storage, hasPassword }), 201);
+    })
+    .get('/:username', async (c) => {
+      const viewer = requireViewer(c.get('viewer'));
+      const row = await findProfileOrRefuse(db, c.req.param('username'));
+      const viewerIsOwner = row.userId === viewer.userId;
+      const hasPassword = viewerIsOwner ? await userHasPassword(db, viewer.userId) : undefined;
+      return c.json(presentProfile(row, { viewerIsOwner, storage, hasPassword }));
+    })
+    .patch('/:username', async (c) => {
+      const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
+      limit(`profile-update:${viewer.userId}`, 30, MINUTE);
+      const fields = await readJson(c, updateProfileRequestSchema);
+      // Guessing the current password here is limited like signing in.
+      if (fields.passwordChange) limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
+      const { profile, setCookies } = await updateProfile({
+        ...deps,
+        viewer,
+        fields,
+        headers: c.req.raw.headers,
+      });
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      const hasPassword = await userHasPassword(db, viewer.userId);
+      return c.json({
+        profile: presentProfile(profile, { viewerIsOwner: true, storage, hasPassword }),
+        passwordChanged: Boolean(fields.passwordChange),
+      });
+    })
+    .put(
+      '/:username/photo',
+      bodyLimit({
+        maxSize: PHOTO_UPLOAD_MAX_BYTES,
+        onError: () => {
+          throw new AppError('payload_too_large', TOO_LARGE_UPLOAD);
+        },
+      }),
+      async (c) => {
+        const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
+        limit(`profile-photo:${viewer.userId}`, 20, HOUR);
+        const upload = new Uint8Array(await c.req.arrayBuffer());
+        const profile = await setProfilePhoto({ db, storage, viewer, upload, log: c.get('log') });
+        const hasPassword = await userHasPassword(db, viewer.userId);
+        return c.json(presentProfile(profile, { viewerIsOwner: true, storage, hasPassword }));
+      },
+    );
+}
+
+export function usernameRoutes(deps: ProfileDeps) {
+  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', async (c) => {
+    const viewer = requireViewer(c.get('viewer'));
+    if (!deps.rateLimiter.hit(`username-check:${viewer.userId}`, 120, MINUTE)) {
+      throw new AppError('rate_limited', TOO_MANY);
+    }
+    const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {
+      username: c.req.param('username'),
+    });
+    return c.json({ username, available: !(await isUsernameTaken(deps.db, username)) });
+  });
+}
+
+/** The profile behind a username, or 404 with the spec's message. */
+async function findProfileOrRefuse(db: Db, rawUsername: string) {
+  const parsed = usernameSchema.safeParse(rawUsername);
+  const row = parsed.success ? await findProfileByUsername(db, parsed.data) : null;
+  if (!row) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(rawUsername.slice(0, 40)));
+  return row;
+}
+
+/**
+ * Only a profile's owner changes it. Visitors get 401 before any look-up, so they learn nothing
+ * about which usernames exist.
+ */
+async function authorizeOwner(db: Db, viewer: Viewer | null, username: string): Promise<Viewer> {
+  if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.updateSignedOut);
+  const row = await findProfileOrRefuse(db, username);
+  return authorize(
+    viewer,
+    'profile:update',
+    { ownerId: row.userId },
+    { forbidden: PROFILE_MESSAGES.notOwner },
+  );
+}

@@ -1,0 +1,76 @@
+// Object storage for uploaded pictures. The database keeps an object's key ({userId}/{timestamp}.jpg),
+// never its bytes; the driver keeps the bytes. Embedded mode keeps them as files under
+// DATA_DIR/uploads and the app serves them at /uploads/{key}; production mode swaps in an
+// S3-compatible driver behind the same interface.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PHOTO_CACHE_SECONDS } from '../../shared/limits';
+
+/** SPEC §7: pictures are served with cache control 3600. Keys never change content, only appear and go. */
+export const OBJECT_CACHE_CONTROL = `public, max-age=${PHOTO_CACHE_SECONDS}`;
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface ObjectStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object, or null when there is none under that key. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removing a key that is not there is not an error. */
+  remove(key: string): Promise<void>;
+  /** Where browsers load the object from. */
+  publicUrl(key: string): string;
+}
+
+// Keys are made by the server ({userId}/{timestamp}.jpg); anything else (a "..", a slash too many)
+// is refused before it can name a path.
+const KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}\/[0-9]{1,20}\.jpg$/;
+
+export function isValidObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function photoKeyFor(userId: string, now: number = Date.now()): string {
+  const key = `${userId}/${now}.jpg`;
+  if (!isValidObjectKey(key)) throw new Error(`cannot make an object key for user id ${userId}`);
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg' };
+
+export const UPLOADS_PATH = '/uploads';
+
+/** Files under `root`, written to a temporary name and renamed, so a reader never sees half a file. */
+export function createFileStorage(root: string): ObjectStorage {
+  const fileOf = (key: string) => {
+    if (!isValidObjectKey(key)) throw new Error(`invalid object key: ${key}`);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, body) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await fs.writeFile(temporary, body);
+      await fs.rename(temporary, file);
+    },
+    async get(key) {
+      if (!isValidObjectKey(key)) return null;
+      try {
+        const body = await fs.readFile(fileOf(key));
+        return { body, contentType: CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream' };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      if (!isValidObjectKey(key)) return;
+      await fs.rm(fileOf(key), { force: true });
+    },
+    publicUrl: (key) => `${UPLOADS_PATH}/${key}`,
+  };
+}

@@ -1,0 +1,265 @@
+// Profiles: the rules of SPEC §5 for every field, the request and response shapes of /api/profiles.
+// The server refuses with these messages; the forms show the same ones before sending.
+import { z } from 'zod';
+import { INSTITUTIONS } from './institutions';
+import {
+  BIO_MAX_LENGTH,
+  GRADUATION_YEAR_MAX,
+  GRADUATION_YEAR_MIN,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './limits';
+
+export const FULL_NAME_MAX_LENGTH = 60;
+export const PROFILE_URL_MAX_LENGTH = 200;
+
+export const PROFILE_MESSAGES = {
+  username:
+    'Username can only contain letters, numbers, periods, and underscores. It must start and end with a letter, number, or underscore.',
+  usernameLength: `Username must be between ${USERNAME_MIN_LENGTH} and ${USERNAME_MAX_LENGTH} characters`,
+  usernameTaken: 'Username is already taken',
+  usernameReserved: 'That username is reserved. Please choose another.',
+  usernameHint: 'Choose wisely! Usernames cannot be changed later.',
+  usernameFixedHint: 'Usernames cannot be changed after account creation.',
+  fullName: 'Full name is required',
+  fullNameLength: `Full name must be at most ${FULL_NAME_MAX_LENGTH} characters`,
+  bio: `Bio must be at most ${BIO_MAX_LENGTH} characters`,
+  instagramUrl: 'Please enter a link to an Instagram profile (https://instagram.com/...)',
+  linkedinUrl: 'Please enter a link to a LinkedIn profile (https://linkedin.com/in/...)',
+  institution: 'Please choose VITC or VITV',
+  graduationYear: `Graduation year must be between ${GRADUATION_YEAR_MIN} and ${GRADUATION_YEAR_MAX}`,
+  dob: 'Please enter a valid date of birth',
+  dobFuture: 'Date of birth cannot be in the future',
+  controlCharacters: 'Please remove special control characters from this field',
+  createSignedOut: 'You must be logged in to create a profile',
+  updateSignedOut: 'You must be logged in to update your profile',
+  alreadyCreated: 'You already have a profile.',
+  notOwner: 'You can only edit your own profile.',
+  userMissing: (username: string) => `The user ${username} does not exist`,
+  currentPasswordRequired: 'Current password is required to change your password',
+  passwordsDiffer: 'Passwords do not match',
+  passwordLength: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  currentPasswordWrong: 'Current password is incorrect',
+  noPassword: 'This account signs in with Google, so it has no password to change here.',
+  updated: 'Profile updated successfully',
+  updatedWithPassword: 'Profile and password updated successfully',
+  setupPhotoFailed: 'Failed to upload profile picture. Your profile will be created without a picture.',
+  editPhotoFailed: 'Failed to upload profile picture. Your other profile changes will still be saved.',
+  notAnImage: 'Please select an image file',
+  imageFailed: 'There was an error processing the image. Please try another image.',
+} as const;
+
+const USERNAME_PATTERN = /^[a-z0-9_](?:[a-z0-9_.]*[a-z0-9_])?$/;
+
+// Profile pages live at /{username}: names of the app's own pages, API prefixes and root files would
+// give a profile nobody can open, and a few more would let someone pass for the site or for an
+// anonymous author.
+const RESERVED_USERNAMES = new Set([
+  'about',
+  'admin',
+  'anonymous',
+  'api',
+  'askline',
+  'asklines',
+  'assets',
+  'contact',
+  'cookies',
+  'dashboard',
+  'demo_user',
+  'dev',
+  'favicon.ico',
+  'favicon.svg',
+  'help',
+  'index.html',
+  'login',
+  'logout',
+  'moderator',
+  'post',
+  'privacy',
+  'profile',
+  'reports',
+  'robots.txt',
+  'search',
+  'settings',
+  'signin',
+  'signup',
+  'staff',
+  'support',
+  'terms',
+  'uploads',
+  'yearbook',
+]);
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED_USERNAMES.has(username.toLowerCase());
+}
+
+/** SPEC §5: 3–20 letters, digits, underscores and periods; stored lower-case. */
+export const usernameSchema = z
+  .string({ error: PROFILE_MESSAGES.usernameLength })
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN_LENGTH, PROFILE_MESSAGES.usernameLength)
+  .max(USERNAME_MAX_LENGTH, PROFILE_MESSAGES.usernameLength)
+  .regex(USERNAME_PATTERN, PROFILE_MESSAGES.username)
+  .refine((value) => !value.includes('..'), PROFILE_MESSAGES.username)
+  .refine((value) => !isReservedUsername(value), PROFILE_MESSAGES.usernameReserved);
+
+// Control characters (other than a newline in the bio) have no place in a name or a link and can
+// disguise text; tab and carriage return included.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const fullNameSchema = z
+  .string({ error: PROFILE_MESSAGES.fullName })
+  .trim()
+  .min(1, PROFILE_MESSAGES.fullName)
+  .max(FULL_NAME_MAX_LENGTH, PROFILE_MESSAGES.fullNameLength)
+  .refine(
+    (value) => !CONTROL_CHARACTERS.test(value) && !value.includes('\n'),
+    PROFILE_MESSAGES.controlCharacters,
+  );
+
+const bioSchema = z
+  .string({ error: PROFILE_MESSAGES.bio })
+  .max(BIO_MAX_LENGTH, PROFILE_MESSAGES.bio)
+  .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.controlCharacters)
+  .transform((value) => value.trim());
+
+/** True for an http(s) address on one of the given sites (or their subdomains). */
+export function isLinkTo(value: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
+  if (url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return hosts.some((site) => host === site || host.endsWith(`.${site}`));
+}
+
+/** An optional link to a profile elsewhere: '' or null mean none; anything else must be on the site. */
+function siteLinkSchema(hosts: readonly string[], message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(PROFILE_URL_MAX_LENGTH, message)
+    .refine((value) => value === '' || (isLinkTo(value, hosts) && !CONTROL_CHARACTERS.test(value)), message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .transform((value) => value ?? null);
+}
+
+export const INSTAGRAM_HOSTS = ['instagram.com', 'instagr.am'] as const;
+export const LINKEDIN_HOSTS = ['linkedin.com', 'lnkd.in'] as const;
+
+/** The calendar date today, where the person is (SPEC §5: not in the future). */
+export function localIsoDate(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const OLDEST_DOB = '1900-01-01';
+
+// The server cannot know the person's time zone, so it allows the date that is already "today"
+// somewhere on Earth (UTC+14); the form checks against the person's own calendar.
+function latestAllowedDob(): string {
+  return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+const dobSchema = z
+  .union([z.literal(''), z.null(), z.iso.date({ error: PROFILE_MESSAGES.dob })], {
+    error: PROFILE_MESSAGES.dob,
+  })
+  .refine((value) => !value || value >= OLDEST_DOB, PROFILE_MESSAGES.dob)
+  .refine((value) => !value || value <= latestAllowedDob(), PROFILE_MESSAGES.dobFuture)
+  .transform((value) => value || null);
+
+/** The fields a person fills in on setup and on Edit Profile (all but the username and photo). */
+export const profileFieldsSchema = z.strictObject({
+  fullName: fullNameSchema,
+  bio: bioSchema.default(''),
+  instagramUrl: siteLinkSchema(INSTAGRAM_HOSTS, PROFILE_MESSAGES.instagramUrl).default(null),
+  linkedinUrl: siteLinkSchema(LINKEDIN_HOSTS, PROFILE_MESSAGES.linkedinUrl).default(null),
+  institution: z.enum(INSTITUTIONS, { error: PROFILE_MESSAGES.institution }),
+  graduationYear: z
+    .number({ error: PROFILE_MESSAGES.graduationYear })
+    .int(PROFILE_MESSAGES.graduationYear)
+    .min(GRADUATION_YEAR_MIN, PROFILE_MESSAGES.graduationYear)
+    .max(GRADUATION_YEAR_MAX, PROFILE_MESSAGES.graduationYear),
+  dob: dobSchema.default(null),
+});
+
+/** POST /api/profiles: the signed-in account's first and only profile. */
+export const createProfileRequestSchema = profileFieldsSchema.extend({ username: usernameSchema });
+export type CreateProfileRequest = z.input<typeof createProfileRequestSchema>;
+
+/** SPEC §5 password change: the three checks, in the order the form reports them. */
+export function checkPasswordChange(
+  value: { currentPassword: string; newPassword: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (!value.currentPassword) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['currentPassword'],
+      message: PROFILE_MESSAGES.currentPasswordRequired,
+    });
+  } else if (value.newPassword !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PROFILE_MESSAGES.passwordsDiffer });
+  } else if (value.newPassword.length < PASSWORD_MIN_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PROFILE_MESSAGES.passwordLength });
+  }
+}
+
+export const passwordChangeSchema = z
+  .strictObject({
+    currentPassword: z.string().max(128).default(''),
+    newPassword: z.string().max(128, 'Password must be at most 128 characters'),
+    confirmPassword: z.string().max(128).default(''),
+  })
+  .superRefine(checkPasswordChange);
+
+/** PATCH /api/profiles/{username}: every field again; a password change only when one is given. */
+export const updateProfileRequestSchema = profileFieldsSchema.extend({
+  passwordChange: passwordChangeSchema.optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const usernameAvailabilityQuerySchema = z.strictObject({ username: usernameSchema });
+
+export const usernameAvailabilitySchema = z.object({
+  username: z.string(),
+  available: z.boolean(),
+});
+export type UsernameAvailability = z.infer<typeof usernameAvailabilitySchema>;
+
+/** A profile as the profile page shows it (SPEC §2 header). */
+export const profileSchema = z.object({
+  username: z.string(),
+  fullName: z.string(),
+  bio: z.string(),
+  instagramUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  institution: z.enum(INSTITUTIONS),
+  graduationYear: z.number(),
+  profilePictureUrl: z.string().nullable(),
+  joinedAt: z.string(),
+  /** Named posts only: anonymous posts never count (SPEC §2). */
+  stats: z.object({ posts: z.number(), likes: z.number() }),
+  /** What the viewer may do with it (the UI hides what they may not). */
+  viewerIsOwner: z.boolean(),
+  /** The owner's own details, only in the owner's answer. */
+  dob: z.string().nullable().optional(),
+  hasPassword: z.boolean().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileResponseSchema = z.object({
+  profile: profileSchema,
+  passwordChanged: z.boolean(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;

@@ -1,0 +1,45 @@
+// Renders post content and profile bios with SPEC's post-text rules: http/https and www. links
+// become external links, @name mentions become links to that user's profile. Tokens come from
+// the shared tokenizer and render as React elements and strings only (no HTML injection).
+
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { tokenizePostText } from '../../shared/post-text';
+import { paths } from '../config/paths';
+import { textLinkClasses } from './ui/control-classes';
+
+export function LinkifiedText({ text, className }: { text: string; className?: string }) {
+  const tokens = useMemo(() => tokenizePostText(text), [text]);
+  const classes = `whitespace-pre-line break-words ${className ?? ''}`.trim();
+
+  return (
+    <span className={classes}>
+      {tokens.map((token, index) => {
+        // Tokens are derived from `text` and never reordered, so the index is a stable key.
+        const key = `${index}:${token.type}`;
+        switch (token.type) {
+          case 'link':
+            return (
+              <a
+                key={key}
+                href={token.href}
+                target="_blank"
+                rel="noopener noreferrer nofollow ugc"
+                className={textLinkClasses}
+              >
+                {token.text}
+              </a>
+            );
+          case 'mention':
+            return (
+              <Link key={key} to={paths.userProfile.getHref(token.username)} className={textLinkClasses}>
+                {token.text}
+              </Link>
+            );
+          default:
+            return token.text;
+        }
+      })}
+    </span>
+  );
+}

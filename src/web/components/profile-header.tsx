@@ -1,0 +1,112 @@
+import { CalendarDays, GraduationCap, School } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
+import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/profiles';
+import { formatShortDate } from '../lib/format-short-date';
+import { Avatar } from './avatar';
+import { InstagramIcon } from './icons/instagram-icon';
+import { LinkedinIcon } from './icons/linkedin-icon';
+import { LinkifiedText } from './linkified-text';
+
+export interface ProfileHeaderData {
+  username: string;
+  fullName: string;
+  bio: string;
+  institution: Institution;
+  graduationYear: number;
+  joinedAt: string;
+  profilePictureUrl: string | null;
+  instagramUrl: string | null;
+  linkedinUrl: string | null;
+  /** Named posts only (SPEC §2: anonymous posts excluded). */
+  stats: { posts: number; likes: number };
+}
+
+const socialLinkClasses =
+  'flex size-10 items-center justify-center rounded-full border border-slate-300 text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
+
+// SPEC §2 profile header, for real profiles and the built-in demo alike: photo or initial, Posts and
+// Likes, Instagram and LinkedIn, name, username, bio, campus, graduation year, Joined date.
+export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData; actions?: ReactNode }) {
+  // The server only stores links to these sites; checking again here means a bad row can never
+  // become a javascript: or look-alike link on the page.
+  const instagram =
+    profile.instagramUrl && isLinkTo(profile.instagramUrl, INSTAGRAM_HOSTS) ? profile.instagramUrl : null;
+  const linkedin =
+    profile.linkedinUrl && isLinkTo(profile.linkedinUrl, LINKEDIN_HOSTS) ? profile.linkedinUrl : null;
+  const details = [
+    { label: 'Campus', icon: School, text: CAMPUS_NAMES[profile.institution] },
+    { label: 'Graduation', icon: GraduationCap, text: `Class of ${profile.graduationYear}` },
+    {
+      label: 'Member since',
+      icon: CalendarDays,
+      text: (
+        <>
+          Joined <time dateTime={profile.joinedAt}>{formatShortDate(profile.joinedAt)}</time>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <header className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-5">
+        <Avatar name={profile.fullName} src={profile.profilePictureUrl} size="lg" />
+        <div className="min-w-0 flex-1 basis-40">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+            {profile.fullName}
+          </h1>
+          <p className="mt-0.5 break-words text-slate-600 dark:text-slate-400">@{profile.username}</p>
+        </div>
+        {/* dt before dd keeps "Posts 1" in reading order; flex-col-reverse only lifts the number visually. */}
+        <dl className="flex gap-6">
+          <div className="flex flex-col-reverse items-center">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">Posts</dt>
+            <dd className="text-xl font-bold text-slate-900 tabular-nums dark:text-white">
+              {profile.stats.posts}
+            </dd>
+          </div>
+          <div className="flex flex-col-reverse items-center">
+            <dt className="text-sm text-slate-600 dark:text-slate-400">Likes</dt>
+            <dd className="text-xl font-bold text-slate-900 tabular-nums dark:text-white">
+              {profile.stats.likes}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      {profile.bio ? (
+        <p className="mt-5 leading-7 text-slate-700 dark:text-slate-300">
+          <LinkifiedText text={profile.bio} />
+        </p>
+      ) : null}
+
+      <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+        {details.map(({ label, icon: Icon, text }) => (
+          <li key={label} className="flex items-center gap-1.5">
+            <Icon className="size-4 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+
+      {instagram || linkedin || actions ? (
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          {instagram ? (
+            <a href={instagram} target="_blank" rel="noopener noreferrer" className={socialLinkClasses}>
+              <InstagramIcon />
+              <span className="sr-only">{`${profile.fullName} on Instagram`}</span>
+            </a>
+          ) : null}
+          {linkedin ? (
+            <a href={linkedin} target="_blank" rel="noopener noreferrer" className={socialLinkClasses}>
+              <LinkedinIcon />
+              <span className="sr-only">{`${profile.fullName} on LinkedIn`}</span>
+            </a>
+          ) : null}
+          {actions ? <div className="ml-auto">{actions}</div> : null}
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,79 @@
+// Profiles on the client: one profile page's answer (cached and kept across reloads for the SPEC §9
+// fallback), setup, edit and the picture upload. Mutations update the caches they change.
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { SessionResponse } from '../../../../shared/auth';
+import {
+  type CreateProfileRequest,
+  type Profile,
+  profileSchema,
+  type UpdateProfileRequest,
+  type UpdateProfileResponse,
+  type UsernameAvailability,
+  updateProfileResponseSchema,
+  usernameAvailabilitySchema,
+} from '../../../../shared/profiles';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+
+const profilePath = (username: string) => `/api/profiles/${encodeURIComponent(username)}`;
+
+export const profileQueryOptions = (username: string) =>
+  queryOptions({
+    queryKey: ['profile', username.toLowerCase()],
+    queryFn: async () => profileSchema.parse(await apiRequest<Profile>(profilePath(username))),
+    // SPEC §3 profile_page_{username}: the last answer is kept, so a slow or failed load can show it.
+    meta: { persist: true },
+  });
+
+export async function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
+  signal?.throwIfAborted();
+  const answer = await apiRequest<UsernameAvailability>(`/api/usernames/${encodeURIComponent(username)}`);
+  return usernameAvailabilitySchema.parse(answer);
+}
+
+/**
+ * The cached session learns the profile, so the auth gate lets the person through (and sends them on
+ * from setup: call it when setup is done, picture included).
+ */
+export function rememberProfile(profile: Profile): void {
+  queryClient.setQueryData<SessionResponse>(['session'], (session) =>
+    session
+      ? {
+          ...session,
+          needsProfileSetup: false,
+          profile: {
+            username: profile.username,
+            fullName: profile.fullName,
+            userType: session.profile?.userType ?? 'ordinary',
+            profilePictureUrl: profile.profilePictureUrl,
+          },
+        }
+      : session,
+  );
+  queryClient.setQueryData(profileQueryOptions(profile.username).queryKey, profile);
+  // The role comes from the server (ADMIN_EMAILS may have made this account an admin).
+  void queryClient.invalidateQueries({ queryKey: ['session'] });
+}
+
+export function useCreateProfile() {
+  return useMutation({
+    mutationFn: async (input: CreateProfileRequest) =>
+      profileSchema.parse(await apiRequest<Profile>('/api/profiles', { method: 'POST', body: input })),
+  });
+}
+
+export function useUpdateProfile(username: string) {
+  return useMutation({
+    mutationFn: async (input: UpdateProfileRequest): Promise<UpdateProfileResponse> =>
+      updateProfileResponseSchema.parse(
+        await apiRequest<UpdateProfileResponse>(profilePath(username), { method: 'PATCH', body: input }),
+      ),
+    onSuccess: ({ profile }) => rememberProfile(profile),
+  });
+}
+
+export async function uploadProfilePhoto(username: string, photo: Blob): Promise<Profile> {
+  return profileSchema.parse(
+    await apiRequest<Profile>(`${profilePath(username)}/photo`, { method: 'PUT', body: photo }),
+  );
+}

@@ -1,0 +1,53 @@
+import { Check, Loader2 } from 'lucide-react';
+import { useFormContext } from 'react-hook-form';
+import { USERNAME_MAX_LENGTH } from '../../../../shared/limits';
+import { PROFILE_MESSAGES } from '../../../../shared/profiles';
+import { TextField } from '../../../components/ui/text-field';
+import type { UsernameStatus } from '../use-username-availability';
+
+// The username on setup (SPEC §2, §5): lower-cased as typed, its rule checked at once and its
+// availability once typing pauses; the verdict is announced politely to screen readers.
+export function UsernameField({ status }: { status: UsernameStatus }) {
+  const { register } = useFormContext<{ username: string }>();
+  const field = register('username', {
+    setValueAs: (value: string) => value,
+    onChange: (event) => {
+      const input = event.target as HTMLInputElement;
+      input.value = input.value.toLowerCase().replace(/\s/g, '');
+    },
+  });
+  const problem = status.state === 'invalid' || status.state === 'taken' ? status.message : undefined;
+
+  return (
+    <div>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={USERNAME_MAX_LENGTH}
+        hint={PROFILE_MESSAGES.usernameHint}
+        error={problem}
+        {...field}
+      />
+      <p aria-live="polite" className="mt-1.5 min-h-5 text-sm">
+        {status.state === 'checking' ? (
+          <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
+            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Checking availability...
+          </span>
+        ) : status.state === 'available' ? (
+          <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700 dark:text-emerald-400">
+            <Check className="size-4" aria-hidden="true" />
+            Username is available
+          </span>
+        ) : problem ? (
+          // Shown under the field already; said again here so it is announced as it appears.
+          <span className="sr-only">{problem}</span>
+        ) : status.state === 'unknown' ? (
+          <span className="text-amber-800 dark:text-amber-300">{status.message}</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The setup and Edit Profile forms: the shared rules of SPEC §5 (src/shared/profiles.ts) over the
+// forms' own fields, giving exactly the request the API takes.
+import { z } from 'zod';
+import {
+  checkPasswordChange,
+  createProfileRequestSchema,
+  localIsoDate,
+  PROFILE_MESSAGES,
+  profileFieldsSchema,
+  type UpdateProfileRequest,
+} from '../../../shared/profiles';
+
+/** What the inputs hold: text everywhere but the year, which the select gives as a number. */
+export interface ProfileFieldValues {
+  fullName: string;
+  bio: string;
+  instagramUrl: string;
+  linkedinUrl: string;
+  institution: 'VITC' | 'VITV';
+  graduationYear: number;
+  dob: string;
+}
+
+// The server allows any date that is already today somewhere on Earth; the form holds the person to
+// their own calendar.
+function refuseFutureBirthday(value: { dob: string | null }, ctx: z.RefinementCtx) {
+  if (value.dob && value.dob > localIsoDate()) {
+    ctx.addIssue({ code: 'custom', path: ['dob'], message: PROFILE_MESSAGES.dobFuture });
+  }
+}
+
+export type SetupFormValues = ProfileFieldValues & { username: string };
+export const setupFormSchema = createProfileRequestSchema.superRefine(refuseFutureBirthday);
+
+export type EditFormValues = ProfileFieldValues & {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+};
+
+/** SPEC §5: the password changes only when a new one is typed; then the three checks in order. */
+export const editFormSchema = profileFieldsSchema
+  .extend({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+  .superRefine(refuseFutureBirthday)
+  .superRefine((value, ctx) => {
+    if (value.newPassword) checkPasswordChange(value, ctx);
+  })
+  .transform(
+    ({ currentPassword, newPassword, confirmPassword, ...fields }): UpdateProfileRequest => ({
+      ...fields,
+      ...(newPassword ? { passwordChange: { currentPassword, newPassword, confirmPassword } } : {}),
+    }),
+  );

@@ -1,0 +1,198 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, Loader2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
+import { PROFILE_MESSAGES, type Profile } from '../../../../shared/profiles';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/session-query';
+import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
+import { FormBanner } from '../components/form-banner';
+import { PhotoPicker } from '../components/photo-picker';
+import { ProfileFields } from '../components/profile-fields';
+import { type EditFormValues, editFormSchema } from '../profile-forms';
+
+const BACK_TO_PROFILE_MS = 2_000;
+
+function valuesFrom(profile: Profile): EditFormValues {
+  return {
+    fullName: profile.fullName,
+    bio: profile.bio,
+    instagramUrl: profile.instagramUrl ?? '',
+    linkedinUrl: profile.linkedinUrl ?? '',
+    institution: profile.institution,
+    graduationYear: profile.graduationYear ?? DEFAULT_GRADUATION_YEAR_EDIT,
+    dob: profile.dob ?? '',
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  };
+}
+
+// /profile, Edit Profile (SPEC §2): the signed-in person's own profile, always loaded fresh so the
+// form never starts from a stale copy.
+export function EditProfileRoute() {
+  const { data: session } = useSession();
+  const username = session?.profile?.username ?? '';
+  const profile = useQuery({ ...profileQueryOptions(username), staleTime: 0, enabled: username !== '' });
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <DocumentTitle title="Edit Profile" />
+      <h1 className="text-3xl font-bold tracking-tight">Edit Profile</h1>
+      {profile.data?.viewerIsOwner ? (
+        <EditProfileForm profile={profile.data} />
+      ) : profile.isError ? (
+        <div className="mt-8">
+          <FormBanner tone="error" message="Failed to load profile. Please try again." />
+          <button
+            type="button"
+            onClick={() => void profile.refetch()}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-4' })}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <p role="status" className="mt-8 flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Loading your profile...
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EditProfileForm({ profile }: { profile: Profile }) {
+  const navigate = useNavigate();
+  const passwordSectionId = useId();
+  const form = useForm<z.input<typeof editFormSchema>, unknown, z.output<typeof editFormSchema>>({
+    resolver: zodResolver(editFormSchema),
+    defaultValues: valuesFrom(profile),
+    mode: 'onTouched',
+  });
+  const update = useUpdateProfile(profile.username);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const profileHref = paths.userProfile.getHref(profile.username);
+  const saved = outcome?.tone === 'success';
+  const busy = form.formState.isSubmitting || saved;
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => navigate(profileHref), BACK_TO_PROFILE_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate, profileHref]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    if (photo) {
+      try {
+        await uploadProfilePhoto(profile.username, photo);
+        setPhoto(null);
+      } catch {
+        window.alert(PROFILE_MESSAGES.editPhotoFailed);
+      }
+    }
+    try {
+      const { passwordChanged } = await update.mutateAsync(values);
+      setOutcome({
+        tone: 'success',
+        message: passwordChanged ? PROFILE_MESSAGES.updatedWithPassword : PROFILE_MESSAGES.updated,
+      });
+    } catch (problem) {
+      const message =
+        problem instanceof ApiError && problem.status === 401
+          ? PROFILE_MESSAGES.updateSignedOut
+          : problem instanceof Error
+            ? problem.message
+            : String(problem);
+      if (message === PROFILE_MESSAGES.currentPasswordWrong) {
+        form.setError('currentPassword', { message }, { shouldFocus: true });
+      }
+      setOutcome({ tone: 'error', message });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <PhotoPicker
+          name={profile.fullName}
+          currentUrl={profile.profilePictureUrl}
+          onChange={setPhoto}
+          disabled={busy}
+        />
+        <TextField
+          label="Username"
+          value={profile.username}
+          readOnly
+          hint={PROFILE_MESSAGES.usernameFixedHint}
+        />
+        <ProfileFields />
+
+        {profile.hasPassword ? (
+          <div className="border-t border-slate-200 pt-6 dark:border-slate-800">
+            <button
+              type="button"
+              aria-expanded={showPassword}
+              aria-controls={passwordSectionId}
+              onClick={() => setShowPassword((open) => !open)}
+              className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              <KeyRound className="size-4" aria-hidden="true" />
+              Change Password
+            </button>
+            <div id={passwordSectionId} hidden={!showPassword} className="mt-4 space-y-4">
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                Leave blank if you don't want to change your password.
+              </p>
+              <PasswordField
+                label="Current Password"
+                autoComplete="current-password"
+                error={errors.currentPassword?.message}
+                {...form.register('currentPassword')}
+              />
+              <PasswordField
+                label="New Password"
+                autoComplete="new-password"
+                error={errors.newPassword?.message}
+                {...form.register('newPassword')}
+              />
+              <PasswordField
+                label="Confirm New Password"
+                autoComplete="new-password"
+                error={errors.confirmPassword?.message}
+                {...form.register('confirmPassword')}
+              />
+            </div>
+          </div>
+        ) : null}
+
+        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Link to={profileHref} className={composeButtonClasses({ variant: 'secondary' })}>
+            Cancel
+          </Link>
+          <button type="submit" disabled={busy} className={composeButtonClasses()}>
+            {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

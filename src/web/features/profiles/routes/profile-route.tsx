@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2, Pencil, UserX } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { DocumentTitle } from '../../../components/document-title';
+import { ProfileHeader } from '../../../components/profile-header';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { profileQueryOptions } from '../api/profile-api';
+import { FormBanner } from '../components/form-banner';
+
+/** SPEC §9: a profile page still loading after 5 seconds shows the cached copy instead. */
+const FALLBACK_AFTER_MS = 5_000;
+const LOAD_FAILED = 'Failed to load profile. Please try again.';
+
+// /{username} (SPEC §2 Profile page): the header now; the person's posts join it with the posts
+// feature. A copy kept from an earlier visit shows at once while it is fresh (five minutes); an older
+// copy shows when the server is slow (after 5 s) or fails, with a note saying so.
+export function ProfileRoute() {
+  const { username = '' } = useParams();
+  // Keyed by username: moving to another profile starts its clock and fallback afresh.
+  return <ProfilePage key={username} username={username} />;
+}
+
+function ProfilePage({ username }: { username: string }) {
+  const query = useQuery(profileQueryOptions(username));
+  const [openedAt] = useState(Date.now);
+  const waitedLong = useElapsed(FALLBACK_AFTER_MS);
+
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <UserNotFound message={query.error.message} />;
+  }
+  const fetchedNow = query.dataUpdatedAt >= openedAt;
+  const canShow = query.data && (fetchedNow || !query.isFetching || waitedLong || query.isError);
+  if (query.data && canShow) {
+    const profile = query.data;
+    const fromCache = !fetchedNow && (query.isFetching || query.isError);
+    return (
+      <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
+        <DocumentTitle title={`${profile.fullName} (@${profile.username})`} />
+        {fromCache ? (
+          <div className="mb-4">
+            <FormBanner
+              tone="error"
+              message={
+                query.isError
+                  ? LOAD_FAILED
+                  : 'The server is slow to answer: showing your saved copy of this profile.'
+              }
+            />
+          </div>
+        ) : null}
+        <ProfileHeader
+          profile={profile}
+          actions={
+            profile.viewerIsOwner ? (
+              <Link
+                to={paths.editProfile.getHref()}
+                className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit Profile
+              </Link>
+            ) : null
+          }
+        />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ProfileProblem title="Something went wrong" message={LOAD_FAILED}>
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className={composeButtonClasses({ variant: 'secondary' })}
+        >
+          Try Again
+        </button>
+      </ProfileProblem>
+    );
+  }
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center px-4">
+      <DocumentTitle title="Profile" />
+      <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+        <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        Loading profile...
+      </p>
+    </div>
+  );
+}
+
+function UserNotFound({ message }: { message: string }) {
+  return <ProfileProblem title="User Not Found" message={message} />;
+}
+
+function ProfileProblem({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
+      <DocumentTitle title={title} />
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+        <UserX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 break-words text-slate-700 dark:text-slate-300">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {children}
+        <Link to={paths.dashboard.getHref()} className={composeButtonClasses()}>
+          Back to Dashboard
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** True once `ms` have passed since the page opened. */
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
