@@ -9,7 +9,7 @@ import type { ProfileRow } from './present-profile';
 const stats = sql<{ posts: number; likes: number }>`(
   select json_build_object('posts', count(*)::int, 'likes', coalesce(sum(p.like_count), 0)::int)
   from posts p
-  where p.user_id = ${profiles.userId} and not p.deleted and not p.is_anonymous
+  where p.user_id = profiles.user_id and not p.deleted and not p.is_anonymous
 )`;
 
 async function findOne(db: Db, where: ReturnType<typeof eq>): Promise<ProfileRow | null> {

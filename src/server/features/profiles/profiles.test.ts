@@ -238,6 +238,8 @@ describe('the profile page (GET /api/profiles/{username})', () => {
       { userId: author.userId, content: 'named two', likeCount: 2 },
       { userId: author.userId, content: 'anonymous', isAnonymous: true, likeCount: 40 },
       { userId: author.userId, content: 'deleted', deleted: true, likeCount: 7 },
+      // Someone else's post counts for them, not for this author.
+      { userId: viewer.userId, content: 'not theirs', likeCount: 11 },
     ]);
     const res = await call('GET', `/api/profiles/${author.username}`, await signInAs(server, viewer));
     expect(res.status).toBe(200);
