@@ -5,31 +5,64 @@
 //   npm run admin -- role <username|email> <admin|moderator|ordinary>
 //   npm run admin -- suspend <username|email>
 //   npm run admin -- restore <username|email>
+//   npm run admin -- notice show|hide
+//   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
 import { setSuspension } from '../src/server/features/admin-users/set-suspension';
 import { setUserRole } from '../src/server/features/admin-users/set-user-role';
+import { getNotice, saveNotice } from '../src/server/features/notices/notice';
 import { AppError } from '../src/server/http/app-error';
 import { acquireDataDirLock, DataDirLockedError } from '../src/server/platform/data-dir-lock';
+import { updateNoticeRequestSchema } from '../src/shared/notices';
 import { USER_TYPES, type UserType } from '../src/shared/roles';
 
 const USAGE = `Usage:
   npm run admin -- role <username|email> <${USER_TYPES.join('|')}>
   npm run admin -- suspend <username|email>
-  npm run admin -- restore <username|email>`;
+  npm run admin -- restore <username|email>
+  npm run admin -- notice show|hide
+  npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]`;
+
+/** The notice an admin asked for, checked by the same rules as the admin page's form. */
+function noticeFromArguments(current: Awaited<ReturnType<typeof getNotice>>, args: string[]) {
+  const [action, ...rest] = args;
+  if (action === 'show' || action === 'hide') {
+    if (rest.length > 0) fail(USAGE);
+    return updateNoticeRequestSchema.safeParse({ ...current, show: action === 'show' });
+  }
+  if (action !== 'set') fail(USAGE);
+  let values: { title?: string; badge?: string; paragraph?: string[]; hide?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: rest,
+      options: {
+        title: { type: 'string' },
+        badge: { type: 'string' },
+        paragraph: { type: 'string', multiple: true },
+        hide: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n${USAGE}`);
+  }
+  return updateNoticeRequestSchema.safeParse({
+    show: !values.hide,
+    title: values.title ?? '',
+    badge: values.badge ?? '',
+    content: values.paragraph ?? [],
+  });
+}
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-async function main() {
-  const [command, account, value] = process.argv.slice(2);
-  if (!command || !account) fail(USAGE);
-  if (command === 'role' && !USER_TYPES.includes(value as UserType)) fail(USAGE);
-  if (!['role', 'suspend', 'restore'].includes(command)) fail(USAGE);
-
+/** The database, opened as the server would (and locked, in embedded mode), with migrations applied. */
+async function openForAdmin() {
   const config = loadConfig(process.env);
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   const database = await openDatabase(
@@ -37,9 +70,25 @@ async function main() {
       ? { engine: 'postgres', url: config.databaseUrl }
       : { engine: 'pglite', dataDir: config.dataDir },
   );
+  await applyMigrations(database);
+  return {
+    db: database.db,
+    async close() {
+      await database.close();
+      lock?.release();
+    },
+  };
+}
+
+async function main() {
+  const [command, account, value] = process.argv.slice(2);
+  if (!command || !account) fail(USAGE);
+  if (command === 'notice') return runNoticeCommand(process.argv.slice(3));
+  if (command === 'role' && !USER_TYPES.includes(value as UserType)) fail(USAGE);
+  if (!['role', 'suspend', 'restore'].includes(command)) fail(USAGE);
+
+  const { db, close } = await openForAdmin();
   try {
-    await applyMigrations(database);
-    const db = database.db;
     if (command === 'role') {
       const user = await setUserRole({ db, account, userType: value as UserType });
       console.log(
@@ -52,8 +101,21 @@ async function main() {
       );
     }
   } finally {
-    await database.close();
-    lock?.release();
+    await close();
+  }
+}
+
+async function runNoticeCommand(args: string[]) {
+  const { db, close } = await openForAdmin();
+  try {
+    const parsed = noticeFromArguments(await getNotice(db), args);
+    if (!parsed.success) fail(parsed.error.issues[0]?.message ?? USAGE);
+    const notice = await saveNotice(db, parsed.data);
+    console.log(
+      notice.show ? `The notice "${notice.title}" is shown on the dashboard.` : 'The notice is hidden.',
+    );
+  } finally {
+    await close();
   }
 }
 

@@ -30,6 +30,9 @@ export function buildWebApp() {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: ROOT,
     stdio: 'inherit',
+    // The server may run with NODE_ENV=test or development; the web app it serves is always the
+    // production build (Vite would otherwise bundle React's development build).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('The web build failed; see the messages above.');

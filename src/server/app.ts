@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
+import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { sessionRoutes } from './features/session/routes';
 import type { AppEnv } from './http/context';
@@ -20,7 +22,7 @@ import { securityHeaders } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
 import { createMailer } from './platform/mail';
-import { createMemoryRateLimiter } from './platform/rate-limit';
+import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { createFileStorage, type ObjectStorage, UPLOADS_PATH } from './platform/storage';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -33,6 +35,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Where pictures are kept; defaults to files under DATA_DIR/uploads. */
   storage?: ObjectStorage;
+  /** Counters for rate limits; defaults to process memory. */
+  rateLimiter?: RateLimiter;
 }
 
 export function createApp({
@@ -41,11 +45,11 @@ export function createApp({
   database,
   webRoot = DEFAULT_WEB_ROOT,
   storage = createFileStorage(path.join(config.dataDir, 'uploads')),
+  rateLimiter = createMemoryRateLimiter(),
 }: AppDependencies) {
   if (!config.authSecret) throw new Error('createApp needs config.authSecret (main.ts resolves one)');
   const db = database.db;
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const rateLimiter = createMemoryRateLimiter();
   const auth = createAuth({
     db,
     mailer,
@@ -71,9 +75,13 @@ export function createApp({
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
   const profileDeps = { auth, db, storage, rateLimiter, adminEmails: config.adminEmails };
   app.route('/api/profiles', profileRoutes(profileDeps));
+  app.route('/api/profiles', profilePostRoutes(profileDeps));
+  app.route('/api/posts', postRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));
   app.route('/api/admin/users', adminUserRoutes(db));
+  app.route('/api/admin/notice', adminNoticeRoutes(db));
+  app.route('/api/notice', noticeRoutes(db));
   if (!config.isProduction) {
     app.route('/api/dev', devApiRoutes(db));
     app.route('/dev/mailbox', devMailboxPage(db));

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
-import { profiles, users } from '../../src/server/db/schema';
+import { notices, profiles, users } from '../../src/server/db/schema';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
 import { insertProfile, insertUser } from '../support/factories';
 import { PROJECT_ROOT } from '../support/server-process';
@@ -85,4 +85,46 @@ describe('npm run admin', () => {
       fs.rmSync(path.join(dataDir, LOCK_FILE_NAME));
     }
   });
+
+  it('writes, shows and hides the dashboard notice, refusing what the page would refuse', async () => {
+    const set = admin(
+      'notice',
+      'set',
+      '--title',
+      'Yearbook week',
+      '--badge',
+      'New',
+      '--paragraph',
+      'Send your best campus memory by Friday.',
+      '--paragraph',
+      'The printed edition ships in May.',
+    );
+    expect(set).toMatchObject({ code: 0 });
+    expect(set.output).toContain('The notice "Yearbook week" is shown on the dashboard.');
+    expect(await readNotice()).toMatchObject({
+      show: true,
+      title: 'Yearbook week',
+      badge: 'New',
+      content: ['Send your best campus memory by Friday.', 'The printed edition ships in May.'],
+    });
+
+    expect(admin('notice', 'hide')).toMatchObject({ code: 0, output: expect.stringContaining('hidden') });
+    expect(await readNotice()).toMatchObject({ show: false, title: 'Yearbook week' });
+
+    const tooLong = admin('notice', 'set', '--title', 'x'.repeat(101));
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.output).toContain('The title can be at most 100 characters.');
+    expect(admin('notice', 'dance').code).toBe(1);
+    expect((await readNotice())?.title).toBe('Yearbook week');
+  });
 });
+
+async function readNotice() {
+  const database = await openDatabase({ engine: 'pglite', dataDir });
+  try {
+    const [row] = await database.db.select().from(notices);
+    return row;
+  } finally {
+    await database.close();
+  }
+}

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { type App, createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/platform/logger';
+import type { RateLimiter } from '../../src/server/platform/rate-limit';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestServer {
@@ -26,6 +27,8 @@ export interface TestServerOptions {
   settings?: Record<string, string>;
   /** Add routes for a test (e.g. one that throws) before the server starts listening. */
   extend?: (app: App) => void;
+  /** Replaces the rate limiter, e.g. for a test signing in fifty accounts from one address. */
+  rateLimiter?: RateLimiter;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -48,7 +51,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.settings,
   });
   const logger = createLogger(config);
-  const app = createApp({ config, logger, database, webRoot: options.webRoot ?? '/nonexistent-web-root' });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    webRoot: options.webRoot ?? '/nonexistent-web-root',
+    ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
+  });
   options.extend?.(app);
   handle = app.fetch;
 

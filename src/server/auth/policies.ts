@@ -11,7 +11,9 @@ export type Action =
   /** Edit a profile and its picture: its owner only (SPEC §6: "filtered by own user_id"). */
   | 'profile:update'
   /** Delete a post: its author, or any admin or moderator (SPEC §6). */
-  | 'post:delete';
+  | 'post:delete'
+  /** Write the dashboard notice. */
+  | 'notice:edit';
 
 /** What an action is about, when it is about one thing: who owns it. */
 export interface Subject {
@@ -22,6 +24,7 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
   const userType = viewer?.profile?.userType;
   switch (action) {
     case 'users:manage':
+    case 'notice:edit':
       return userType === 'admin';
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;

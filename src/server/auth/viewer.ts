@@ -17,6 +17,8 @@ export interface Viewer {
 
 export function loadViewer(deps: { auth: Auth; db: Db }) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Routers sharing a prefix may each ask for the viewer; the session is looked up once.
+    if (c.get('viewer') !== undefined) return next();
     const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
     if (!session) {
       c.set('viewer', null);

@@ -37,8 +37,12 @@ const ProfileSetupRoute = lazy(() =>
 const EditProfileRoute = lazy(() =>
   import('../features/profiles/routes/edit-profile-route').then((m) => ({ default: m.EditProfileRoute })),
 );
-const ProfileRoute = lazy(() =>
-  import('../features/profiles/routes/profile-route').then((m) => ({ default: m.ProfileRoute })),
+const UserProfileRoute = lazy(() =>
+  import('./routes/user-profile').then((m) => ({ default: m.UserProfileRoute })),
+);
+const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const PostRoute = lazy(() =>
+  import('../features/posts/routes/post-route').then((m) => ({ default: m.PostRoute })),
 );
 const DemoUserRoute = lazy(() =>
   import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
@@ -49,14 +53,8 @@ const DemoUserRoute = lazy(() =>
 const openScreens = [
   { path: paths.asklines.path, screen: 'Asklines' },
   { path: paths.askline.path, screen: 'Askline' },
-  { path: paths.anonymousPost.path, screen: 'Post' },
-  // A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here.
-  { path: paths.userPost.path, screen: 'Post' },
 ];
-const signedInScreens = [
-  { path: paths.dashboard.path, screen: 'Dashboard' },
-  { path: paths.search.path, screen: 'Search' },
-];
+const signedInScreens = [{ path: paths.search.path, screen: 'Search' }];
 
 export function AppRouter() {
   return (
@@ -79,13 +77,17 @@ export function AppRouter() {
             {openScreens.map(({ path, screen }) => (
               <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
             ))}
+            <Route path={paths.anonymousPost.path} element={<PostRoute />} />
+            {/* A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here. */}
+            <Route path={paths.userPost.path} element={<PostRoute />} />
             <Route element={<AuthGate rule="profile" />}>
               {signedInScreens.map(({ path, screen }) => (
                 <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
               ))}
+              <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.editProfile.path} element={<EditProfileRoute />} />
               {/* The other catch-all: /about, /dashboard or /demo_user never land here. */}
-              <Route path={paths.userProfile.path} element={<ProfileRoute />} />
+              <Route path={paths.userProfile.path} element={<UserProfileRoute />} />
             </Route>
             <Route element={<AuthGate rule="setup" />}>
               <Route path={paths.profileSetup.path} element={<ProfileSetupRoute />} />

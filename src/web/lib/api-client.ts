@@ -54,6 +54,8 @@ export async function apiRequest<T>(
   } catch {
     throw new ConnectionError();
   }
+  // 204: done, nothing to say (a delete).
+  if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
   if (response.ok && body !== null) return body;
   if (response.status >= 502 || body === null) throw new ConnectionError();

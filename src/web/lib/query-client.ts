@@ -40,7 +40,13 @@ function browserStorage(): Storage | undefined {
   }
 }
 
-const persister = createSyncStoragePersister({ storage: browserStorage(), key: storageKeys.queryCache });
+// Written as soon as the cache changes (not the default once a second), so a like or a new post is
+// already saved when someone reloads at once; the saved part (session, feed, profiles) is small.
+const persister = createSyncStoragePersister({
+  storage: browserStorage(),
+  key: storageKeys.queryCache,
+  throttleTime: 0,
+});
 
 function shouldPersist(query: Query): boolean {
   const persist = query.meta?.persist;

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Pencil, UserX } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import type { Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
 import { ProfileHeader } from '../../../components/profile-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useCachedFallback } from '../../../lib/use-cached-fallback';
 import { profileQueryOptions } from '../api/profile-api';
 import { FormBanner } from '../components/form-banner';
 
@@ -17,25 +19,23 @@ const LOAD_FAILED = 'Failed to load profile. Please try again.';
 // /{username} (SPEC §2 Profile page): the header now; the person's posts join it with the posts
 // feature. A copy kept from an earlier visit shows at once while it is fresh (five minutes); an older
 // copy shows when the server is slow (after 5 s) or fails, with a note saying so.
-export function ProfileRoute() {
+/** What goes under the header: the app puts the person's posts there (features stay apart). */
+export type ProfileBody = (profile: Profile) => ReactNode;
+
+export function ProfileRoute({ body }: { body?: ProfileBody }) {
   const { username = '' } = useParams();
   // Keyed by username: moving to another profile starts its clock and fallback afresh.
-  return <ProfilePage key={username} username={username} />;
+  return <ProfilePage key={username} username={username} body={body} />;
 }
 
-function ProfilePage({ username }: { username: string }) {
+function ProfilePage({ username, body }: { username: string; body: ProfileBody | undefined }) {
   const query = useQuery(profileQueryOptions(username));
-  const [openedAt] = useState(Date.now);
-  const waitedLong = useElapsed(FALLBACK_AFTER_MS);
+  const { data: profile, fromCache } = useCachedFallback(query, { fallbackAfterMs: FALLBACK_AFTER_MS });
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <UserNotFound message={query.error.message} />;
   }
-  const fetchedNow = query.dataUpdatedAt >= openedAt;
-  const canShow = query.data && (fetchedNow || !query.isFetching || waitedLong || query.isError);
-  if (query.data && canShow) {
-    const profile = query.data;
-    const fromCache = !fetchedNow && (query.isFetching || query.isError);
+  if (profile) {
     return (
       <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
         <DocumentTitle title={`${profile.fullName} (@${profile.username})`} />
@@ -65,6 +65,7 @@ function ProfilePage({ username }: { username: string }) {
             ) : null
           }
         />
+        {body?.(profile)}
       </div>
     );
   }
@@ -121,14 +122,4 @@ function ProfileProblem({
       </div>
     </div>
   );
-}
-
-/** True once `ms` have passed since the page opened. */
-function useElapsed(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
 }

@@ -1,0 +1,21 @@
+// Keyset cursors (never OFFSET): a page ends at a row, and the next page starts after that row's
+// sort values. The cursor is those values, base64url-encoded JSON; the client treats it as opaque.
+import type { z } from 'zod';
+import { AppError } from '../../http/app-error';
+
+export function encodeCursor(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+/** The cursor's values checked against their shape, or 400 for anything else. */
+export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.infer<S> {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('validation_failed', 'That page link is not valid.', 'cursor');
+  }
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new AppError('validation_failed', 'That page link is not valid.', 'cursor');
+  return parsed.data;
+}

@@ -1,0 +1,44 @@
+import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { FEED_PAGE_SIZE } from '../../../shared/posts';
+import type { Db } from '../../db/client';
+import { posts } from '../../db/schema';
+import { decodeCursor, encodeCursor } from './keyset-cursor';
+import { type PostRow, selectPosts } from './select-posts';
+
+const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+
+/**
+ * A profile's posts, newest first (SPEC §2 Profile page): the owner sees their anonymous posts too;
+ * everyone else sees only the named ones, so a profile never reveals who wrote an anonymous post.
+ */
+export async function listProfilePosts(options: {
+  db: Db;
+  authorId: string;
+  viewerId: string;
+  cursor: string | undefined;
+}): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
+  const { db, authorId, viewerId } = options;
+  let after: ReturnType<typeof sql> | undefined;
+  if (options.cursor) {
+    const [time, id] = decodeCursor(options.cursor, cursorShape);
+    after = sql`(${posts.createdAt}, ${posts.id}) < (${time}::timestamptz, ${id}::uuid)`;
+  }
+  const rows = await selectPosts(db, viewerId)
+    .where(
+      and(
+        eq(posts.userId, authorId),
+        not(posts.deleted),
+        authorId === viewerId ? undefined : not(posts.isAnonymous),
+        after,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
+  };
+}

@@ -1,0 +1,31 @@
+// What a post looks like outside the server. An anonymous post carries no author at all, for anyone:
+// not the id, username, name, picture or a profile link (DESIGN: anonymity). The viewer learns only
+// whether it is their own.
+import type { Post } from '../../../shared/posts';
+import { can } from '../../auth/policies';
+import type { Viewer } from '../../auth/viewer';
+import type { ObjectStorage } from '../../platform/storage';
+import type { PostRow } from './select-posts';
+
+export function presentPost(row: PostRow, viewer: Viewer | null, storage: ObjectStorage): Post {
+  return {
+    id: row.id,
+    content: row.content,
+    isAnonymous: row.isAnonymous,
+    author: row.isAnonymous
+      ? null
+      : {
+          username: row.authorUsername,
+          fullName: row.authorFullName,
+          profilePictureUrl: row.authorPictureKey ? storage.publicUrl(row.authorPictureKey) : null,
+        },
+    asklineId: row.asklineId,
+    createdAt: row.createdAt.toISOString(),
+    likeCount: row.likeCount,
+    likedByMe: row.likedByMe,
+    viewer: {
+      isAuthor: viewer?.userId === row.userId,
+      canDelete: can(viewer, 'post:delete', { ownerId: row.userId }),
+    },
+  };
+}

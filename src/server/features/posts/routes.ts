@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  createPostRequestSchema,
+  feedQuerySchema,
+  POST_MESSAGES,
+  pageQuerySchema,
+} from '../../../shared/posts';
+import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
+import type { Auth } from '../../auth/auth';
+import { authorize } from '../../auth/policies';
+import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
+import { readJson, readQuery } from '../../http/validate';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
+import { findProfileByUsername } from '../profiles/find-profile';
+import { createPost } from './create-post';
+import { deletePost } from './delete-post';
+import { findPost } from './find-post';
+import { listFeed } from './list-feed';
+import { listProfilePosts } from './list-profile-posts';
+import { presentPost } from './present-post';
+import { setLike } from './set-like';
+
+const MINUTE = 60_000;
+
+interface PostDeps {
+  auth: Auth;
+  db: Db;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+}
+
+/** Signed in with a profile: posting, liking and the feed need one (SPEC §2 auth gate). */
+function requireMember(viewer: Viewer | null, signedOutMessage: string): Viewer {
+  if (!viewer) throw new AppError('unauthenticated', signedOutMessage);
+  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
+  return viewer;
+}
+
+const notFound = () => new AppError('not_found', POST_MESSAGES.notFound);
+
+/**
+ * /api/posts: create, the feed, one post, delete, like and unlike. The feed and every list answer a
+ * whole page (authors, counts, "liked by me") in one query.
+ */
+export function postRoutes(deps: PostDeps) {
+  const { db, storage, rateLimiter } = deps;
+  const present = (viewer: Viewer | null) => (row: Parameters<typeof presentPost>[0]) =>
+    presentPost(row, viewer, storage);
+
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .post('/', async (c) => {
+      const viewer = requireMember(c.get('viewer'), POST_MESSAGES.createSignedOut);
+      if (!rateLimiter.hit(`post-create:${viewer.userId}`, 20, 10 * MINUTE)) {
+        throw new AppError(
+          'rate_limited',
+          'You are posting very fast. Please wait a few minutes and try again.',
+        );
+      }
+      const fields = await readJson(c, createPostRequestSchema);
+      const row = await createPost({ db, authorId: viewer.userId, fields });
+      return c.json(present(viewer)(row), 201);
+    })
+    .get('/', async (c) => {
+      const viewer = requireMember(c.get('viewer'), 'Please sign in to continue.');
+      const { sort, cursor } = readQuery(c, feedQuerySchema);
+      const { rows, nextCursor } = await listFeed({ db, viewerId: viewer.userId, sort, cursor });
+      return c.json({ posts: rows.map(present(viewer)), nextCursor });
+    })
+    .get('/:id', async (c) => {
+      // Open to visitors (SPEC §2: single-post pages are public).
+      const viewer = c.get('viewer');
+      const { username } = readQuery(c, z.strictObject({ username: z.string().max(64).optional() }));
+      const row = await findPost(db, c.req.param('id'), viewer?.userId ?? null);
+      if (!row) throw notFound();
+      // An anonymous post lives only at /post/{id}: under any username it answers like a post that
+      // does not exist, so a guessed username is never confirmed (issue «Posts» 7).
+      if (row.isAnonymous && username !== undefined) throw notFound();
+      return c.json(present(viewer)(row));
+    })
+    .delete('/:id', async (c) => {
+      const viewer = requireViewer(c.get('viewer'));
+      const row = await findPost(db, c.req.param('id'), viewer.userId);
+      if (!row) throw notFound();
+      authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
+      if (!(await deletePost(db, row.id))) throw notFound();
+      return c.body(null, 204);
+    })
+    .on(['PUT', 'DELETE'], '/:id/like', async (c) => {
+      const viewer = requireMember(c.get('viewer'), POST_MESSAGES.likeSignedOut);
+      if (!rateLimiter.hit(`like:${viewer.userId}`, 120, MINUTE)) {
+        throw new AppError('rate_limited', 'Too many likes at once. Please wait a minute and try again.');
+      }
+      const id = c.req.param('id');
+      if (!z.uuid().safeParse(id).success) throw notFound();
+      const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
+      if (!state) throw notFound();
+      return c.json(state);
+    });
+}
+
+/** GET /api/profiles/{username}/posts: the profile page's list (SPEC §2). */
+export function profilePostRoutes(deps: PostDeps) {
+  const { db, storage } = deps;
+  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username/posts', async (c) => {
+    const viewer = requireViewer(c.get('viewer'));
+    const { cursor } = readQuery(c, pageQuerySchema);
+    const raw = c.req.param('username');
+    const parsed = usernameSchema.safeParse(raw);
+    const profile = parsed.success ? await findProfileByUsername(db, parsed.data) : null;
+    if (!profile) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
+    const { rows, nextCursor } = await listProfilePosts({
+      db,
+      authorId: profile.userId,
+      viewerId: viewer.userId,
+      cursor,
+    });
+    return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
+  });
+}

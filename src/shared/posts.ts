@@ -1,0 +1,102 @@
+// Posts and likes: the rules of SPEC §5 for post content, the feed's sorts and pages, and what a post
+// looks like when it leaves the server. An anonymous post never carries its author (DESIGN: anonymous
+// authorship never leaves the server), so `author` is null for everyone, the author included.
+import { z } from 'zod';
+import { FEED_PAGE_SIZE, POST_MAX_LENGTH } from './limits';
+
+export const POST_MESSAGES = {
+  contentRequired: 'Please write something before posting.',
+  contentTooLong: `Posts can be at most ${POST_MAX_LENGTH} characters.`,
+  createSignedOut: 'You must be logged in to create a post',
+  likeSignedOut: 'Sign in to like',
+  /** SPEC §8, spelled as in the product. */
+  likeFailed: 'failled to register the like OR you are in demo mode',
+  deleteFailed: 'Failed to delete post. Please try again.',
+  loadFailed: 'Failed to load posts. Please try again later.',
+  empty: 'No posts yet. Be the first to share!',
+  notFound: 'Post not found',
+  loadOneFailed: "Could not load the post. It might have been deleted or doesn't exist.",
+  asklineMissing: 'That askline does not exist or is not published yet.',
+  notOwner: 'You can only delete your own posts.',
+} as const;
+
+// Control characters other than line breaks can hide or reorder text; they have no place in a post.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+export const postContentSchema = z
+  .string({ error: POST_MESSAGES.contentRequired })
+  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, POST_MESSAGES.contentRequired)
+      .max(POST_MAX_LENGTH, POST_MESSAGES.contentTooLong)
+      .refine(
+        (value) => !CONTROL_CHARACTERS.test(value),
+        'Please remove special control characters from your post.',
+      ),
+  );
+
+/** POST /api/posts */
+export const createPostRequestSchema = z.strictObject({
+  content: postContentSchema,
+  isAnonymous: z.boolean({ error: 'isAnonymous must be true or false.' }).default(false),
+  asklineId: z.uuid({ error: POST_MESSAGES.asklineMissing }).nullable().default(null),
+});
+export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
+
+/** SPEC §9 sort modes; `default` puts posts the viewer has not liked first, then newest. */
+export const FEED_SORTS = ['default', 'newest', 'oldest', 'most_liked'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
+
+export const FEED_SORT_LABELS: Record<FeedSort, string> = {
+  default: 'Default',
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  most_liked: 'Most Liked',
+};
+
+/** An opaque keyset cursor: where the previous page ended. */
+const cursorSchema = z.string().max(200, 'That page link is not valid.').optional();
+
+export const feedQuerySchema = z.strictObject({
+  sort: z
+    .enum(FEED_SORTS, { error: 'Choose one of default, newest, oldest or most_liked.' })
+    .default('default'),
+  cursor: cursorSchema,
+});
+
+export const pageQuerySchema = z.strictObject({ cursor: cursorSchema });
+
+export const postAuthorSchema = z.object({
+  username: z.string(),
+  fullName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+});
+
+export const postSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  isAnonymous: z.boolean(),
+  /** Null for anonymous posts, whoever asks. */
+  author: postAuthorSchema.nullable(),
+  asklineId: z.string().nullable(),
+  createdAt: z.string(),
+  likeCount: z.number(),
+  likedByMe: z.boolean(),
+  /** What the viewer may do with it, so the UI offers only that. */
+  viewer: z.object({ isAuthor: z.boolean(), canDelete: z.boolean() }),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const postPageSchema = z.object({
+  posts: z.array(postSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PostPage = z.infer<typeof postPageSchema>;
+
+export const likeStateSchema = z.object({ likeCount: z.number(), likedByMe: z.boolean() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+export { FEED_PAGE_SIZE };

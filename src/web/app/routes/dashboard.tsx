@@ -1,0 +1,199 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronDown, Loader2, PenSquare } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FEED_SORT_LABELS, FEED_SORTS, type FeedSort, POST_MESSAGES } from '../../../shared/posts';
+import { DocumentTitle } from '../../components/document-title';
+import { composeButtonClasses } from '../../components/ui/control-classes';
+import { MenuButton } from '../../components/ui/menu-button';
+import { useSession } from '../../features/auth/api/session-query';
+import type { CreatePostState } from '../../features/auth/components/session-header';
+import { DemoNotice } from '../../features/demo/components/demo-notice';
+import { DemoPostCard } from '../../features/demo/components/demo-post-card';
+import { demoPosts } from '../../features/demo/demo-data';
+import { NoticeBanner } from '../../features/notices/components/notice-banner';
+import { feedQueryOptions } from '../../features/posts/api/posts-api';
+import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
+import { PostCard } from '../../features/posts/components/post-card';
+import { useCachedFallback } from '../../lib/use-cached-fallback';
+
+/** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
+const FEED_FALLBACK = { fallbackAfterMs: 3_000, retryEveryMs: 5_000, retries: 3 };
+
+function isFeedSort(value: string | null): value is FeedSort {
+  return FEED_SORTS.includes(value as FeedSort);
+}
+
+// /dashboard (SPEC §2): the notice, the create-post panel, the feed in the chosen order with Explore
+// More, and the empty state. The order lives in the address (?sort=) so a reload keeps it.
+export function DashboardRoute() {
+  const { data: session } = useSession();
+  if (session?.demo) return <DemoDashboard />;
+  return <Dashboard />;
+}
+
+function Dashboard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requestedSort = params.get('sort');
+  const sort: FeedSort = isFeedSort(requestedSort) ? requestedSort : 'default';
+  const openedWith = (location.state ?? null) as CreatePostState | null;
+  const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost));
+  const [asklineId, setAsklineId] = useState<string | null>(openedWith?.asklineId ?? null);
+
+  // The navbar's Create also works while already here: each press is a new navigation state.
+  useEffect(() => {
+    if (!openedWith?.openCreatePost) return;
+    setPanelOpen(true);
+    setAsklineId(openedWith.asklineId ?? null);
+  }, [openedWith]);
+  const feed = useInfiniteQuery(feedQueryOptions(sort));
+  const { data, fromCache } = useCachedFallback(feed, FEED_FALLBACK);
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+
+  function openPanel() {
+    setPanelOpen(true);
+  }
+
+  function closePanel() {
+    setPanelOpen(false);
+    setAsklineId(null);
+    // The navigation state has done its job; a reload should not open the panel again.
+    if (location.state) navigate({ search: location.search }, { replace: true, state: null });
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title="Dashboard" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+        <MenuButton
+          label={`Filter: ${FEED_SORT_LABELS[sort]}`}
+          buttonContent={
+            <>
+              Filter: {FEED_SORT_LABELS[sort]}
+              <ChevronDown className="size-4" aria-hidden="true" />
+            </>
+          }
+          buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          items={FEED_SORTS.map((option) => ({
+            key: option,
+            label: FEED_SORT_LABELS[option],
+            checked: option === sort,
+            onSelect: () => setParams(option === 'default' ? {} : { sort: option }, { replace: true }),
+          }))}
+        />
+      </div>
+
+      <div className="mt-6 space-y-4">
+        <NoticeBanner />
+        {panelOpen ? (
+          <CreatePostPanel
+            asklineId={asklineId}
+            onClearAskline={() => setAsklineId(null)}
+            onPosted={closePanel}
+            autoFocus
+          />
+        ) : (
+          <button
+            type="button"
+            onClick={openPanel}
+            className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3.5 text-left text-slate-600 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+          >
+            <PenSquare className="size-5 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+            What's on your mind? Create a post
+          </button>
+        )}
+      </div>
+
+      <section aria-label="Posts" className="mt-6">
+        {fromCache ? (
+          <p
+            role="status"
+            className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+          >
+            {feed.isError
+              ? POST_MESSAGES.loadFailed
+              : 'The server is slow to answer: showing the posts you saw last.'}
+          </p>
+        ) : null}
+        {data ? (
+          posts.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+              <p className="text-slate-700 dark:text-slate-300">{POST_MESSAGES.empty}</p>
+              <button
+                type="button"
+                onClick={openPanel}
+                className={composeButtonClasses({ className: 'mt-5' })}
+              >
+                Create Your First Post
+              </button>
+            </div>
+          ) : (
+            <ul className="space-y-4">
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <PostCard post={post} canLike onLikeFailed={() => window.alert(POST_MESSAGES.likeFailed)} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : feed.isError ? (
+          <div
+            role="alert"
+            className="rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40"
+          >
+            <p className="font-medium text-red-800 dark:text-red-300">{POST_MESSAGES.loadFailed}</p>
+            <button
+              type="button"
+              onClick={() => void feed.refetch()}
+              className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
+            >
+              Try Again
+            </button>
+          </div>
+        ) : (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 py-10 text-slate-600 dark:text-slate-300"
+          >
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Loading posts...
+          </p>
+        )}
+
+        {data && feed.hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void feed.fetchNextPage()}
+            disabled={feed.isFetchingNextPage}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
+          >
+            {feed.isFetchingNextPage ? 'Loading...' : 'Explore More'}
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** The demo user's dashboard: the built-in posts, with no request to the server (SPEC §6). */
+function DemoDashboard() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title="Dashboard" />
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
+      <div className="mt-6">
+        <DemoNotice />
+      </div>
+      <ul className="mt-6 space-y-4">
+        {demoPosts.map((post) => (
+          <li key={post.id}>
+            <DemoPostCard post={post} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

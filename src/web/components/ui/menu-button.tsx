@@ -1,0 +1,107 @@
+import { Check } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+const itemClasses =
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
+
+export interface MenuItem {
+  key: string;
+  label: ReactNode;
+  icon?: ReactNode;
+  /** A link (rendered by `renderLink`) or an action. */
+  onSelect?: () => void;
+  href?: string;
+  /** The current choice of a menu that picks one (a sort order). */
+  checked?: boolean;
+}
+
+/**
+ * A button that shows a short list of actions or links (a disclosure, like the profile menu): it closes
+ * on an outside click, on Escape (focus back on the button) and when an item is chosen.
+ */
+export function MenuButton({
+  label,
+  buttonContent,
+  buttonClassName,
+  items,
+  align = 'right',
+  renderLink,
+}: {
+  /** The button's accessible name. */
+  label: string;
+  buttonContent: ReactNode;
+  buttonClassName: string;
+  items: MenuItem[];
+  align?: 'left' | 'right';
+  renderLink?: (item: MenuItem, close: () => void, className: string) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutsidePointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutsidePointer);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((current) => !current)}
+        className={buttonClassName}
+      >
+        {buttonContent}
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className={`absolute z-20 mt-1 w-52 space-y-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-800 dark:bg-slate-900 ${align === 'right' ? 'right-0' : 'left-0'}`}
+      >
+        {items.map((item) => (
+          <li key={item.key}>
+            {item.href && renderLink ? (
+              renderLink(item, close, itemClasses)
+            ) : (
+              <button
+                type="button"
+                aria-pressed={item.checked}
+                onClick={() => {
+                  close();
+                  item.onSelect?.();
+                }}
+                className={itemClasses}
+              >
+                {item.icon}
+                <span className="flex-1">{item.label}</span>
+                {item.checked ? (
+                  <Check className="size-4 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+                ) : null}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

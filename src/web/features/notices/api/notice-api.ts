@@ -1,0 +1,19 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type Notice, noticeSchema, type UpdateNoticeRequest } from '../../../../shared/notices';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+
+export const noticeQueryOptions = queryOptions({
+  queryKey: ['notice'],
+  queryFn: async () => noticeSchema.parse(await apiRequest<Notice>('/api/notice')),
+  // SPEC §7 fetches the notice with caching disabled: always ask when the dashboard opens.
+  staleTime: 0,
+});
+
+export function useSaveNotice() {
+  return useMutation({
+    mutationFn: async (notice: UpdateNoticeRequest) =>
+      noticeSchema.parse(await apiRequest<Notice>('/api/admin/notice', { method: 'PUT', body: notice })),
+    onSuccess: (notice) => queryClient.setQueryData(noticeQueryOptions.queryKey, notice),
+  });
+}

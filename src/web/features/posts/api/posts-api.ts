@@ -1,0 +1,111 @@
+// Posts on the client: the feed and a profile's posts as paged (infinite) queries, one post, and the
+// changes (create, delete, like). A change updates every cached list holding that post, so the feed,
+// the profile page and the post page agree without asking the server again.
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import {
+  type CreatePostRequest,
+  type FeedSort,
+  type LikeState,
+  likeStateSchema,
+  type Post,
+  type PostPage,
+  postPageSchema,
+  postSchema,
+} from '../../../../shared/posts';
+import { apiRequest } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+
+const postListsKey = ['post-lists'] as const;
+
+export const feedQueryOptions = (sort: FeedSort) =>
+  infiniteQueryOptions({
+    queryKey: [...postListsKey, 'feed', sort],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ sort });
+      if (pageParam) params.set('cursor', pageParam);
+      return postPageSchema.parse(await apiRequest<PostPage>(`/api/posts?${params}`));
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
+    meta: { persist: true },
+  });
+
+export const profilePostsQueryOptions = (username: string) =>
+  infiniteQueryOptions({
+    queryKey: [...postListsKey, 'profile', username.toLowerCase()],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return postPageSchema.parse(
+        await apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`),
+      );
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    meta: { persist: true },
+  });
+
+/** One post; `username` when opened as /{username}/{postId} (an anonymous post then does not exist). */
+export const postQueryOptions = (id: string, username: string | null) =>
+  queryOptions({
+    queryKey: ['post', id, username?.toLowerCase() ?? null],
+    queryFn: async () => {
+      const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
+      return postSchema.parse(await apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`));
+    },
+  });
+
+/** Applies a change to one post wherever it is cached; `null` removes it (deleted). */
+function updateCachedPost(id: string, change: ((post: Post) => Post) | null): void {
+  queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey: postListsKey }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            posts: change
+              ? page.posts.map((post) => (post.id === id ? change(post) : post))
+              : page.posts.filter((post) => post.id !== id),
+          })),
+        }
+      : data,
+  );
+  queryClient.setQueriesData<Post>({ queryKey: ['post', id] }, (post) =>
+    post && change ? change(post) : post,
+  );
+  if (!change) queryClient.removeQueries({ queryKey: ['post', id] });
+}
+
+export function useCreatePost() {
+  return useMutation({
+    mutationFn: async (input: CreatePostRequest) =>
+      postSchema.parse(await apiRequest<Post>('/api/posts', { method: 'POST', body: input })),
+    // Every list may now start with it, in whichever order: ask again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postListsKey }),
+  });
+}
+
+export function useDeletePost() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      updateCachedPost(id, null);
+      // The profile header's counts change too.
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}
+
+/** Like or unlike; the UI changes only once the server has answered (SPEC §4: failures change nothing). */
+export function useSetLike() {
+  return useMutation({
+    mutationFn: async ({ id, liked }: { id: string; liked: boolean }) =>
+      likeStateSchema.parse(
+        await apiRequest<LikeState>(`/api/posts/${encodeURIComponent(id)}/like`, {
+          method: liked ? 'PUT' : 'DELETE',
+        }),
+      ),
+    onSuccess: (state, { id }) => updateCachedPost(id, (post) => ({ ...post, ...state })),
+  });
+}

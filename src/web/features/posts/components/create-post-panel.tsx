@@ -1,0 +1,132 @@
+import { Loader2, MessageSquareQuote, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { POST_MAX_LENGTH } from '../../../../shared/limits';
+import { POST_MESSAGES, postContentSchema } from '../../../../shared/posts';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { ApiError } from '../../../lib/api-client';
+import { useCreatePost } from '../api/posts-api';
+
+// The create-post panel (SPEC §2 Dashboard): the text with its counter (limit style at 256; longer
+// cannot be sent), the anonymous toggle, and the askline it answers when the page was opened with one.
+// The askline chooser (search and random pick) arrives with the asklines feature.
+export function CreatePostPanel({
+  asklineId,
+  onClearAskline,
+  onPosted,
+  autoFocus = false,
+}: {
+  asklineId: string | null;
+  onClearAskline: () => void;
+  onPosted: () => void;
+  autoFocus?: boolean;
+}) {
+  const textId = useId();
+  const counterId = useId();
+  const errorId = useId();
+  const [content, setContent] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreatePost();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const atLimit = content.length >= POST_MAX_LENGTH;
+  const overLimit = content.length > POST_MAX_LENGTH;
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const checked = postContentSchema.safeParse(content);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? POST_MESSAGES.contentRequired);
+      textRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      await create.mutateAsync({ content: checked.data, isAnonymous: anonymous, asklineId });
+      setContent('');
+      setAnonymous(false);
+      onPosted();
+    } catch (problem) {
+      setError(
+        problem instanceof ApiError && problem.status === 401
+          ? POST_MESSAGES.createSignedOut
+          : problem instanceof Error
+            ? problem.message
+            : String(problem),
+      );
+    }
+  }
+
+  function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit();
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Create a post"
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <label htmlFor={textId} className="text-sm font-semibold text-slate-900 dark:text-white">
+        Share a thought, a confession, a quote or a prediction
+      </label>
+      {asklineId ? (
+        <p className="mt-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100">
+          <MessageSquareQuote className="size-4 shrink-0" aria-hidden="true" />
+          <span className="flex-1">Answering an askline</span>
+          <button
+            type="button"
+            onClick={onClearAskline}
+            className="rounded p-1 hover:bg-brand-100 dark:hover:bg-brand-900"
+            aria-label="Remove the askline"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </p>
+      ) : null}
+      <textarea
+        id={textId}
+        ref={textRef}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={submitOnCtrlEnter}
+        rows={4}
+        // biome-ignore lint/a11y/noAutofocus: opened on purpose by Create; the person came here to write
+        autoFocus={autoFocus}
+        placeholder="What's on your mind?"
+        aria-describedby={`${counterId}${error ? ` ${errorId}` : ''}`}
+        aria-invalid={overLimit || error ? true : undefined}
+        className="mt-2 block w-full resize-y rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:outline-2 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400"
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={anonymous}
+            onChange={(event) => setAnonymous(event.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          Post anonymously
+        </label>
+        <span
+          id={counterId}
+          className={`text-sm tabular-nums ${atLimit ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-400'}`}
+        >
+          {content.length}/{POST_MAX_LENGTH}
+        </span>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-3 flex justify-end">
+        <button type="submit" disabled={create.isPending || overLimit} className={composeButtonClasses()}>
+          {create.isPending ? (
+            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          ) : null}
+          {create.isPending ? 'Posting...' : 'Post'}
+        </button>
+      </div>
+    </form>
+  );
+}

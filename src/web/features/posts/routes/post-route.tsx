@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileQuestion, Loader2 } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { POST_MESSAGES } from '../../../../shared/posts';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/api/session-query';
+import { postQueryOptions } from '../api/posts-api';
+import { PostCard } from '../components/post-card';
+import { type PostFormat, postHref } from '../post-links';
+
+const TEMPLATES: { format: PostFormat; label: string; frame: string }[] = [
+  { format: 'default', label: 'Default', frame: '' },
+  { format: 'square', label: 'Square', frame: 'aspect-square' },
+  { format: 'story', label: 'Story', frame: 'aspect-[9/16] max-w-sm' },
+];
+
+function readFormat(value: string | null): PostFormat {
+  return value === 'square' || value === 'story' ? value : 'default';
+}
+
+// /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
+// comes from ?format= (other values are ignored) or the buttons. A named post asked for under another
+// username moves to its real address; an anonymous post exists only at /post/{postId}.
+export function PostRoute() {
+  const { username = null, postId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const format = readFormat(params.get('format'));
+  const { data: session } = useSession();
+  const query = useQuery(postQueryOptions(postId, username));
+  const post = query.data;
+
+  useEffect(() => {
+    if (!post?.author || username === null) return;
+    if (post.author.username !== username.toLowerCase()) navigate(postHref(post, format), { replace: true });
+  }, [post, username, format, navigate]);
+
+  if (query.isPending) {
+    return (
+      <Centered title="Post">
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Loading post...
+        </p>
+      </Centered>
+    );
+  }
+  if (!post) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Centered title={missing ? POST_MESSAGES.notFound : 'Something went wrong'}>
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <FileQuestion className="size-7" aria-hidden="true" />
+        </span>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight">
+          {missing ? POST_MESSAGES.notFound : 'Something went wrong'}
+        </h1>
+        <p className="mt-3 text-slate-700 dark:text-slate-300">{POST_MESSAGES.loadOneFailed}</p>
+        <Link to={paths.home.getHref()} className={composeButtonClasses({ className: 'mt-8' })}>
+          Back to Home
+        </Link>
+      </Centered>
+    );
+  }
+
+  const signedIn = Boolean(session?.user) && !session?.demo;
+  const template = TEMPLATES.find((t) => t.format === format) ?? TEMPLATES[0];
+  const by = post.author ? `${post.author.fullName} (@${post.author.username})` : 'Anonymous';
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title={`Post by ${by}`} />
+      <h1 className="sr-only">Post by {by}</h1>
+      <fieldset className="flex flex-wrap items-center justify-center gap-2">
+        <legend className="sr-only">Template</legend>
+        {TEMPLATES.map(({ format: option, label }) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={option === format}
+            onClick={() => setParams(option === 'default' ? {} : { format: option }, { replace: true })}
+            className={composeButtonClasses({
+              variant: option === format ? 'primary' : 'secondary',
+              size: 'sm',
+            })}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+
+      <div
+        data-template={template?.format}
+        className={`mx-auto mt-6 flex w-full flex-col justify-center ${template?.frame ? `${template.frame} rounded-3xl border border-slate-300 bg-slate-950 p-4 sm:p-6 dark:border-slate-700` : ''}`}
+      >
+        <PostCard post={post} canLike={signedIn} />
+      </div>
+
+      {signedIn ? null : (
+        <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900">
+          <p className="text-slate-700 dark:text-slate-300">Sign in to like this post or create your own.</p>
+          <Link
+            to={{ pathname: paths.home.getHref(), hash: paths.home.signInSectionId }}
+            className={composeButtonClasses({ className: 'mt-4' })}
+          >
+            Sign In
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Centered({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
+      <DocumentTitle title={title} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+// Posts in a real browser on a seeded server (SPEC §2 Dashboard, Post card, Profile page posts,
+// Single-post page): posting (named and anonymous), the four orders, Explore More, likes that survive a
+// reload, deleting from the profile, single-post pages signed in and out in each template, and user
+// text that is shown as text (links and mentions clickable, never HTML).
+import type { Page } from '@playwright/test';
+import type { Db } from '../../src/server/db/client';
+import { posts } from '../../src/server/db/schema';
+import { insertAccount, type TestAccount } from '../support/accounts';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { type SeededServer, startSeededServer } from './support/seeded-server';
+
+let server: SeededServer;
+let asha: TestAccount;
+let ravi: TestAccount;
+let kiran: TestAccount;
+let hostileId = '';
+let named: { id: string } = { id: '' };
+
+test.describe.configure({ mode: 'serial' });
+
+const HOSTILE = 'Look <img src=x onerror=alert(1)> and javascript:alert(2) then www.vit.ac.in or @asha_r';
+
+async function seed(db: Db) {
+  asha = await insertAccount(db, { username: 'asha_r', fullName: 'Asha Raman' });
+  ravi = await insertAccount(db, { username: 'ravi_k', fullName: 'Ravi Kumar' });
+  // Sign-in allows five tries a minute per account: each test signs in as someone who has not just.
+  kiran = await insertAccount(db, { username: 'kiran_s', fullName: 'Kiran S' });
+  // 14 posts an hour apart, so the feed has more than one page; post i has i likes (counted only).
+  const start = Date.UTC(2026, 0, 10, 12);
+  const rows = Array.from({ length: 14 }, (_, i) => ({
+    userId: ravi.userId,
+    content: `Seeded memory ${String(i).padStart(2, '0')}`,
+    createdAt: new Date(start + i * 3_600_000),
+    likeCount: i === 3 ? 40 : i,
+  }));
+  await db.insert(posts).values(rows);
+  const [hostile] = await db
+    .insert(posts)
+    .values({ userId: ravi.userId, content: HOSTILE, createdAt: new Date(start - 3_600_000) })
+    .returning();
+  hostileId = hostile?.id ?? '';
+  const [first] = await db
+    .insert(posts)
+    .values({ userId: ravi.userId, content: 'A named post to share', createdAt: new Date(start - 7_200_000) })
+    .returning();
+  named = { id: first?.id ?? '' };
+}
+
+test.beforeAll(async () => {
+  server = await startSeededServer(seed);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signIn(page: Page, account: TestAccount) {
+  await page.goto(`${server.url}/`);
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill(account.username ?? account.email);
+  await card.getByLabel('Password', { exact: true }).fill(account.password);
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/dashboard`);
+}
+
+const feedPosts = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article');
+
+test('post a named and an anonymous post from the dashboard', async ({ page }) => {
+  await signIn(page, asha);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  // The navbar's Create opens the panel, even on the dashboard itself.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Create a post' }).click();
+  const panel = page.getByRole('form', { name: 'Create a post' });
+  const text = panel.getByRole('textbox');
+  await text.fill('x'.repeat(256));
+  await expect(panel.getByText('256/256')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Post' })).toBeEnabled();
+  await text.fill('Graduation is in 40 days. Who is counting? @ravi_k');
+  await panel.getByRole('button', { name: 'Post' }).click();
+  await expect(feedPosts(page).first()).toContainText('Graduation is in 40 days.');
+  await expect(feedPosts(page).first()).toContainText('Asha Raman');
+
+  await page.getByRole('button', { name: "What's on your mind? Create a post" }).click();
+  await page
+    .getByRole('form', { name: 'Create a post' })
+    .getByRole('textbox')
+    .fill('I still have the library book from first year.');
+  await page.getByLabel('Post anonymously').check();
+  await page.getByRole('form', { name: 'Create a post' }).getByRole('button', { name: 'Post' }).click();
+  const anonymous = feedPosts(page).filter({ hasText: 'library book' });
+  await expect(anonymous).toContainText('Anonymous');
+  await expect(anonymous).not.toContainText('Asha Raman');
+  await expect(anonymous.getByRole('link', { name: /asha_r/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the four orders and Explore More', async ({ page }) => {
+  await signIn(page, asha);
+  const filter = page.getByRole('button', { name: /^Filter:/ });
+  await expect(feedPosts(page)).toHaveCount(12);
+
+  await filter.click();
+  await page.getByRole('button', { name: 'Oldest First' }).click();
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect(feedPosts(page).first()).toContainText('A named post to share');
+
+  await filter.click();
+  await page.getByRole('button', { name: 'Most Liked' }).click();
+  await expect(feedPosts(page).first()).toContainText('Seeded memory 03');
+
+  await filter.click();
+  await page.getByRole('button', { name: 'Newest First' }).click();
+  await expect(feedPosts(page).first()).toContainText('I still have the library book');
+  await expect(feedPosts(page)).toHaveCount(12);
+  await page.getByRole('button', { name: 'Explore More' }).click();
+  await expect(feedPosts(page)).toHaveCount(18);
+  await expect(page.getByRole('button', { name: 'Explore More' })).toHaveCount(0);
+
+  await filter.click();
+  await page.getByRole('button', { name: 'Default' }).click();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(feedPosts(page)).toHaveCount(12);
+});
+
+test('a like and an unlike survive a reload', async ({ page }) => {
+  await signIn(page, ravi);
+  await page.goto(`${server.url}/dashboard?sort=most_liked`);
+  const top = feedPosts(page).first();
+  await expect(top).toContainText('Seeded memory 03');
+  await top.getByRole('button', { name: 'Like, 40 likes' }).click();
+  await expect(top.getByRole('button', { name: 'Unlike, 41 likes' })).toBeVisible();
+  await page.reload();
+  // Liked posts go last in the default order, but this is Most Liked.
+  await expect(feedPosts(page).first().getByRole('button', { name: 'Unlike, 41 likes' })).toBeVisible();
+  await feedPosts(page).first().getByRole('button', { name: 'Unlike, 41 likes' }).click();
+  await expect(feedPosts(page).first().getByRole('button', { name: 'Like, 40 likes' })).toBeVisible();
+  await page.reload();
+  await expect(feedPosts(page).first().getByRole('button', { name: 'Like, 40 likes' })).toBeVisible();
+});
+
+test('user text is text: no HTML runs, only http(s) and www. links and mentions are links', async ({
+  page,
+}) => {
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  await signIn(page, kiran);
+  await page.goto(`${server.url}/ravi_k/${hostileId}`);
+  const card = page.getByRole('article');
+  await expect(card).toContainText('<img src=x onerror=alert(1)>');
+  await expect(card.locator('img[src="x"]')).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'www.vit.ac.in' })).toHaveAttribute(
+    'href',
+    'https://www.vit.ac.in/',
+  );
+  await expect(card.getByRole('link', { name: '@asha_r' })).toHaveAttribute('href', '/asha_r');
+  await expect(card.locator('a[href^="javascript:"]')).toHaveCount(0);
+  await card.getByRole('link', { name: '@asha_r' }).click();
+  await expect(page).toHaveURL(`${server.url}/asha_r`);
+  expect(dialogs).toBe(0);
+});
+
+test('delete your own post from your profile', async ({ page }) => {
+  await signIn(page, asha);
+  await page.goto(`${server.url}/asha_r`);
+  const mine = page.getByRole('article').filter({ hasText: 'Graduation is in 40 days.' });
+  await expect(mine).toBeVisible();
+  // The owner sees their anonymous post here too.
+  await expect(page.getByRole('article').filter({ hasText: 'library book' })).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await mine.getByRole('button', { name: 'Delete post' }).click();
+  await expect(mine).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('article').filter({ hasText: 'Graduation is in 40 days.' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Someone else sees neither the deleted post nor the anonymous one on Asha's profile.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await signIn(page, ravi);
+  await page.goto(`${server.url}/asha_r`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asha Raman');
+  await expect(page.getByText('No posts yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+});
+
+test.describe('a single post', () => {
+  for (const format of ['default', 'square', 'story'] as const) {
+    test(`signed out, in the ${format} template`, async ({ page }) => {
+      await page.goto(`${server.url}/ravi_k/${named.id}?format=${format}`);
+      await expect(page.getByRole('article')).toContainText('A named post to share');
+      await expect(page.locator(`[data-template="${format}"]`)).toBeVisible();
+      await expect(page.getByText('Sign in to like this post or create your own.')).toBeVisible();
+      await expect(page.getByRole('button', { name: /likes?$/ })).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test('signed in: the template buttons, a wrong username corrected, odd formats ignored', async ({
+    page,
+  }) => {
+    await signIn(page, kiran);
+    await page.goto(`${server.url}/someone_else/${named.id}?format=poster`);
+    await expect(page).toHaveURL(`${server.url}/ravi_k/${named.id}`);
+    await expect(page.locator('[data-template="default"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Story' }).click();
+    await expect(page).toHaveURL(/format=story/);
+    await expect(page.getByRole('button', { name: 'Story' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Sign in to like this post or create your own.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
+  });
+
+  test.describe('missing posts', () => {
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    test('say so, with a way home', async ({ page }) => {
+      await page.goto(`${server.url}/post/00000000-0000-4000-8000-000000000000`);
+      await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
+      await expect(
+        page.getByText("Could not load the post. It might have been deleted or doesn't exist."),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect(page).toHaveURL(`${server.url}/`);
+    });
+  });
+});
