@@ -13,6 +13,7 @@ let server: SeededServer;
 let asha: TestAccount;
 let ravi: TestAccount;
 let kiran: TestAccount;
+let meera: TestAccount;
 let hostileId = '';
 let named: { id: string } = { id: '' };
 
@@ -25,6 +26,7 @@ async function seed(db: Db) {
   ravi = await insertAccount(db, { username: 'ravi_k', fullName: 'Ravi Kumar' });
   // Sign-in allows five tries a minute per account: each test signs in as someone who has not just.
   kiran = await insertAccount(db, { username: 'kiran_s', fullName: 'Kiran S' });
+  meera = await insertAccount(db, { username: 'meera_p', fullName: 'Meera P' });
   // 14 posts an hour apart, so the feed has more than one page; post i has i likes (counted only).
   const start = Date.UTC(2026, 0, 10, 12);
   const rows = Array.from({ length: 14 }, (_, i) => ({
@@ -184,6 +186,49 @@ test('delete your own post from your profile', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asha Raman');
   await expect(page.getByText('No posts yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+});
+
+test.describe('when the server fails', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('a failed like alerts and changes nothing; a slow feed shows the saved posts after 3 s', async ({
+    page,
+  }) => {
+    await signIn(page, meera);
+    await page.goto(`${server.url}/dashboard?sort=most_liked`);
+    const top = feedPosts(page).first();
+    await expect(top).toContainText('Seeded memory 03');
+
+    await page.route('**/api/posts/*/like', (route) => route.abort('connectionreset'));
+    let alerted = '';
+    page.once('dialog', (dialog) => {
+      alerted = dialog.message();
+      void dialog.accept();
+    });
+    await top.getByRole('button', { name: 'Like, 40 likes' }).click();
+    await expect.poll(() => alerted).toBe('failled to register the like OR you are in demo mode');
+    await expect(top.getByRole('button', { name: 'Like, 40 likes' })).toBeVisible();
+    await page.unroute('**/api/posts/*/like');
+
+    // A visit an hour later, to a server that does not answer: the saved feed shows after 3 s.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('yearbook-query-cache')?.includes('"most_liked"')))
+      .toBe(true);
+    await page.evaluate(() => {
+      const saved = JSON.parse(localStorage.getItem('yearbook-query-cache') ?? '{}');
+      for (const query of saved.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
+      localStorage.setItem('yearbook-query-cache', JSON.stringify(saved));
+    });
+    await page.route('**/api/posts?**', () => {
+      // Never answers.
+    });
+    await page.reload();
+    await expect(page.getByText('Loading posts...')).toBeVisible();
+    await expect(feedPosts(page).first()).toContainText('Seeded memory 03', { timeout: 6_000 });
+    await expect(
+      page.getByText('The server is slow to answer: showing the posts you saw last.'),
+    ).toBeVisible();
+  });
 });
 
 test.describe('a single post', () => {

@@ -67,6 +67,7 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
     'Contact',
     'Reports',
     'Manage users',
+    'Dashboard notice',
     'Logout',
   ]);
   await page.getByRole('link', { name: 'Manage users' }).click();

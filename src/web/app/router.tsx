@@ -44,6 +44,9 @@ const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ de
 const PostRoute = lazy(() =>
   import('../features/posts/routes/post-route').then((m) => ({ default: m.PostRoute })),
 );
+const AdminNoticeRoute = lazy(() =>
+  import('../features/notices/routes/admin-notice-route').then((m) => ({ default: m.AdminNoticeRoute })),
+);
 const DemoUserRoute = lazy(() =>
   import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
 );
@@ -97,6 +100,7 @@ export function AppRouter() {
             </Route>
             <Route element={<AuthGate rule="admin" />}>
               <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
+              <Route path={paths.adminNotice.path} element={<AdminNoticeRoute />} />
             </Route>
           </Route>
 

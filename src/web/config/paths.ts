@@ -20,6 +20,8 @@ export const paths = {
   demoUser: { path: '/demo_user', getHref: () => '/demo_user' },
   /** Admins: roles and suspension (issue «Accounts»; SPEC §6 leaves role assignment open). */
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  /** Admins: the dashboard notice (SPEC §3 keeps it remote; here admins edit it). */
+  adminNotice: { path: '/admin/notice', getHref: () => '/admin/notice' },
 
   asklines: { path: '/asklines', getHref: () => '/asklines' },
   askline: {

@@ -64,6 +64,7 @@ persistQueryClient({
 
 /** Forgets every cached answer, in memory and in storage (sign-out). */
 export function clearQueryCache(): void {
+  void queryClient.cancelQueries();
   queryClient.clear();
   void persister.removeClient();
 }

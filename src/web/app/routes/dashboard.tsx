@@ -48,7 +48,9 @@ function Dashboard() {
     setPanelOpen(true);
     setAsklineId(openedWith.asklineId ?? null);
   }, [openedWith]);
-  const feed = useInfiniteQuery(feedQueryOptions(sort));
+  const { data: session } = useSession();
+  // Only with an account: logging out clears the session first, and this must not ask again then.
+  const feed = useInfiniteQuery({ ...feedQueryOptions(sort), enabled: Boolean(session?.user) });
   const { data, fromCache } = useCachedFallback(feed, FEED_FALLBACK);
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
 

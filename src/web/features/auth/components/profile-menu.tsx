@@ -67,7 +67,12 @@ export function ProfileMenu({ session }: { session: Session }) {
     { label: 'About', to: paths.about.getHref() },
     { label: 'Contact', to: paths.contact.getHref() },
     ...(isStaff(profile?.userType) ? [{ label: 'Reports', to: paths.reports.getHref() }] : []),
-    ...(profile?.userType === 'admin' ? [{ label: 'Manage users', to: paths.adminUsers.getHref() }] : []),
+    ...(profile?.userType === 'admin'
+      ? [
+          { label: 'Manage users', to: paths.adminUsers.getHref() },
+          { label: 'Dashboard notice', to: paths.adminNotice.getHref() },
+        ]
+      : []),
   ];
 
   return (

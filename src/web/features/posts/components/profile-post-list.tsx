@@ -1,13 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { useSession } from '../../auth/api/session-query';
 import { profilePostsQueryOptions } from '../api/posts-api';
 import { PostCard } from './post-card';
 
 // The posts under a profile header (SPEC §2): newest first; the owner sees their anonymous posts too
 // and may delete their own (with confirmation). The server decides what each viewer gets.
 export function ProfilePostList({ username, isOwner }: { username: string; isOwner: boolean }) {
-  const list = useInfiniteQuery(profilePostsQueryOptions(username));
+  const { data: session } = useSession();
+  const list = useInfiniteQuery({ ...profilePostsQueryOptions(username), enabled: Boolean(session?.user) });
   const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
 
   return (

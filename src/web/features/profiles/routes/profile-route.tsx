@@ -9,6 +9,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
+import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions } from '../api/profile-api';
 import { FormBanner } from '../components/form-banner';
 
@@ -29,7 +30,9 @@ export function ProfileRoute({ body }: { body?: ProfileBody }) {
 }
 
 function ProfilePage({ username, body }: { username: string; body: ProfileBody | undefined }) {
-  const query = useQuery(profileQueryOptions(username));
+  const { data: session } = useSession();
+  // Only with an account: logging out clears the session first, and this must not ask again then.
+  const query = useQuery({ ...profileQueryOptions(username), enabled: Boolean(session?.user) });
   const { data: profile, fromCache } = useCachedFallback(query, { fallbackAfterMs: FALLBACK_AFTER_MS });
 
   if (query.error instanceof ApiError && query.error.status === 404) {

@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { NOTICE_LIMITS, type Notice } from '../../../../shared/notices';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { TextField } from '../../../components/ui/text-field';
+import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
+
+// Admins: the dashboard notice (SPEC §3: show, title, badge, paragraphs). One paragraph per block of
+// text separated by a blank line. Saving shows it to every browser that has not seen this one yet.
+export function AdminNoticeRoute() {
+  const notice = useQuery({ ...noticeQueryOptions, staleTime: 0 });
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <DocumentTitle title="Dashboard notice" />
+      <h1 className="text-3xl font-bold tracking-tight">Dashboard notice</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        A short message at the top of everyone's dashboard. Each browser shows it once; people can dismiss it.
+      </p>
+      {notice.data ? (
+        <NoticeForm initial={notice.data} />
+      ) : notice.isError ? (
+        <p role="alert" className="mt-8 font-medium text-red-700 dark:text-red-300">
+          Failed to load the notice. Please try again.
+        </p>
+      ) : (
+        <p role="status" className="mt-8 flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Loading...
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NoticeForm({ initial }: { initial: Notice }) {
+  const contentId = useId();
+  const [show, setShow] = useState(initial.show);
+  const [title, setTitle] = useState(initial.title);
+  const [badge, setBadge] = useState(initial.badge);
+  const [content, setContent] = useState(initial.content.join('\n\n'));
+  const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const save = useSaveNotice();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    const paragraphs = content
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean);
+    save.mutate(
+      { show, title, badge, content: paragraphs },
+      {
+        onSuccess: (saved) =>
+          setOutcome({
+            tone: 'ok',
+            text: saved.show ? 'Saved. The notice is shown.' : 'Saved. The notice is hidden.',
+          }),
+        onError: (error) => setOutcome({ tone: 'error', text: error.message }),
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+        <input
+          type="checkbox"
+          checked={show}
+          onChange={(event) => setShow(event.target.checked)}
+          className="size-4 accent-brand-600"
+        />
+        Show the notice
+      </label>
+      <TextField
+        label="Title"
+        value={title}
+        maxLength={NOTICE_LIMITS.title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <TextField
+        label="Badge (optional)"
+        value={badge}
+        maxLength={NOTICE_LIMITS.badge}
+        onChange={(event) => setBadge(event.target.value)}
+      />
+      <div>
+        <label htmlFor={contentId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Text
+        </label>
+        <textarea
+          id={contentId}
+          rows={6}
+          value={content}
+          onChange={(event) => setContent(event.target.value)}
+          aria-describedby={`${contentId}-hint`}
+          className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+        />
+        <p id={`${contentId}-hint`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+          Leave a blank line between paragraphs (at most {NOTICE_LIMITS.paragraphs}).
+        </p>
+      </div>
+      <p
+        role="status"
+        className={`min-h-5 text-sm font-medium ${outcome?.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
+      >
+        {outcome?.text}
+      </p>
+      <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
+        {save.isPending ? 'Saving...' : 'Save'}
+      </button>
+    </form>
+  );
+}
