@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { type SeededServer, startSeededServer } from './support/seeded-server';
+import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
 
 let server: SeededServer;
 let admin: TestAccount;
@@ -21,16 +21,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, account: TestAccount) {
-  await page.goto(`${server.url}/`);
-  const card = page.getByRole('region', { name: 'Get Started' });
-  await card.getByPlaceholder('Username or Email').fill(account.username ?? account.email);
-  await card.getByLabel('Password', { exact: true }).fill(account.password);
-  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${server.url}/dashboard`);
-}
+const signIn = (page: Page, account: TestAccount) => signInToSeeded(page, server, account);
 
 async function logOut(page: Page) {
+  // A request still in flight when the session ends would come back 401: let the page settle first.
+  await expect(page.getByText('Loading posts...')).toHaveCount(0);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(`${server.url}/`);

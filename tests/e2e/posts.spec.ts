@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { type SeededServer, startSeededServer } from './support/seeded-server';
+import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
 
 let server: SeededServer;
 let asha: TestAccount;
@@ -55,14 +55,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, account: TestAccount) {
-  await page.goto(`${server.url}/`);
-  const card = page.getByRole('region', { name: 'Get Started' });
-  await card.getByPlaceholder('Username or Email').fill(account.username ?? account.email);
-  await card.getByLabel('Password', { exact: true }).fill(account.password);
-  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(`${server.url}/dashboard`);
-}
+const signIn = (page: Page, account: TestAccount) => signInToSeeded(page, server, account);
 
 const feedPosts = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article');
 
@@ -176,6 +169,7 @@ test('delete your own post from your profile', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: 'Graduation is in 40 days.' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  await expect(page.getByText('Loading posts...')).toHaveCount(0);
 
   // Someone else sees neither the deleted post nor the anonymous one on Asha's profile.
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -27,6 +27,9 @@ async function signUpWithProfile(page: Page, prefix: string): Promise<{ username
   await page.getByLabel('Full Name').fill(`${prefix} Tester`);
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the dashboard finish loading, as a person would: a feed request still in flight when the
+  // test logs out would come back 401 (the session is gone by then).
+  await expect(page.getByText('Loading posts...')).toHaveCount(0);
   return { username, email };
 }
 

@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { type Db, openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
+import type { TestAccount } from '../../support/accounts';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
+import { expect } from '../fixtures';
 
 export interface SeededServer {
   url: string;
@@ -56,4 +59,14 @@ export async function startSeededServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in on the landing card of a seeded server (by username) and waits for the dashboard. */
+export async function signInToSeeded(page: Page, server: SeededServer, account: TestAccount) {
+  await page.goto(`${server.url}/`);
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByPlaceholder('Username or Email').fill(account.username ?? account.email);
+  await card.getByLabel('Password', { exact: true }).fill(account.password);
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(`${server.url}/dashboard`);
 }

@@ -1,7 +1,8 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isStaff } from '../../../../shared/roles';
+import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
 import type { Session } from '../api/session-api';
 import { signOut } from '../api/session-api';
@@ -20,29 +21,14 @@ export function ProfileMenu({ session }: { session: Session }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
   const navigate = useNavigate();
   const profile = session.profile;
   const initial = (profile?.fullName || profile?.username || session.user?.email || '?')
     .charAt(0)
     .toUpperCase();
 
-  useEffect(() => {
-    if (!open) return;
-    const closeOnOutsidePointer = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', closeOnOutsidePointer);
-    document.addEventListener('keydown', closeOnEscape);
-    return () => {
-      document.removeEventListener('pointerdown', closeOnOutsidePointer);
-      document.removeEventListener('keydown', closeOnEscape);
-    };
-  }, [open]);
+  useDismiss(open, close, containerRef, buttonRef);
 
   async function logOut() {
     setBusy(true);
