@@ -27,8 +27,8 @@ async function signUpWithProfile(page: Page, prefix: string): Promise<{ username
   await page.getByLabel('Full Name').fill(`${prefix} Tester`);
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Let the dashboard finish loading, as a person would: a feed request still in flight when the
-  // test logs out would come back 401 (the session is gone by then).
+  // Let the dashboard start, as a person would: logging out aborts requests in flight, but a feed
+  // request the page had not sent yet when Logout was clicked would be answered 401.
   await expect(page.getByText('Loading posts...')).toHaveCount(0);
   return { username, email };
 }

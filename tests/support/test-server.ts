@@ -74,3 +74,33 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+export interface JsonAnswer {
+  status: number;
+  /** The parsed JSON body, or null for an empty one. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field and assert each one
+  body: any;
+  /** The raw body, for messages and for scanning what an answer reveals. */
+  text: string;
+  headers: Headers;
+}
+
+/** One JSON request as a signed-in user (cookie) or a visitor, answered with status and parsed body. */
+export async function callJson(
+  server: TestServer,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  cookie?: string,
+  body?: unknown,
+): Promise<JsonAnswer> {
+  const res = await server.request(path, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, text, headers: res.headers };
+}

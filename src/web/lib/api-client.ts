@@ -42,13 +42,19 @@ function encodeBody(body: unknown): { headers: Record<string, string>; body?: Bo
 
 export async function apiRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    /** A query's signal: cancelling the query (a sign-out, leaving the page) aborts the request. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
+      signal: options.signal,
       ...encodeBody(options.body),
     });
   } catch {

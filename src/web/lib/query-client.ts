@@ -62,6 +62,14 @@ persistQueryClient({
   dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
 });
 
+/**
+ * Aborts every request in flight (their queries pass the signal to fetch): before a sign-out, so no
+ * request sent with the old session is answered 401 after it ends.
+ */
+export function stopQueries(): Promise<void> {
+  return queryClient.cancelQueries();
+}
+
 /** Forgets every cached answer, in memory and in storage (sign-out). */
 export function clearQueryCache(): void {
   void queryClient.cancelQueries();

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
-import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { POST_MESSAGES } from '../../../shared/posts';
 import { asklines, likes, posts } from '../../db/schema';
 
@@ -16,20 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-async function call(method: Method, path: string, cookie?: string, body?: unknown) {
-  const res = await server.request(path, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, text };
-}
+const call = (method: Parameters<typeof callJson>[1], path: string, cookie?: string, body?: unknown) =>
+  callJson(server, method, path, cookie, body);
 
 interface Member {
   account: TestAccount;

@@ -16,7 +16,7 @@ import type { AppEnv } from '../../http/context';
 import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
-import { findProfileByUsername } from '../profiles/find-profile';
+import { findUserIdByUsername } from '../profiles/find-profile';
 import { createPost } from './create-post';
 import { deletePost } from './delete-post';
 import { findPost } from './find-post';
@@ -112,11 +112,11 @@ export function profilePostRoutes(deps: PostDeps) {
     const { cursor } = readQuery(c, pageQuerySchema);
     const raw = c.req.param('username');
     const parsed = usernameSchema.safeParse(raw);
-    const profile = parsed.success ? await findProfileByUsername(db, parsed.data) : null;
-    if (!profile) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
+    const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data) : null;
+    if (!authorId) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
     const { rows, nextCursor } = await listProfilePosts({
       db,
-      authorId: profile.userId,
+      authorId,
       viewerId: viewer.userId,
       cursor,
     });

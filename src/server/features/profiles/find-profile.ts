@@ -31,6 +31,16 @@ export function findProfileOfUser(db: Db, userId: string): Promise<ProfileRow | 
   return findOne(db, eq(profiles.userId, userId));
 }
 
+/** The account behind a username, without the header counts: for lists keyed by a profile. */
+export async function findUserIdByUsername(db: Db, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.username, username.toLowerCase()))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 /** Accounts made with Google alone have no password to change. */
 export async function userHasPassword(db: Db, userId: string): Promise<boolean> {
   const [row] = await db

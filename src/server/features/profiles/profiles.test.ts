@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
-import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { PROFILE_MESSAGES } from '../../../shared/profiles';
 import { accounts, posts, profiles } from '../../db/schema';
 
@@ -15,20 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-
-async function call(method: Method, path: string, cookie?: string, body?: unknown) {
-  const res = await server.request(path, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
-}
+const call = (method: Parameters<typeof callJson>[1], path: string, cookie?: string, body?: unknown) =>
+  callJson(server, method, path, cookie, body);
 
 let counter = 0;
 const uniqueName = (prefix = 'yb') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36)}`;

@@ -5,16 +5,17 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FEED_SORT_LABELS, FEED_SORTS, type FeedSort, POST_MESSAGES } from '../../../shared/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
+import { LoadError } from '../../components/ui/load-error';
 import { MenuButton } from '../../components/ui/menu-button';
 import { useSession } from '../../features/auth/api/session-query';
 import type { CreatePostState } from '../../features/auth/components/session-header';
 import { DemoNotice } from '../../features/demo/components/demo-notice';
-import { DemoPostCard } from '../../features/demo/components/demo-post-card';
-import { demoPosts } from '../../features/demo/demo-data';
+import { demoPostAsPost, demoPosts } from '../../features/demo/demo-data';
 import { NoticeBanner } from '../../features/notices/components/notice-banner';
 import { feedQueryOptions } from '../../features/posts/api/posts-api';
 import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
 import { PostCard } from '../../features/posts/components/post-card';
+import { PostCardView } from '../../features/posts/components/post-card-view';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
@@ -142,19 +143,7 @@ function Dashboard() {
             </ul>
           )
         ) : feed.isError ? (
-          <div
-            role="alert"
-            className="rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40"
-          >
-            <p className="font-medium text-red-800 dark:text-red-300">{POST_MESSAGES.loadFailed}</p>
-            <button
-              type="button"
-              onClick={() => void feed.refetch()}
-              className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
-            >
-              Try Again
-            </button>
-          </div>
+          <LoadError message={POST_MESSAGES.loadFailed} onRetry={() => void feed.refetch()} />
         ) : (
           <p
             role="status"
@@ -192,7 +181,7 @@ function DemoDashboard() {
       <ul className="mt-6 space-y-4">
         {demoPosts.map((post) => (
           <li key={post.id}>
-            <DemoPostCard post={post} />
+            <PostCardView post={demoPostAsPost(post)} shareable={false} />
           </li>
         ))}
       </ul>

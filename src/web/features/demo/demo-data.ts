@@ -1,4 +1,5 @@
 import type { Institution } from '../../../shared/institutions';
+import type { Post } from '../../../shared/posts';
 
 // The built-in demo user (SPEC §3). Everything on /demo_user comes from here, so the page works with no
 // server and no session, and nothing a visitor does can change it.
@@ -75,3 +76,25 @@ export const demoPosts: readonly DemoPost[] = [
     is_anonymous: false,
   },
 ];
+
+/** A demo post in the API's shape, so the demo shows the same post card as the real app. */
+export function demoPostAsPost(post: DemoPost): Post {
+  return {
+    id: post.id,
+    content: post.content,
+    isAnonymous: post.is_anonymous,
+    author: post.is_anonymous
+      ? null
+      : {
+          username: post.username,
+          fullName: post.full_name,
+          profilePictureUrl: post.profile_picture_url,
+        },
+    asklineId: null,
+    createdAt: post.created_at,
+    likeCount: post.like_count,
+    likedByMe: post.user_has_liked_post,
+    // The demo visitor "is" the demo user, the author of every demo post; nothing can be deleted.
+    viewer: { isAuthor: true, canDelete: false },
+  };
+}

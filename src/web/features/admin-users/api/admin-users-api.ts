@@ -10,11 +10,11 @@ export function adminUsersQueryOptions(query: string) {
   return infiniteQueryOptions({
     queryKey: [...adminUsersKey, query],
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (query) params.set('query', query);
       if (pageParam) params.set('after', pageParam);
-      return adminUsersPageSchema.parse(await apiRequest(`/api/admin/users?${params}`));
+      return adminUsersPageSchema.parse(await apiRequest(`/api/admin/users?${params}`, { signal }));
     },
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,

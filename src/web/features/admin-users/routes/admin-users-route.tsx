@@ -6,6 +6,7 @@ import type { AdminUser } from '../../../../shared/admin-users';
 import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadError } from '../../../components/ui/load-error';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { adminUsersQueryOptions, useSetSuspension, useSetUserRole } from '../api/admin-users-api';
@@ -75,18 +76,11 @@ export function AdminUsersRoute() {
           Loading users...
         </p>
       ) : list.isError ? (
-        <div className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40">
-          <p className="font-medium text-red-800 dark:text-red-300">
-            Failed to load users. Please try again.
-          </p>
-          <button
-            type="button"
-            onClick={() => void list.refetch()}
-            className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadError
+          className="mt-6"
+          message="Failed to load users. Please try again."
+          onRetry={() => void list.refetch()}
+        />
       ) : users.length === 0 ? (
         <p className="mt-6 text-slate-600 dark:text-slate-300">No users found.</p>
       ) : (

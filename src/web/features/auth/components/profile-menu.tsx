@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { isStaff } from '../../../../shared/roles';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
+import { stopQueries } from '../../../lib/query-client';
 import type { Session } from '../api/session-api';
 import { signOut } from '../api/session-api';
 import { forgetEverything } from '../api/session-query';
@@ -35,7 +36,10 @@ export function ProfileMenu({ session }: { session: Session }) {
     setError(null);
     try {
       // The demo user has no server session to end.
-      if (!session.demo) await signOut();
+      if (!session.demo) {
+        await stopQueries();
+        await signOut();
+      }
       forgetEverything();
       setOpen(false);
       navigate(paths.home.getHref(), { replace: true });

@@ -1,5 +1,5 @@
-import type { DemoPost } from '../demo-data';
-import { DemoPostCard } from './demo-post-card';
+import { PostCardView } from '../../posts/components/post-card-view';
+import { type DemoPost, demoPostAsPost } from '../demo-data';
 
 // The owner's view of their posts: anonymous ones included (SPEC §2), which is why the note explains
 // that the header counts, which skip them, differ from the number of cards.
@@ -18,7 +18,7 @@ export function DemoPostList({ posts }: { posts: readonly DemoPost[] }) {
       <ul className="mt-5 space-y-4">
         {posts.map((post) => (
           <li key={post.id}>
-            <DemoPostCard post={post} />
+            <PostCardView post={demoPostAsPost(post)} shareable={false} />
           </li>
         ))}
       </ul>

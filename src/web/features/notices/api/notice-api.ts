@@ -5,7 +5,7 @@ import { queryClient } from '../../../lib/query-client';
 
 export const noticeQueryOptions = queryOptions({
   queryKey: ['notice'],
-  queryFn: async () => noticeSchema.parse(await apiRequest<Notice>('/api/notice')),
+  queryFn: async ({ signal }) => noticeSchema.parse(await apiRequest<Notice>('/api/notice', { signal })),
   // SPEC §7 fetches the notice with caching disabled: always ask when the dashboard opens.
   staleTime: 0,
 });

@@ -21,10 +21,10 @@ export const feedQueryOptions = (sort: FeedSort) =>
   infiniteQueryOptions({
     queryKey: [...postListsKey, 'feed', sort],
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const params = new URLSearchParams({ sort });
       if (pageParam) params.set('cursor', pageParam);
-      return postPageSchema.parse(await apiRequest<PostPage>(`/api/posts?${params}`));
+      return postPageSchema.parse(await apiRequest<PostPage>(`/api/posts?${params}`, { signal }));
     },
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
@@ -35,10 +35,12 @@ export const profilePostsQueryOptions = (username: string) =>
   infiniteQueryOptions({
     queryKey: [...postListsKey, 'profile', username.toLowerCase()],
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
       return postPageSchema.parse(
-        await apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`),
+        await apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
+          signal,
+        }),
       );
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -49,9 +51,11 @@ export const profilePostsQueryOptions = (username: string) =>
 export const postQueryOptions = (id: string, username: string | null) =>
   queryOptions({
     queryKey: ['post', id, username?.toLowerCase() ?? null],
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
-      return postSchema.parse(await apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`));
+      return postSchema.parse(
+        await apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`, { signal }),
+      );
     },
   });
 

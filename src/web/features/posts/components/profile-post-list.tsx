@@ -1,6 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
+import { POST_MESSAGES } from '../../../../shared/posts';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadError } from '../../../components/ui/load-error';
 import { useSession } from '../../auth/api/session-query';
 import { profilePostsQueryOptions } from '../api/posts-api';
 import { PostCard } from './post-card';
@@ -31,21 +33,7 @@ export function ProfilePostList({ username, isOwner }: { username: string; isOwn
           Loading posts...
         </p>
       ) : list.isError && posts.length === 0 ? (
-        <div
-          role="alert"
-          className="mt-5 rounded-2xl border border-red-200 bg-red-50 p-5 dark:border-red-900 dark:bg-red-950/40"
-        >
-          <p className="font-medium text-red-800 dark:text-red-300">
-            Failed to load posts. Please try again later.
-          </p>
-          <button
-            type="button"
-            onClick={() => void list.refetch()}
-            className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
-          >
-            Try Again
-          </button>
-        </div>
+        <LoadError className="mt-5" message={POST_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
       ) : posts.length === 0 ? (
         <p className="mt-5 text-slate-600 dark:text-slate-300">
           {isOwner ? 'You have not posted yet.' : 'No posts yet.'}

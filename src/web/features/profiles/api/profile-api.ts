@@ -20,7 +20,8 @@ const profilePath = (username: string) => `/api/profiles/${encodeURIComponent(us
 export const profileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: ['profile', username.toLowerCase()],
-    queryFn: async () => profileSchema.parse(await apiRequest<Profile>(profilePath(username))),
+    queryFn: async ({ signal }) =>
+      profileSchema.parse(await apiRequest<Profile>(profilePath(username), { signal })),
     // SPEC §3 profile_page_{username}: the last answer is kept, so a slow or failed load can show it.
     meta: { persist: true },
   });

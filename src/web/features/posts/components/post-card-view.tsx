@@ -1,0 +1,172 @@
+import { EyeOff, Heart, MoreHorizontal, Share2, ThumbsDown, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Post } from '../../../../shared/posts';
+import { Avatar } from '../../../components/avatar';
+import { LinkifiedText } from '../../../components/linkified-text';
+import { MenuButton } from '../../../components/ui/menu-button';
+import { paths } from '../../../config/paths';
+import { formatShortDate } from '../../../lib/format-short-date';
+import { POST_FORMATS, postHref } from '../post-links';
+
+const ANONYMOUS = 'Anonymous';
+const DISLIKE_FEEDBACK_MS = 1_000;
+const iconButton =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
+
+export interface PostCardViewProps {
+  post: Post;
+  /** Toggles the like; absent when signed out (or demo): the button is disabled with 'Sign in to like'. */
+  onToggleLike?: () => void;
+  likePending?: boolean;
+  /** Offered on the owner's posts on the profile page (SPEC §2); absent elsewhere. */
+  onDelete?: () => void;
+  deletePending?: boolean;
+  /** False for the demo's built-in posts: they have no page on the server to share. */
+  shareable?: boolean;
+}
+
+// SPEC §2 Post card: author (or Anonymous with the 'A' avatar and no link), text with links and
+// mentions, date, like, share formats, more options. Everything users wrote is text, never HTML.
+// This is the card alone, with no server calls: PostCard connects it; the demo shows it as it is.
+export function PostCardView({
+  post,
+  onToggleLike,
+  likePending = false,
+  onDelete,
+  deletePending = false,
+  shareable = true,
+}: PostCardViewProps) {
+  const headingId = useId();
+  const likeHintId = useId();
+  const [disliked, setDisliked] = useState(false);
+  const author = post.author;
+  const name = author?.fullName ?? ANONYMOUS;
+  const date = formatShortDate(post.createdAt);
+  const canLike = Boolean(onToggleLike);
+
+  useEffect(() => {
+    if (!disliked) return;
+    const timer = setTimeout(() => setDisliked(false), DISLIKE_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [disliked]);
+
+  const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h3 id={headingId} className="sr-only">
+        {post.isAnonymous && post.viewer.isAuthor
+          ? `Your anonymous post, ${date}`
+          : `Post by ${name}, ${date}`}
+      </h3>
+      {post.isAnonymous && post.viewer.isAuthor ? (
+        <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <EyeOff className="size-3.5 shrink-0" aria-hidden="true" />
+          Anonymous · only you see it's yours
+        </p>
+      ) : null}
+
+      <div className="flex items-center gap-3">
+        <Avatar name={name} src={author?.profilePictureUrl} tone={author ? 'brand' : 'neutral'} />
+        <div className="min-w-0 flex-1">
+          {author ? (
+            <Link
+              to={paths.userProfile.getHref(author.username)}
+              className="block truncate font-semibold text-slate-900 hover:underline dark:text-white"
+            >
+              {author.fullName}
+              <span className="ml-1.5 font-normal text-slate-600 dark:text-slate-400">
+                @{author.username}
+              </span>
+            </Link>
+          ) : (
+            <p className="font-semibold text-slate-900 dark:text-white">{ANONYMOUS}</p>
+          )}
+          <Link to={postHref(post)} className="text-sm text-slate-600 hover:underline dark:text-slate-400">
+            <time dateTime={post.createdAt}>{date}</time>
+          </Link>
+        </div>
+      </div>
+
+      <p className="mt-3 text-base leading-7 text-slate-800 dark:text-slate-100">
+        <LinkifiedText text={post.content} />
+      </p>
+
+      <div className="mt-4 flex flex-wrap items-center gap-1">
+        <button
+          type="button"
+          onClick={onToggleLike}
+          disabled={!canLike || likePending}
+          aria-pressed={post.likedByMe}
+          aria-label={likeLabel}
+          aria-describedby={canLike ? undefined : likeHintId}
+          title={canLike ? undefined : 'Sign in to like'}
+          className={`${iconButton} ${post.likedByMe ? 'text-rose-700 dark:text-rose-300' : ''}`}
+        >
+          <Heart className={`size-5 ${post.likedByMe ? 'fill-current' : ''}`} aria-hidden="true" />
+          <span className="tabular-nums">{post.likeCount}</span>
+        </button>
+        {canLike ? null : (
+          <span id={likeHintId} className="sr-only">
+            Sign in to like
+          </span>
+        )}
+
+        {shareable ? (
+          <MenuButton
+            label="Share"
+            buttonContent={<Share2 className="size-5" aria-hidden="true" />}
+            buttonClassName={iconButton}
+            align="left"
+            items={POST_FORMATS.map(({ format, label }) => ({
+              key: format,
+              label,
+              href: postHref(post, format),
+            }))}
+            renderLink={(item, close, className) => (
+              <Link to={item.href ?? '#'} onClick={close} className={className}>
+                {item.label}
+              </Link>
+            )}
+          />
+        ) : null}
+
+        <div className="ml-auto flex items-center gap-1">
+          {disliked ? (
+            <span role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+              Disliked
+            </span>
+          ) : null}
+          {onDelete ? (
+            <button
+              type="button"
+              onClick={onDelete}
+              disabled={deletePending}
+              className={iconButton}
+              aria-label="Delete post"
+            >
+              <Trash2 className="size-5" aria-hidden="true" />
+            </button>
+          ) : null}
+          <MenuButton
+            label="More options"
+            buttonContent={<MoreHorizontal className="size-5" aria-hidden="true" />}
+            buttonClassName={iconButton}
+            items={[
+              {
+                key: 'dislike',
+                label: 'Dislike',
+                icon: <ThumbsDown className="size-4" aria-hidden="true" />,
+                onSelect: () => setDisliked(true),
+              },
+            ]}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
