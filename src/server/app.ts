@@ -9,6 +9,7 @@ import { loadViewer } from './auth/viewer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUserRoutes } from './features/admin-users/routes';
+import { asklineRoutes } from './features/asklines/routes';
 import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
@@ -77,6 +78,7 @@ export function createApp({
   app.route('/api/profiles', profileRoutes(profileDeps));
   app.route('/api/profiles', profilePostRoutes(profileDeps));
   app.route('/api/posts', postRoutes(profileDeps));
+  app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));
   app.route('/api/admin/users', adminUserRoutes(db));

@@ -61,3 +61,15 @@ export async function signInAs(server: TestServer, account: TestAccount): Promis
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookiesFrom(res);
 }
+
+/** A signed-in account: who it is, its session cookie and its username. */
+export interface Member {
+  account: TestAccount;
+  cookie: string;
+  username: string;
+}
+
+export async function createMember(server: TestServer, options: AccountOptions = {}): Promise<Member> {
+  const account = await createAccount(server, options);
+  return { account, cookie: await signInAs(server, account), username: account.username ?? '' };
+}

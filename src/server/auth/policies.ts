@@ -13,7 +13,9 @@ export type Action =
   /** Delete a post: its author, or any admin or moderator (SPEC §6). */
   | 'post:delete'
   /** Write the dashboard notice. */
-  | 'notice:edit';
+  | 'notice:edit'
+  /** Verify or reject asklines, and see the queue of those waiting: admins and moderators. */
+  | 'askline:review';
 
 /** What an action is about, when it is about one thing: who owns it. */
 export interface Subject {
@@ -26,6 +28,8 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'users:manage':
     case 'notice:edit':
       return userType === 'admin';
+    case 'askline:review':
+      return isStaff(userType);
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;
     case 'post:delete':

@@ -76,10 +76,17 @@ export const asklines = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     verified: boolean('verified').notNull().default(false),
+    /** Set when staff verify or reject it; a rejected askline is unverified with reviewed_at set. */
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
     index('asklines_verified_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.verified}`),
     index('asklines_created_by_idx').on(t.createdBy),
+    // The staff queue: asklines waiting for a decision, oldest first.
+    index('asklines_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`NOT ${t.verified} AND ${t.reviewedAt} IS NULL`),
     // Similarity search before a new askline is created.
     index('asklines_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
     check('asklines_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 128`),

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, sql } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
@@ -8,31 +8,29 @@ import { type PostRow, selectPosts } from './select-posts';
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
 
+export interface PostListPage {
+  rows: PostRow[];
+  nextCursor: string | null;
+}
+
 /**
- * A profile's posts, newest first (SPEC §2 Profile page): the owner sees their anonymous posts too;
- * everyone else sees only the named ones, so a profile never reveals who wrote an anonymous post.
+ * One page of live posts matching `where`, newest first, with a keyset cursor over
+ * (created_at, id): the profile page and the askline page list their posts this way.
  */
-export async function listProfilePosts(options: {
+export async function listPostsNewestFirst(options: {
   db: Db;
-  authorId: string;
-  viewerId: string;
+  where: SQL | undefined;
+  viewerId: string | null;
   cursor: string | undefined;
-}): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
-  const { db, authorId, viewerId } = options;
-  let after: ReturnType<typeof sql> | undefined;
+}): Promise<PostListPage> {
+  const { db, where, viewerId } = options;
+  let after: SQL | undefined;
   if (options.cursor) {
     const [time, id] = decodeCursor(options.cursor, cursorShape);
     after = sql`(${posts.createdAt}, ${posts.id}) < (${time}::timestamptz, ${id}::uuid)`;
   }
   const rows = await selectPosts(db, viewerId)
-    .where(
-      and(
-        eq(posts.userId, authorId),
-        not(posts.deleted),
-        authorId === viewerId ? undefined : not(posts.isAnonymous),
-        after,
-      ),
-    )
+    .where(and(where, not(posts.deleted), after))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
@@ -41,4 +39,23 @@ export async function listProfilePosts(options: {
     rows: page,
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
   };
+}
+
+/**
+ * A profile's posts, newest first (SPEC §2 Profile page): the owner sees their anonymous posts too;
+ * everyone else sees only the named ones, so a profile never reveals who wrote an anonymous post.
+ */
+export function listProfilePosts(options: {
+  db: Db;
+  authorId: string;
+  viewerId: string;
+  cursor: string | undefined;
+}): Promise<PostListPage> {
+  const { db, authorId, viewerId, cursor } = options;
+  return listPostsNewestFirst({
+    db,
+    viewerId,
+    cursor,
+    where: and(eq(posts.userId, authorId), authorId === viewerId ? undefined : not(posts.isAnonymous)),
+  });
 }

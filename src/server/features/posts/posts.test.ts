@@ -3,7 +3,13 @@
 // likes exact under concurrency, soft delete, single posts, and anonymity on every endpoint.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
+import {
+  type AccountOptions,
+  createAccount,
+  createMember,
+  type Member,
+  signInAs,
+} from '../../../../tests/support/accounts';
 import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { POST_MESSAGES } from '../../../shared/posts';
 import { asklines, likes, posts } from '../../db/schema';
@@ -19,16 +25,7 @@ afterAll(() => server.close());
 const call = (method: Parameters<typeof callJson>[1], path: string, cookie?: string, body?: unknown) =>
   callJson(server, method, path, cookie, body);
 
-interface Member {
-  account: TestAccount;
-  cookie: string;
-  username: string;
-}
-
-async function member(options: Parameters<typeof createAccount>[1] = {}): Promise<Member> {
-  const account = await createAccount(server, options);
-  return { account, cookie: await signInAs(server, account), username: account.username ?? '' };
-}
+const member = (options: AccountOptions = {}) => createMember(server, options);
 
 async function post(as: Member, content: string, extra: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/posts', as.cookie, { content, ...extra });

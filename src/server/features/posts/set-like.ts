@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LikeState } from '../../../shared/posts';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 
 /**
  * Like or unlike (SPEC §4), exact under any concurrency: the like row's primary key (user, post)
@@ -36,8 +36,6 @@ export async function setLike(options: {
         update posts set like_count = greatest(like_count - (select count(*) from changed), 0)
         where id = ${postId}::uuid and not deleted
         returning like_count`;
-  // Both drivers answer raw SQL with { rows }.
-  const result = (await db.execute(change)) as unknown as { rows: { like_count: number | string }[] };
-  const row = result.rows[0];
+  const [row] = await queryRows<{ like_count: number | string }>(db, change);
   return row ? { likeCount: Number(row.like_count), likedByMe: options.liked } : null;
 }

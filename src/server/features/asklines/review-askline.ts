@@ -1,0 +1,54 @@
+import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AsklineDecision } from '../../../shared/asklines';
+import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
+import type { Db } from '../../db/client';
+import { asklines } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+import { type AsklineRow, selectAsklines } from './select-asklines';
+
+const PENDING_PAGE_SIZE = ASKLINES_PAGE_SIZE * 2;
+const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+
+/** The staff queue: asklines no one has decided on yet, oldest first (asklines_pending_idx). */
+export async function listPendingAsklines(
+  db: Db,
+  cursor: string | undefined,
+): Promise<{ rows: AsklineRow[]; nextCursor: string | null }> {
+  let after: ReturnType<typeof sql> | undefined;
+  if (cursor) {
+    const [time, id] = decodeCursor(cursor, cursorShape);
+    after = sql`(${asklines.createdAt}, ${asklines.id}) > (${time}::timestamptz, ${id}::uuid)`;
+  }
+  const rows = await selectAsklines(db)
+    .where(and(not(asklines.verified), isNull(asklines.reviewedAt), after))
+    .orderBy(asc(asklines.createdAt), asc(asklines.id))
+    .limit(PENDING_PAGE_SIZE + 1);
+  const page = rows.slice(0, PENDING_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > PENDING_PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
+  };
+}
+
+/**
+ * Verify (publish) or reject an askline, recording who decided and when. A decision can be changed
+ * later (a verified askline withdrawn, a rejected one published). Answers false for an unknown id.
+ */
+export async function reviewAskline(
+  db: Db,
+  options: { id: string; decision: AsklineDecision; reviewerId: string },
+): Promise<boolean> {
+  if (!z.uuid().safeParse(options.id).success) return false;
+  const updated = await db
+    .update(asklines)
+    .set({
+      verified: options.decision === 'verify',
+      reviewedBy: options.reviewerId,
+      reviewedAt: sql`now()`,
+    })
+    .where(eq(asklines.id, options.id))
+    .returning({ id: asklines.id });
+  return updated.length > 0;
+}
