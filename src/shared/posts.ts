@@ -81,7 +81,8 @@ export const postSchema = z.object({
   isAnonymous: z.boolean(),
   /** Null for anonymous posts, whoever asks. */
   author: postAuthorSchema.nullable(),
-  asklineId: z.string().nullable(),
+  /** The askline it answers, while that askline is published. */
+  askline: z.object({ id: z.string(), content: z.string() }).nullable(),
   createdAt: z.string(),
   likeCount: z.number(),
   likedByMe: z.boolean(),

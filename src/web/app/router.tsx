@@ -47,16 +47,19 @@ const PostRoute = lazy(() =>
 const AdminNoticeRoute = lazy(() =>
   import('../features/notices/routes/admin-notice-route').then((m) => ({ default: m.AdminNoticeRoute })),
 );
-const DemoUserRoute = lazy(() =>
-  import('../features/demo/routes/demo-user-route').then((m) => ({ default: m.DemoUserRoute })),
+const AsklinesRoute = lazy(() =>
+  import('../features/asklines/routes/asklines-route').then((m) => ({ default: m.AsklinesRoute })),
 );
+const AsklineRoute = lazy(() => import('./routes/askline').then((m) => ({ default: m.AsklineRoute })));
+const ReviewAsklinesRoute = lazy(() =>
+  import('../features/asklines/routes/review-asklines-route').then((m) => ({
+    default: m.ReviewAsklinesRoute,
+  })),
+);
+const DemoUserRoute = lazy(() => import('./routes/demo-user').then((m) => ({ default: m.DemoUserRoute })));
 
 // Screens not built yet share one placeholder naming the screen; each feature replaces its line with
 // its own lazily loaded page. Grouped by who may open them (SPEC §2 route table, §6).
-const openScreens = [
-  { path: paths.asklines.path, screen: 'Asklines' },
-  { path: paths.askline.path, screen: 'Askline' },
-];
 const signedInScreens = [{ path: paths.search.path, screen: 'Search' }];
 
 export function AppRouter() {
@@ -77,9 +80,8 @@ export function AppRouter() {
           <Route path={paths.demoUser.path} element={<DemoUserRoute />} />
 
           <Route element={<QueryLayout />}>
-            {openScreens.map(({ path, screen }) => (
-              <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
-            ))}
+            <Route path={paths.asklines.path} element={<AsklinesRoute />} />
+            <Route path={paths.askline.path} element={<AsklineRoute />} />
             <Route path={paths.anonymousPost.path} element={<PostRoute />} />
             {/* A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here. */}
             <Route path={paths.userPost.path} element={<PostRoute />} />
@@ -97,6 +99,7 @@ export function AppRouter() {
             </Route>
             <Route element={<AuthGate rule="staff" />}>
               <Route path={paths.reports.path} element={<ComingSoonRoute screen="Reports" />} />
+              <Route path={paths.asklinesReview.path} element={<ReviewAsklinesRoute />} />
             </Route>
             <Route element={<AuthGate rule="admin" />}>
               <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />

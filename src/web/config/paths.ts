@@ -24,6 +24,8 @@ export const paths = {
   adminNotice: { path: '/admin/notice', getHref: () => '/admin/notice' },
 
   asklines: { path: '/asklines', getHref: () => '/asklines' },
+  /** Admins and moderators: asklines waiting for verification (issue «Asklines» 4). */
+  asklinesReview: { path: '/asklines/review', getHref: () => '/asklines/review' },
   askline: {
     path: '/askline/:uuid',
     getHref: (uuid: string) => `/askline/${encodeURIComponent(uuid)}`,
@@ -45,3 +47,12 @@ export const paths = {
       `/${encodeURIComponent(username)}/${encodeURIComponent(postId)}`,
   },
 } as const;
+
+/**
+ * Navigation state that opens the dashboard's create-post panel (SPEC §2 Dashboard), optionally with an
+ * askline chosen: the navbar's Create, an askline's Answer.
+ */
+export interface CreatePostState {
+  openCreatePost: true;
+  asklineId?: string;
+}

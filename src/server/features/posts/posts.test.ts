@@ -59,7 +59,7 @@ describe('creating a post', () => {
       content: 'First day at the new library!',
       isAnonymous: false,
       author: { username: asha.username, fullName: 'Asha Raman', profilePictureUrl: null },
-      asklineId: null,
+      askline: null,
       likeCount: 0,
       likedByMe: false,
       viewer: { isAuthor: true, canDelete: true },
@@ -107,9 +107,10 @@ describe('creating a post', () => {
         { content: 'Not yet checked', createdBy: author.account.userId, verified: false },
       ])
       .returning();
-    expect((await post(author, 'The canteen dosa.', { asklineId: verified?.id })).asklineId).toBe(
-      verified?.id,
-    );
+    expect((await post(author, 'The canteen dosa.', { asklineId: verified?.id })).askline).toEqual({
+      id: verified?.id,
+      content: 'What will you miss most?',
+    });
     for (const asklineId of [pending?.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await call('POST', '/api/posts', author.cookie, { content: 'hi', asklineId });
       expect(res.status).toBe(400);

@@ -19,7 +19,7 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
           fullName: row.authorFullName,
           profilePictureUrl: row.authorPictureKey ? storage.publicUrl(row.authorPictureKey) : null,
         },
-    asklineId: row.asklineId,
+    askline: row.asklineId && row.asklineContent ? { id: row.asklineId, content: row.asklineContent } : null,
     createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,
     likedByMe: row.likedByMe,

@@ -1,30 +1,35 @@
 // The one way posts are read: each row with its author's public fields and whether the viewer liked
 // it, in a single query whatever the page size (no query per post). Presenters decide what leaves.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { posts, profiles } from '../../db/schema';
+import { asklines, posts, profiles } from '../../db/schema';
 
 export function selectPosts(db: Db, viewerId: string | null) {
-  return db
-    .select({
-      id: posts.id,
-      userId: posts.userId,
-      content: posts.content,
-      isAnonymous: posts.isAnonymous,
-      asklineId: posts.asklineId,
-      createdAt: posts.createdAt,
-      // Microseconds matter to the keyset cursor; a JavaScript Date keeps only milliseconds.
-      createdAtExact: sql<string>`${posts.createdAt}::text`,
-      likeCount: posts.likeCount,
-      authorUsername: profiles.username,
-      authorFullName: profiles.fullName,
-      authorPictureKey: profiles.profilePictureKey,
-      likedByMe: viewerId
-        ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
-        : sql<boolean>`false`,
-    })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.userId, posts.userId));
+  return (
+    db
+      .select({
+        id: posts.id,
+        userId: posts.userId,
+        content: posts.content,
+        isAnonymous: posts.isAnonymous,
+        asklineId: posts.asklineId,
+        asklineContent: asklines.content,
+        createdAt: posts.createdAt,
+        // Microseconds matter to the keyset cursor; a JavaScript Date keeps only milliseconds.
+        createdAtExact: sql<string>`${posts.createdAt}::text`,
+        likeCount: posts.likeCount,
+        authorUsername: profiles.username,
+        authorFullName: profiles.fullName,
+        authorPictureKey: profiles.profilePictureKey,
+        likedByMe: viewerId
+          ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
+          : sql<boolean>`false`,
+      })
+      .from(posts)
+      .innerJoin(profiles, eq(profiles.userId, posts.userId))
+      // The askline a post answers, shown on its card while the askline is published.
+      .leftJoin(asklines, and(eq(asklines.id, posts.asklineId), eq(asklines.verified, true)))
+  );
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];

@@ -7,8 +7,9 @@ import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { MenuButton } from '../../components/ui/menu-button';
+import type { CreatePostState } from '../../config/paths';
+import { AsklineChooser } from '../../features/asklines/components/askline-chooser';
 import { useSession } from '../../features/auth/api/session-query';
-import type { CreatePostState } from '../../features/auth/components/session-header';
 import { DemoNotice } from '../../features/demo/components/demo-notice';
 import { demoPostAsPost, demoPosts } from '../../features/demo/demo-data';
 import { NoticeBanner } from '../../features/notices/components/notice-banner';
@@ -94,7 +95,12 @@ function Dashboard() {
         {panelOpen ? (
           <CreatePostPanel
             asklineId={asklineId}
-            onClearAskline={() => setAsklineId(null)}
+            asklineChooser={
+              <AsklineChooser
+                asklineId={asklineId}
+                onChange={(askline) => setAsklineId(askline?.id ?? null)}
+              />
+            }
             onPosted={closePanel}
             autoFocus
           />

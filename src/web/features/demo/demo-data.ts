@@ -90,7 +90,7 @@ export function demoPostAsPost(post: DemoPost): Post {
           fullName: post.full_name,
           profilePictureUrl: post.profile_picture_url,
         },
-    asklineId: null,
+    askline: null,
     createdAt: post.created_at,
     likeCount: post.like_count,
     likedByMe: post.user_has_liked_post,

@@ -2,16 +2,10 @@ import { PenSquare, Search } from 'lucide-react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { paths } from '../../../config/paths';
+import { type CreatePostState, paths } from '../../../config/paths';
 import { QueryProvider } from '../../../lib/query-client';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
-
-/** Navigation state that opens the dashboard's create-post panel (SPEC §2 Dashboard). */
-export interface CreatePostState {
-  openCreatePost: true;
-  asklineId?: string;
-}
 
 // The navbar for whoever is here: signed out it is the plain one; signed in (or in demo) the logo goes
 // to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar).

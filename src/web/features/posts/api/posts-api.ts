@@ -47,6 +47,22 @@ export const profilePostsQueryOptions = (username: string) =>
     meta: { persist: true },
   });
 
+/** The posts answering an askline, newest first (SPEC §2 Askline page); open to visitors. */
+export const asklinePostsQueryOptions = (asklineId: string) =>
+  infiniteQueryOptions({
+    queryKey: [...postListsKey, 'askline', asklineId],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return postPageSchema.parse(
+        await apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
+          signal,
+        }),
+      );
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
 /** One post; `username` when opened as /{username}/{postId} (an anonymous post then does not exist). */
 export const postQueryOptions = (id: string, username: string | null) =>
   queryOptions({
@@ -84,8 +100,12 @@ export function useCreatePost() {
   return useMutation({
     mutationFn: async (input: CreatePostRequest) =>
       postSchema.parse(await apiRequest<Post>('/api/posts', { method: 'POST', body: input })),
-    // Every list may now start with it, in whichever order: ask again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postListsKey }),
+    // Every list may now start with it, in whichever order: ask again. An answer changes its
+    // askline's post count too.
+    onSuccess: (post) => {
+      void queryClient.invalidateQueries({ queryKey: postListsKey });
+      if (post.askline) void queryClient.invalidateQueries({ queryKey: ['asklines'] });
+    },
   });
 }
 
@@ -95,8 +115,9 @@ export function useDeletePost() {
       apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
       updateCachedPost(id, null);
-      // The profile header's counts change too.
+      // The profile header's counts change too, and an askline's post count.
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['asklines'] });
     },
   });
 }

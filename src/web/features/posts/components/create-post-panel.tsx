@@ -1,5 +1,5 @@
-import { Loader2, MessageSquareQuote, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { POST_MESSAGES, postContentSchema } from '../../../../shared/posts';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -7,16 +7,17 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreatePost } from '../api/posts-api';
 
 // The create-post panel (SPEC §2 Dashboard): the text with its counter (limit style at 256; longer
-// cannot be sent), the anonymous toggle, and the askline it answers when the page was opened with one.
-// The askline chooser (search and random pick) arrives with the asklines feature.
+// cannot be sent), the anonymous toggle, and the askline it answers: chosen by search or at random, or
+// given by the page that opened the panel (an askline's Answer, the navbar's Create on an askline page).
 export function CreatePostPanel({
   asklineId,
-  onClearAskline,
+  asklineChooser,
   onPosted,
   autoFocus = false,
 }: {
   asklineId: string | null;
-  onClearAskline: () => void;
+  /** The askline chooser, given by the page (it belongs to the asklines feature). */
+  asklineChooser?: ReactNode;
   onPosted: () => void;
   autoFocus?: boolean;
 }) {
@@ -69,20 +70,6 @@ export function CreatePostPanel({
       <label htmlFor={textId} className="text-sm font-semibold text-slate-900 dark:text-white">
         Share a thought, a confession, a quote or a prediction
       </label>
-      {asklineId ? (
-        <p className="mt-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100">
-          <MessageSquareQuote className="size-4 shrink-0" aria-hidden="true" />
-          <span className="flex-1">Answering an askline</span>
-          <button
-            type="button"
-            onClick={onClearAskline}
-            className="rounded p-1 hover:bg-brand-100 dark:hover:bg-brand-900"
-            aria-label="Remove the askline"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </p>
-      ) : null}
       <textarea
         id={textId}
         ref={textRef}
@@ -114,6 +101,7 @@ export function CreatePostPanel({
           {content.length}/{POST_MAX_LENGTH}
         </span>
       </div>
+      {asklineChooser}
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
           {error}

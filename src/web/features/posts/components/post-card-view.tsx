@@ -1,4 +1,4 @@
-import { EyeOff, Heart, MoreHorizontal, Share2, ThumbsDown, Trash2 } from 'lucide-react';
+import { EyeOff, Heart, MessageSquareQuote, MoreHorizontal, Share2, ThumbsDown, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '../../../../shared/posts';
@@ -24,6 +24,8 @@ export interface PostCardViewProps {
   deletePending?: boolean;
   /** False for the demo's built-in posts: they have no page on the server to share. */
   shareable?: boolean;
+  /** False on the askline's own page, where every card answers the same askline. */
+  showAskline?: boolean;
 }
 
 // SPEC §2 Post card: author (or Anonymous with the 'A' avatar and no link), text with links and
@@ -36,6 +38,7 @@ export function PostCardView({
   onDelete,
   deletePending = false,
   shareable = true,
+  showAskline = true,
 }: PostCardViewProps) {
   const headingId = useId();
   const likeHintId = useId();
@@ -92,6 +95,18 @@ export function PostCardView({
         </div>
       </div>
 
+      {showAskline && post.askline ? (
+        <Link
+          to={paths.askline.getHref(post.askline.id)}
+          className="mt-3 flex items-start gap-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:bg-slate-800/60 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <MessageSquareQuote className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Answering the askline: </span>
+            {post.askline.content}
+          </span>
+        </Link>
+      ) : null}
       <p className="mt-3 text-base leading-7 text-slate-800 dark:text-slate-100">
         <LinkifiedText text={post.content} />
       </p>

@@ -10,10 +10,18 @@ export interface PostCardProps {
   showDelete?: boolean;
   /** Where a failed like is reported (the dashboard alerts; elsewhere it is only logged). */
   onLikeFailed?: (error: unknown) => void;
+  /** False on the askline's own page, where every card answers the same askline. */
+  showAskline?: boolean;
 }
 
 // The post card wired to the server: like and unlike, and delete with confirmation (soft delete).
-export function PostCard({ post, canLike, showDelete = false, onLikeFailed }: PostCardProps) {
+export function PostCard({
+  post,
+  canLike,
+  showDelete = false,
+  onLikeFailed,
+  showAskline = true,
+}: PostCardProps) {
   const setLike = useSetLike();
   const deletePost = useDeletePost();
 
@@ -43,6 +51,7 @@ export function PostCard({ post, canLike, showDelete = false, onLikeFailed }: Po
       likePending={setLike.isPending}
       onDelete={showDelete && post.viewer.canDelete ? remove : undefined}
       deletePending={deletePost.isPending}
+      showAskline={showAskline}
     />
   );
 }

@@ -1,0 +1,92 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FileQuestion, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ASKLINE_MESSAGES } from '../../../shared/asklines';
+import { DocumentTitle } from '../../components/document-title';
+import { composeButtonClasses } from '../../components/ui/control-classes';
+import { LoadError } from '../../components/ui/load-error';
+import { paths } from '../../config/paths';
+import { asklineQueryOptions } from '../../features/asklines/api/asklines-api';
+import { AsklineCard } from '../../features/asklines/components/askline-card';
+import { useSession } from '../../features/auth/api/session-query';
+import { asklinePostsQueryOptions } from '../../features/posts/api/posts-api';
+import { PostList } from '../../features/posts/components/post-list';
+import { ApiError } from '../../lib/api-client';
+
+// /askline/{uuid} (SPEC §2 Askline page): the card, 'Explore more asklines', and its posts newest
+// first, paged like the feed. Open to visitors; the navbar's Create carries this askline.
+export function AsklineRoute() {
+  const { uuid = '' } = useParams();
+  const { data: session } = useSession();
+  const askline = useQuery(asklineQueryOptions(uuid));
+  const posts = useInfiniteQuery({ ...asklinePostsQueryOptions(uuid), enabled: askline.isSuccess });
+  const explore = (
+    <Link
+      to={paths.asklines.getHref()}
+      className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Explore more asklines
+    </Link>
+  );
+
+  if (askline.isPending) {
+    return (
+      <Page title="Askline">
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Loading...
+        </p>
+      </Page>
+    );
+  }
+  if (askline.isError) {
+    const missing = askline.error instanceof ApiError && askline.error.status === 404;
+    return (
+      <Page title={missing ? ASKLINE_MESSAGES.notFound : 'Askline'}>
+        {missing ? (
+          <div className="flex flex-col items-center py-10 text-center">
+            <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              <FileQuestion className="size-7" aria-hidden="true" />
+            </span>
+            <h1 className="mt-6 text-2xl font-bold tracking-tight">{ASKLINE_MESSAGES.notFound}</h1>
+            <div className="mt-6">{explore}</div>
+          </div>
+        ) : (
+          <LoadError
+            message="Failed to load the askline. Please try again."
+            onRetry={() => void askline.refetch()}
+          />
+        )}
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={askline.data.content}>
+      <div className="mb-4">{explore}</div>
+      <AsklineCard askline={askline.data} headingLevel="h1" linkToPage={false} />
+      <section aria-labelledby="askline-posts-heading" className="mt-10">
+        <h2 id="askline-posts-heading" className="text-xl font-semibold tracking-tight">
+          Posts
+        </h2>
+        <PostList
+          list={posts}
+          canLike={Boolean(session?.user)}
+          showAskline={false}
+          empty={ASKLINE_MESSAGES.postsEmpty}
+        />
+      </section>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title={title} />
+      {children}
+    </div>
+  );
+}

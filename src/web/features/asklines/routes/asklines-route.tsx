@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardCheck, Loader2, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ASKLINE_MESSAGES, type Askline } from '../../../../shared/asklines';
+import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
+import { isStaff } from '../../../../shared/roles';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadError } from '../../../components/ui/load-error';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../auth/api/session-query';
+import { asklineListQueryOptions } from '../api/asklines-api';
+import { AsklineCard } from '../components/askline-card';
+import { CreateAsklineForm } from '../components/create-askline-form';
+
+/** Fisher–Yates: SPEC §9 shows the fetched asklines in a random order. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy;
+}
+
+// /asklines (SPEC §2): 'Verified Asklines', up to 100 fetched and shuffled, 10 shown, 'More' adds 10;
+// 'Create New Askline' opens the form. Signed-in people also see their own asklines still waiting
+// for verification; staff get a link to the queue. Visitors can read.
+export function AsklinesRoute() {
+  const { data: session } = useSession();
+  const list = useQuery(asklineListQueryOptions);
+  const [shown, setShown] = useState(ASKLINES_PAGE_SIZE);
+  const [creating, setCreating] = useState(false);
+  // Shuffled once per answer from the server, so 'More' and re-renders keep the order.
+  const verified = useMemo(() => shuffled(list.data?.asklines ?? []), [list.data]);
+  const mine = list.data?.mine ?? [];
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title="Asklines" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Verified Asklines</h1>
+        <button
+          type="button"
+          onClick={() => setCreating((open) => !open)}
+          aria-expanded={creating}
+          className={composeButtonClasses({ size: 'sm' })}
+        >
+          <Plus className="size-4" aria-hidden="true" />
+          Create New Askline
+        </button>
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Prompts for the whole campus to answer. Pick one and add your post to it.
+      </p>
+      {isStaff(session?.profile?.userType) ? (
+        <Link
+          to={paths.asklinesReview.getHref()}
+          className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
+        >
+          <ClipboardCheck className="size-4" aria-hidden="true" />
+          Review pending asklines
+        </Link>
+      ) : null}
+
+      {creating ? (
+        <div className="mt-6">
+          <CreateAsklineForm />
+        </div>
+      ) : null}
+
+      {mine.length > 0 ? <OwnAsklines asklines={mine} /> : null}
+
+      <section aria-label="Verified asklines" className="mt-8">
+        {list.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Loading...
+          </p>
+        ) : list.isError ? (
+          <LoadError message={ASKLINE_MESSAGES.listFailed} onRetry={() => void list.refetch()} />
+        ) : verified.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">{ASKLINE_MESSAGES.listEmpty}</p>
+        ) : (
+          <ul className="space-y-4">
+            {verified.slice(0, shown).map((askline) => (
+              <li key={askline.id}>
+                <AsklineCard askline={askline} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {verified.length > shown ? (
+          <button
+            type="button"
+            onClick={() => setShown((count) => count + ASKLINES_PAGE_SIZE)}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
+          >
+            More
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function OwnAsklines({ asklines }: { asklines: Askline[] }) {
+  return (
+    <section aria-labelledby="own-asklines-heading" className="mt-8">
+      <h2 id="own-asklines-heading" className="text-lg font-semibold tracking-tight">
+        Your asklines awaiting verification
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Only you can see these until an admin or moderator publishes them.
+      </p>
+      <ul className="mt-4 space-y-4">
+        {asklines.map((askline) => (
+          <li key={askline.id}>
+            <AsklineCard askline={askline} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

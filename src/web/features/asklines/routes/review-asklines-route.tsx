@@ -1,0 +1,111 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Check, Loader2, X } from 'lucide-react';
+import { useState } from 'react';
+import type { Askline, AsklineDecision } from '../../../../shared/asklines';
+import { DocumentTitle } from '../../../components/document-title';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadError } from '../../../components/ui/load-error';
+import { pendingAsklinesQueryOptions, useReviewAskline } from '../api/asklines-api';
+import { AsklineCard } from '../components/askline-card';
+
+// /asklines/review (admins and moderators): the asklines waiting for a decision, oldest first. Verify
+// publishes one; Reject keeps it hidden (its creator sees it as not published).
+export function ReviewAsklinesRoute() {
+  const queue = useInfiniteQuery(pendingAsklinesQueryOptions);
+  const asklines = queue.data?.pages.flatMap((page) => page.asklines) ?? [];
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title="Review asklines" />
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Pending Asklines</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        New asklines appear to everyone only once an admin or moderator verifies them.
+      </p>
+      <div className="mt-8">
+        {queue.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Loading...
+          </p>
+        ) : queue.isError ? (
+          <LoadError
+            message="Failed to load pending asklines. Please try again."
+            onRetry={() => void queue.refetch()}
+          />
+        ) : asklines.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">No asklines are waiting for verification.</p>
+        ) : (
+          <ul className="space-y-4">
+            {asklines.map((askline) => (
+              <li key={askline.id}>
+                <PendingAskline askline={askline} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {queue.hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void queue.fetchNextPage()}
+            disabled={queue.isFetchingNextPage}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
+          >
+            {queue.isFetchingNextPage ? 'Loading...' : 'More'}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PendingAskline({ askline }: { askline: Askline }) {
+  const review = useReviewAskline();
+  const [error, setError] = useState<string | null>(null);
+
+  function decide(decision: AsklineDecision) {
+    setError(null);
+    review.mutate(
+      { id: askline.id, decision },
+      {
+        onError: () =>
+          setError(
+            decision === 'verify'
+              ? 'Failed to verify askline. Please try again.'
+              : 'Failed to reject askline. Please try again.',
+          ),
+      },
+    );
+  }
+
+  return (
+    <AsklineCard askline={askline}>
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          onClick={() => decide('verify')}
+          disabled={review.isPending}
+          className={composeButtonClasses({ size: 'sm' })}
+          aria-label={`Verify: ${askline.content}`}
+        >
+          <Check className="size-4" aria-hidden="true" />
+          Verify
+        </button>
+        <button
+          type="button"
+          onClick={() => decide('reject')}
+          disabled={review.isPending}
+          className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Reject: ${askline.content}`}
+        >
+          <X className="size-4" aria-hidden="true" />
+          Reject
+        </button>
+        {error ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </AsklineCard>
+  );
+}
