@@ -109,13 +109,17 @@ export function AsklineChooser({
           onKeyDown={searchOnEnter}
           placeholder="Search asklines"
           maxLength={256}
-          className={`${inputClasses} min-w-0 flex-1`}
+          className={`${inputClasses} min-w-0 basis-full sm:basis-0 sm:flex-1`}
         />
         <button
           type="button"
           onClick={() => void runSearch()}
           disabled={lookup.state === 'busy' || !query.trim()}
-          className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'h-11' })}
+          className={composeButtonClasses({
+            variant: 'secondary',
+            size: 'sm',
+            className: 'h-11 flex-1 sm:flex-none',
+          })}
         >
           <Search className="size-4" aria-hidden="true" />
           Search
@@ -124,7 +128,11 @@ export function AsklineChooser({
           type="button"
           onClick={() => void pickRandom()}
           disabled={lookup.state === 'busy'}
-          className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'h-11' })}
+          className={composeButtonClasses({
+            variant: 'secondary',
+            size: 'sm',
+            className: 'h-11 flex-1 sm:flex-none',
+          })}
         >
           <Shuffle className="size-4" aria-hidden="true" />
           Random
