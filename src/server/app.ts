@@ -12,9 +12,11 @@ import { adminUserRoutes } from './features/admin-users/routes';
 import { asklineRoutes } from './features/asklines/routes';
 import { devApiRoutes, devMailboxPage } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
+import { postModerationRoutes, reportRoutes } from './features/reports/routes';
 import { sessionRoutes } from './features/session/routes';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
@@ -78,10 +80,13 @@ export function createApp({
   app.route('/api/profiles', profileRoutes(profileDeps));
   app.route('/api/profiles', profilePostRoutes(profileDeps));
   app.route('/api/posts', postRoutes(profileDeps));
+  app.route('/api/posts', postModerationRoutes(profileDeps));
+  app.route('/api/reports', reportRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));
   app.route('/api/admin/users', adminUserRoutes(db));
+  app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/notice', noticeRoutes(db));
   if (!config.isProduction) {

@@ -86,8 +86,10 @@ export const postSchema = z.object({
   createdAt: z.string(),
   likeCount: z.number(),
   likedByMe: z.boolean(),
+  /** Admins and moderators only (SPEC §3 report_data): the post's report, if it has one. */
+  report: z.object({ id: z.string(), count: z.number(), resolved: z.boolean() }).nullable(),
   /** What the viewer may do with it, so the UI offers only that. */
-  viewer: z.object({ isAuthor: z.boolean(), canDelete: z.boolean() }),
+  viewer: z.object({ isAuthor: z.boolean(), canDelete: z.boolean(), canModerate: z.boolean() }),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -15,7 +15,13 @@ export type Action =
   /** Write the dashboard notice. */
   | 'notice:edit'
   /** Verify or reject asklines, and see the queue of those waiting: admins and moderators. */
-  | 'askline:review';
+  | 'askline:review'
+  /** See report data, work the reports page, resolve and unresolve: admins and moderators (SPEC §6). */
+  | 'reports:manage'
+  /** Suspend the author of a post (also an anonymous one, without learning who): admins and moderators. */
+  | 'post:suspend-author'
+  /** Read the moderation log: admins. */
+  | 'moderation-log:read';
 
 /** What an action is about, when it is about one thing: who owns it. */
 export interface Subject {
@@ -29,7 +35,11 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'notice:edit':
       return userType === 'admin';
     case 'askline:review':
+    case 'reports:manage':
+    case 'post:suspend-author':
       return isStaff(userType);
+    case 'moderation-log:read':
+      return userType === 'admin';
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;
     case 'post:delete':

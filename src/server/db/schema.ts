@@ -163,6 +163,52 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * Who reported a post and why: one row per person and post, so each person counts once (issue
+ * «Moderation» 1). The report's count moves only when a row is added here, in the same statement.
+ */
+export const reportReasons = pgTable(
+  'report_reasons',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id').notNull(),
+    reason: text('reason').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.reporterId] }),
+    check(
+      'report_reasons_reason',
+      sql`${t.reason} IN ('spam', 'harassment', 'hate', 'personal_information', 'self_harm', 'other')`,
+    ),
+    check('report_reasons_detail_length', sql`char_length(${t.detail}) <= 200`),
+  ],
+);
+
+/**
+ * What staff did, for admins to read (issue «Moderation» 5): resolve, unresolve, delete, askline
+ * decisions, role changes, suspensions. `actor_id` is null for the admin command line.
+ * `subject_hidden` marks an action on the author of an anonymous post: the log never names them.
+ */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    postId: uuid('post_id'),
+    asklineId: uuid('askline_id'),
+    targetUserId: text('target_user_id'),
+    subjectHidden: boolean('subject_hidden').notNull().default(false),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
 /** The dashboard notice of SPEC §3: one row, edited by admins. */
 export const notices = pgTable(
   'notices',

@@ -3,6 +3,7 @@ import type { AdminUser } from '../../../shared/admin-users';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordModeration } from '../moderation-log/record';
 import { findAccount, presentAccount } from './find-account';
 
 /**
@@ -23,6 +24,11 @@ export async function setSuspension(options: {
   await options.db.transaction(async (tx) => {
     await tx.update(users).set({ suspendedAt }).where(eq(users.id, target.userId));
     if (options.suspended) await tx.delete(sessions).where(eq(sessions.userId, target.userId));
+    await recordModeration(tx, {
+      actorId: options.actingUserId ?? null,
+      action: options.suspended ? 'user_suspended' : 'user_restored',
+      targetUserId: target.userId,
+    });
   });
   return presentAccount({ ...target, suspendedAt }, options.actingUserId);
 }

@@ -4,6 +4,7 @@ import type { UserType } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { recordModeration } from '../moderation-log/record';
 import { findAccount, presentAccount } from './find-account';
 
 /** Sets an account's role. `actingUserId` (the admin) may not change their own. */
@@ -17,9 +18,14 @@ export async function setUserRole(options: {
   if (target.userId === options.actingUserId) {
     throw new AppError('conflict', 'You cannot change your own role: ask another admin.');
   }
-  await options.db
-    .update(profiles)
-    .set({ userType: options.userType })
-    .where(eq(profiles.userId, target.userId));
+  await options.db.transaction(async (tx) => {
+    await tx.update(profiles).set({ userType: options.userType }).where(eq(profiles.userId, target.userId));
+    await recordModeration(tx, {
+      actorId: options.actingUserId ?? null,
+      action: 'role_changed',
+      targetUserId: target.userId,
+      detail: `${target.userType} → ${options.userType}`,
+    });
+  });
   return presentAccount({ ...target, userType: options.userType }, options.actingUserId);
 }

@@ -4,6 +4,7 @@ import type { AsklineDecision } from '../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { asklines } from '../../db/schema';
+import { recordModeration } from '../moderation-log/record';
 import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
 import { type AsklineRow, selectAsklines } from './select-asklines';
 
@@ -41,14 +42,22 @@ export async function reviewAskline(
   options: { id: string; decision: AsklineDecision; reviewerId: string },
 ): Promise<boolean> {
   if (!z.uuid().safeParse(options.id).success) return false;
-  const updated = await db
-    .update(asklines)
-    .set({
-      verified: options.decision === 'verify',
-      reviewedBy: options.reviewerId,
-      reviewedAt: sql`now()`,
-    })
-    .where(eq(asklines.id, options.id))
-    .returning({ id: asklines.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(asklines)
+      .set({
+        verified: options.decision === 'verify',
+        reviewedBy: options.reviewerId,
+        reviewedAt: sql`now()`,
+      })
+      .where(eq(asklines.id, options.id))
+      .returning({ id: asklines.id });
+    if (updated.length === 0) return false;
+    await recordModeration(tx, {
+      actorId: options.reviewerId,
+      action: options.decision === 'verify' ? 'askline_verified' : 'askline_rejected',
+      asklineId: options.id,
+    });
+    return true;
+  });
 }

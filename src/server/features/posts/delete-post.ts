@@ -1,16 +1,43 @@
-import { and, eq, not } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
+import { isStaff } from '../../../shared/roles';
+import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { posts } from '../../db/schema';
+import { posts, reports } from '../../db/schema';
+import { recordModeration } from '../moderation-log/record';
 
 /**
  * Soft delete (SPEC §4): the row stays, marked deleted, and leaves every list, count and search at
- * once because every read filters on it. True when this call deleted it.
+ * once because every read filters on it. When staff delete, the post's open report is resolved first
+ * (SPEC §4) and, for someone else's post, the moderation log records it; the log never names the
+ * author of an anonymous post. True when this call deleted it.
  */
-export async function deletePost(db: Db, id: string): Promise<boolean> {
-  const deleted = await db
-    .update(posts)
-    .set({ deleted: true })
-    .where(and(eq(posts.id, id), not(posts.deleted)))
-    .returning({ id: posts.id });
-  return deleted.length > 0;
+export async function deletePost(
+  db: Db,
+  post: { id: string; userId: string; isAnonymous: boolean },
+  actor: Viewer,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .update(posts)
+      .set({ deleted: true })
+      .where(and(eq(posts.id, post.id), not(posts.deleted)))
+      .returning({ id: posts.id });
+    if (deleted.length === 0) return false;
+    if (isStaff(actor.profile?.userType)) {
+      await tx
+        .update(reports)
+        .set({ resolved: true, resolvedBy: actor.userId })
+        .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NOT TRUE`));
+      if (actor.userId !== post.userId) {
+        await recordModeration(tx, {
+          actorId: actor.userId,
+          action: 'post_deleted',
+          postId: post.id,
+          targetUserId: post.userId,
+          subjectHidden: post.isAnonymous,
+        });
+      }
+    }
+    return true;
+  });
 }

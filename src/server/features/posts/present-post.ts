@@ -8,6 +8,7 @@ import type { ObjectStorage } from '../../platform/storage';
 import type { PostRow } from './select-posts';
 
 export function presentPost(row: PostRow, viewer: Viewer | null, storage: ObjectStorage): Post {
+  const moderating = can(viewer, 'reports:manage');
   return {
     id: row.id,
     content: row.content,
@@ -23,9 +24,14 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
     createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,
     likedByMe: row.likedByMe,
+    report:
+      moderating && row.reportId
+        ? { id: row.reportId, count: row.reportCount ?? 0, resolved: row.reportResolved === true }
+        : null,
     viewer: {
       isAuthor: viewer?.userId === row.userId,
       canDelete: can(viewer, 'post:delete', { ownerId: row.userId }),
+      canModerate: moderating,
     },
   };
 }

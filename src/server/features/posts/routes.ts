@@ -88,7 +88,7 @@ export function postRoutes(deps: PostDeps) {
       const row = await findPost(db, c.req.param('id'), viewer.userId);
       if (!row) throw notFound();
       authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
-      if (!(await deletePost(db, row.id))) throw notFound();
+      if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
     .on(['PUT', 'DELETE'], '/:id/like', async (c) => {

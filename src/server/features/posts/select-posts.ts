@@ -2,7 +2,7 @@
 // it, in a single query whatever the page size (no query per post). Presenters decide what leaves.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { asklines, posts, profiles } from '../../db/schema';
+import { asklines, posts, profiles, reports } from '../../db/schema';
 
 export function selectPosts(db: Db, viewerId: string | null) {
   return (
@@ -21,6 +21,10 @@ export function selectPosts(db: Db, viewerId: string | null) {
         authorUsername: profiles.username,
         authorFullName: profiles.fullName,
         authorPictureKey: profiles.profilePictureKey,
+        // Read always, shown only to staff (present-post.ts): a join on reports' unique post key.
+        reportId: reports.id,
+        reportCount: reports.reportCount,
+        reportResolved: reports.resolved,
         likedByMe: viewerId
           ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
           : sql<boolean>`false`,
@@ -29,6 +33,7 @@ export function selectPosts(db: Db, viewerId: string | null) {
       .innerJoin(profiles, eq(profiles.userId, posts.userId))
       // The askline a post answers, shown on its card while the askline is published.
       .leftJoin(asklines, and(eq(asklines.id, posts.asklineId), eq(asklines.verified, true)))
+      .leftJoin(reports, eq(reports.postId, posts.id))
   );
 }
 

@@ -95,6 +95,7 @@ export function demoPostAsPost(post: DemoPost): Post {
     likeCount: post.like_count,
     likedByMe: post.user_has_liked_post,
     // The demo visitor "is" the demo user, the author of every demo post; nothing can be deleted.
-    viewer: { isAuthor: true, canDelete: false },
+    report: null,
+    viewer: { isAuthor: true, canDelete: false, canModerate: false },
   };
 }

@@ -1,0 +1,61 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
+import type { Db } from '../../db/client';
+import { moderationLog, profiles } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+
+const PAGE_SIZE = 25;
+const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+
+/**
+ * The moderation log, newest first, for admins: who did what to which post, askline or account. An
+ * action on the hidden author of an anonymous post names no one.
+ */
+export async function listModerationLog(
+  db: Db,
+  cursor: string | undefined,
+): Promise<{ entries: ModerationLogEntry[]; nextCursor: string | null }> {
+  const actor = alias(profiles, 'actor');
+  const target = alias(profiles, 'target');
+  let after: ReturnType<typeof sql> | undefined;
+  if (cursor) {
+    const [time, id] = decodeCursor(cursor, cursorShape);
+    after = sql`(${moderationLog.createdAt}, ${moderationLog.id}) < (${time}::timestamptz, ${id}::uuid)`;
+  }
+  const rows = await db
+    .select({
+      id: moderationLog.id,
+      action: moderationLog.action,
+      actor: actor.username,
+      postId: moderationLog.postId,
+      asklineId: moderationLog.asklineId,
+      target: target.username,
+      subjectHidden: moderationLog.subjectHidden,
+      detail: moderationLog.detail,
+      createdAt: moderationLog.createdAt,
+      createdAtExact: sql<string>`${moderationLog.createdAt}::text`,
+    })
+    .from(moderationLog)
+    .leftJoin(actor, eq(actor.userId, moderationLog.actorId))
+    .leftJoin(target, eq(target.userId, moderationLog.targetUserId))
+    .where(and(after))
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      action: row.action as ModerationAction,
+      actor: row.actor,
+      postId: row.postId,
+      asklineId: row.asklineId,
+      target: row.subjectHidden ? null : row.target,
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
+  };
+}

@@ -1,0 +1,31 @@
+import type { ModerationAction } from '../../../shared/reports';
+import type { Db } from '../../db/client';
+import { moderationLog } from '../../db/schema';
+
+/** A database or a transaction: a log entry is written with the change it records. */
+type Writer = Pick<Db, 'insert'>;
+
+export interface ModerationEntry {
+  /** The staff member; null for the admin command line. */
+  actorId: string | null;
+  action: ModerationAction;
+  postId?: string;
+  asklineId?: string;
+  targetUserId?: string;
+  /** The target is the author of an anonymous post: kept for the record, never shown. */
+  subjectHidden?: boolean;
+  detail?: string;
+}
+
+/** Records what staff did (issue «Moderation» 5). Call it inside the transaction of the change. */
+export async function recordModeration(db: Writer, entry: ModerationEntry): Promise<void> {
+  await db.insert(moderationLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    postId: entry.postId ?? null,
+    asklineId: entry.asklineId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    subjectHidden: entry.subjectHidden ?? false,
+    detail: entry.detail ?? null,
+  });
+}

@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, isNotNull, not, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ReportSort, ReportStatus } from '../../../shared/reports';
+import { type Db, queryRows } from '../../db/client';
+import { posts, reports } from '../../db/schema';
+import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+import { type PostRow, selectPosts } from '../posts/select-posts';
+
+const PAGE_SIZE = 12;
+const countCursor = z.tuple([z.number().int().min(1), z.string().min(1).max(64), z.uuid()]);
+const timeCursor = z.tuple([z.string().min(1).max(64), z.uuid()]);
+
+export interface ReportRow extends PostRow {
+  reasons: { reason: string; count: number }[];
+  details: string[];
+  resolvedByUsername: string | null;
+  reportCreatedAt: Date;
+  reportCreatedAtExact: string;
+}
+
+/**
+ * One page of reports for staff (SPEC §2 Reports): unresolved (never reviewed or reopened) or resolved,
+ * on live posts only, by count or by the report's age, each with its post (author, counts, the
+ * viewer's like) and its reasons tallied, in one query.
+ */
+export async function listReports(options: {
+  db: Db;
+  viewerId: string;
+  status: ReportStatus;
+  sort: ReportSort;
+  cursor: string | undefined;
+}): Promise<{ rows: ReportRow[]; nextCursor: string | null }> {
+  const { db, viewerId, status, sort, cursor } = options;
+  const created = sql`${reports.createdAt}`;
+  let after: SQL | undefined;
+  let order: SQL[];
+  if (sort === 'most_reported') {
+    order = [desc(reports.reportCount), desc(reports.createdAt), desc(reports.id)];
+    if (cursor) {
+      const [count, time, id] = decodeCursor(cursor, countCursor);
+      after = sql`(${reports.reportCount}, ${created}, ${reports.id}) < (${count}, ${time}::timestamptz, ${id}::uuid)`;
+    }
+  } else {
+    const newest = sort === 'newest';
+    order = newest ? [desc(reports.createdAt), desc(reports.id)] : [asc(reports.createdAt), asc(reports.id)];
+    if (cursor) {
+      const [time, id] = decodeCursor(cursor, timeCursor);
+      after = newest
+        ? sql`(${created}, ${reports.id}) < (${time}::timestamptz, ${id}::uuid)`
+        : sql`(${created}, ${reports.id}) > (${time}::timestamptz, ${id}::uuid)`;
+    }
+  }
+  const rows = await selectPosts(db, viewerId)
+    .where(
+      and(
+        isNotNull(reports.id),
+        not(posts.deleted),
+        status === 'resolved' ? eq(reports.resolved, true) : sql`${reports.resolved} IS NOT TRUE`,
+        after,
+      ),
+    )
+    .orderBy(...order)
+    .limit(PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const extras = await reportExtras(
+    db,
+    page.flatMap((row) => (row.reportId ? [row.reportId] : [])),
+  );
+  const last = page.at(-1);
+  const lastExtra = last?.reportId ? extras.get(last.reportId) : undefined;
+  let nextCursor: string | null = null;
+  if (rows.length > PAGE_SIZE && last && lastExtra) {
+    nextCursor = encodeCursor(
+      sort === 'most_reported'
+        ? [last.reportCount, lastExtra.createdAtExact, last.reportId]
+        : [lastExtra.createdAtExact, last.reportId],
+    );
+  }
+  return {
+    rows: page.map((row) => {
+      const extra = row.reportId ? extras.get(row.reportId) : undefined;
+      return {
+        ...row,
+        reasons: extra?.reasons ?? [],
+        details: extra?.details ?? [],
+        resolvedByUsername: extra?.resolvedBy ?? null,
+        reportCreatedAt: extra ? new Date(extra.createdAtExact) : row.createdAt,
+        reportCreatedAtExact: extra?.createdAtExact ?? '',
+      };
+    }),
+    nextCursor,
+  };
+}
+
+interface Extra {
+  reasons: { reason: string; count: number }[];
+  details: string[];
+  resolvedBy: string | null;
+  createdAtExact: string;
+}
+
+/** The reasons tallied per report, the latest explanations and who resolved it: one query per page. */
+async function reportExtras(db: Db, reportIds: string[]): Promise<Map<string, Extra>> {
+  if (reportIds.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: string;
+    created_at: string;
+    resolved_by: string | null;
+    reasons: { reason: string; count: number }[];
+    details: string[];
+  }>(
+    db,
+    sql`
+    select r.id,
+      r.created_at::text as created_at,
+      (select username from profiles where user_id = r.resolved_by) as resolved_by,
+      coalesce((
+        select json_agg(json_build_object('reason', t.reason, 'count', t.n) order by t.n desc, t.reason)
+        from (select reason, count(*)::int as n from report_reasons where post_id = r.post_id group by reason) t
+      ), '[]'::json) as reasons,
+      coalesce((
+        select json_agg(d.detail order by d.created_at desc)
+        from (
+          select detail, created_at from report_reasons
+          where post_id = r.post_id and detail is not null
+          order by created_at desc limit 5
+        ) d
+      ), '[]'::json) as details
+    from reports r
+    where r.id in (${sql.join(
+      reportIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+  `,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        reasons: row.reasons,
+        details: row.details,
+        resolvedBy: row.resolved_by,
+        createdAtExact: row.created_at,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,21 @@
+import { REPORT_REASONS, type ReportItem, type ReportReason } from '../../../shared/reports';
+import type { Viewer } from '../../auth/viewer';
+import type { ObjectStorage } from '../../platform/storage';
+import { presentPost } from '../posts/present-post';
+import type { ReportRow } from './list-reports';
+
+const isReason = (value: string): value is ReportReason => REPORT_REASONS.includes(value as ReportReason);
+
+/** A report for staff: its post as everyone else sees it (an anonymous author stays hidden), counts, reasons. */
+export function presentReport(row: ReportRow, viewer: Viewer, storage: ObjectStorage): ReportItem {
+  return {
+    id: row.reportId ?? '',
+    count: row.reportCount ?? 0,
+    resolved: row.reportResolved === true,
+    resolvedBy: row.reportResolved === true ? row.resolvedByUsername : null,
+    createdAt: row.reportCreatedAt.toISOString(),
+    reasons: row.reasons.flatMap(({ reason, count }) => (isReason(reason) ? [{ reason, count }] : [])),
+    details: row.details,
+    post: presentPost(row, viewer, storage),
+  };
+}

@@ -1,0 +1,329 @@
+// Moderation over HTTP on a real database (SPEC §2 post card staff parts and Reports, §3 Report, §4, §6):
+// who may report and work reports, exact counts under concurrency, one count per person, resolve and
+// unresolve, staff deletes, the reports page's tabs and sorts, anonymity before staff, and the log.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountOptions, createMember, type Member } from '../../../../tests/support/accounts';
+import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { REPORT_MESSAGES } from '../../../shared/reports';
+import { moderationLog, reports, users } from '../../db/schema';
+
+let server: TestServer;
+let moderator: Member;
+let admin: Member;
+
+beforeAll(async () => {
+  // Dozens of accounts sign in from one address; the limits have tests of their own.
+  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
+  admin = await createMember(server, { userType: 'admin', fullName: 'Ada Admin' });
+});
+afterAll(() => server.close());
+
+const call = (method: Parameters<typeof callJson>[1], path: string, cookie?: string, body?: unknown) =>
+  callJson(server, method, path, cookie, body);
+const member = (options: AccountOptions = {}) => createMember(server, options);
+
+async function post(as: Member, content: string, isAnonymous = false) {
+  const res = await call('POST', '/api/posts', as.cookie, { content, isAnonymous });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string };
+}
+
+const report = (postId: string, as: Member | undefined, reason = 'spam', detail?: string) =>
+  call('POST', `/api/posts/${postId}/report`, as?.cookie, { reason, ...(detail ? { detail } : {}) });
+
+async function reportsPage(query = '', as: Member = moderator) {
+  const res = await call('GET', `/api/reports${query}`, as.cookie);
+  expect(res.status, res.text).toBe(200);
+  return res.body as {
+    reports: {
+      id: string;
+      count: number;
+      resolved: boolean;
+      resolvedBy: string | null;
+      post: { id: string };
+    }[];
+    nextCursor: string | null;
+  };
+}
+
+async function reportOf(postId: string, status = 'unresolved') {
+  const page = await reportsPage(`?status=${status}&sort=newest`);
+  return page.reports.find((item) => item.post.id === postId);
+}
+
+describe('who may do what', () => {
+  it('walks every reports route as visitor, ordinary user, post owner, moderator and admin', async () => {
+    const owner = await member();
+    const ordinary = await member();
+    const target = await post(owner, 'A post for the role matrix');
+    expect((await report(target.id, ordinary)).status).toBe(200);
+    const reportId = (await reportOf(target.id))?.id as string;
+
+    const people: [string, Member | undefined][] = [
+      ['visitor', undefined],
+      ['ordinary', ordinary],
+      ['owner', owner],
+      ['moderator', moderator],
+      ['admin', admin],
+    ];
+    const expected: Record<string, Record<string, number>> = {
+      report: { visitor: 401, ordinary: 200, owner: 403, moderator: 403, admin: 403 },
+      list: { visitor: 401, ordinary: 403, owner: 403, moderator: 200, admin: 200 },
+      resolve: { visitor: 401, ordinary: 403, owner: 403, moderator: 200, admin: 200 },
+      log: { visitor: 401, ordinary: 403, owner: 403, moderator: 403, admin: 200 },
+      suspend: { visitor: 401, ordinary: 403, owner: 403, moderator: 204, admin: 204 },
+    };
+    for (const [who, as] of people) {
+      const cookie = as?.cookie;
+      const answers = {
+        report: await report(target.id, as),
+        list: await call('GET', '/api/reports', cookie),
+        resolve: await call('PUT', `/api/reports/${reportId}/resolution`, cookie, { resolved: true }),
+        log: await call('GET', '/api/admin/moderation-log', cookie),
+        // A post of its own each time: a suspension ends its author's sessions.
+        suspend: await call(
+          'POST',
+          `/api/posts/${(await post(await member(), 'Suspend me?')).id}/author-suspension`,
+          cookie,
+        ),
+      };
+      for (const [route, answer] of Object.entries(answers)) {
+        expect(answer.status, `${who} ${route}: ${answer.text}`).toBe(expected[route]?.[who]);
+      }
+    }
+    expect((await report(target.id, moderator)).body.error.message).toBe("Moderators can't report");
+    expect((await report(target.id, owner)).body.error.message).toBe(REPORT_MESSAGES.ownPost);
+  });
+});
+
+describe('reporting', () => {
+  it('50 people reporting one post at once end at exactly 50', async () => {
+    const author = await member();
+    const target = await post(author, 'Everyone reports this at once');
+    const reporters = await Promise.all(Array.from({ length: 50 }, () => member()));
+    const answers = await Promise.all(
+      reporters.map((as, i) => report(target.id, as, i % 2 ? 'spam' : 'hate')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    const item = await reportOf(target.id);
+    expect(item?.count).toBe(50);
+    expect(item && 'reasons' in item ? item.reasons : null).toEqual([
+      { reason: 'hate', count: 25 },
+      { reason: 'spam', count: 25 },
+    ]);
+  });
+
+  it('one person reporting twice counts once, and is answered the same', async () => {
+    const target = await post(await member(), 'Reported twice by one person');
+    const reporter = await member();
+    expect((await report(target.id, reporter)).body).toEqual({ reported: true });
+    expect((await report(target.id, reporter, 'hate')).body).toEqual({ reported: true });
+    expect((await reportOf(target.id))?.count).toBe(1);
+  });
+
+  it('needs a reason, a short text for "other", and a live post', async () => {
+    const author = await member();
+    const target = await post(author, 'Reasons matter');
+    const reporter = await member();
+    expect((await report(target.id, reporter, 'because')).status).toBe(400);
+    const other = await report(target.id, reporter, 'other');
+    expect(other.status).toBe(400);
+    expect(other.body.error.message).toBe(REPORT_MESSAGES.detailRequired);
+    expect((await report(target.id, reporter, 'other', 'x'.repeat(201))).status).toBe(400);
+    expect((await reportsPage('?sort=newest')).reports.some((item) => item.post.id === target.id)).toBe(
+      false,
+    );
+    expect((await report(target.id, reporter, 'other', 'It names my roommate')).status).toBe(200);
+    expect((await report('00000000-0000-4000-8000-000000000000', reporter)).status).toBe(404);
+    expect((await call('DELETE', `/api/posts/${target.id}`, author.cookie)).status).toBe(204);
+    expect((await report(target.id, await member())).status).toBe(404);
+  });
+});
+
+describe('resolving', () => {
+  it('sets resolved_by to the staff member, clears it on unresolve, and reopens on a new report', async () => {
+    const target = await post(await member(), 'Resolve me');
+    await report(target.id, await member());
+    const open = await reportOf(target.id);
+    const resolved = await call('PUT', `/api/reports/${open?.id}/resolution`, moderator.cookie, {
+      resolved: true,
+    });
+    expect(resolved.status).toBe(200);
+    const row = async () =>
+      (await server.database.db.select().from(reports).where(eq(reports.postId, target.id)))[0];
+    expect(await row()).toMatchObject({ resolved: true, resolvedBy: moderator.account.userId });
+    expect(await reportOf(target.id)).toBeUndefined();
+    expect(await reportOf(target.id, 'resolved')).toMatchObject({
+      resolved: true,
+      resolvedBy: moderator.username,
+    });
+
+    await call('PUT', `/api/reports/${open?.id}/resolution`, admin.cookie, { resolved: false });
+    expect(await row()).toMatchObject({ resolved: false, resolvedBy: null });
+    expect(await reportOf(target.id)).toMatchObject({ resolved: false, resolvedBy: null });
+
+    await call('PUT', `/api/reports/${open?.id}/resolution`, admin.cookie, { resolved: true });
+    await report(target.id, await member());
+    expect(await row()).toMatchObject({ resolved: false, resolvedBy: null, reportCount: 2 });
+  });
+
+  it('refuses a bad body and answers 404 for an unknown report', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await call('PUT', `/api/reports/${missing}/resolution`, moderator.cookie, { resolved: true })).status,
+    ).toBe(404);
+    expect(
+      (await call('PUT', `/api/reports/${missing}/resolution`, moderator.cookie, { resolved: 'yes' })).status,
+    ).toBe(400);
+    expect((await call('GET', '/api/reports?status=open', moderator.cookie)).status).toBe(400);
+  });
+
+  it('a staff delete resolves the open report first, and the post leaves both tabs', async () => {
+    const author = await member();
+    const target = await post(author, 'Delete me, moderator');
+    await report(target.id, await member());
+    expect((await call('DELETE', `/api/posts/${target.id}`, moderator.cookie)).status).toBe(204);
+    const [row] = await server.database.db.select().from(reports).where(eq(reports.postId, target.id));
+    expect(row).toMatchObject({ resolved: true, resolvedBy: moderator.account.userId });
+    expect(await reportOf(target.id)).toBeUndefined();
+    expect(await reportOf(target.id, 'resolved')).toBeUndefined();
+  });
+});
+
+describe('the reports page', () => {
+  it('sorts by count, newest and oldest, and pages without gaps or repeats', async () => {
+    // A server of its own, so the lists hold exactly these reports.
+    const own = await startTestServer({ rateLimiter: { hit: () => true } });
+    try {
+      const mod = await createMember(own, { userType: 'moderator' });
+      const author = await createMember(own);
+      const reporters = await Promise.all(Array.from({ length: 5 }, () => createMember(own)));
+      const ids: string[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const created = await callJson(own, 'POST', '/api/posts', author.cookie, {
+          content: `Reported ${i}`,
+        });
+        ids.push(created.body.id);
+        // Post i gets (i % 5) + 1 reports.
+        for (const reporter of reporters.slice(0, (i % 5) + 1)) {
+          await callJson(own, 'POST', `/api/posts/${created.body.id}/report`, reporter.cookie, {
+            reason: 'spam',
+          });
+        }
+      }
+      const all = async (sort: string) => {
+        const seen: { post: { id: string }; count: number }[] = [];
+        let cursor: string | null = null;
+        do {
+          const query: string = `?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+          const page = await callJson(own, 'GET', `/api/reports${query}`, mod.cookie);
+          expect(page.status, page.text).toBe(200);
+          seen.push(...page.body.reports);
+          cursor = page.body.nextCursor;
+        } while (cursor);
+        return seen;
+      };
+      const newest = await all('newest');
+      expect(newest.map((item) => item.post.id)).toEqual([...ids].reverse());
+      expect((await all('oldest')).map((item) => item.post.id)).toEqual(ids);
+      const most = await all('most_reported');
+      expect(most).toHaveLength(15);
+      expect(new Set(most.map((item) => item.post.id)).size).toBe(15);
+      const counts = most.map((item) => item.count);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      expect(counts[0]).toBe(5);
+      expect((await callJson(own, 'GET', '/api/reports?status=resolved', mod.cookie)).body.reports).toEqual(
+        [],
+      );
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('anonymous posts before staff', () => {
+  it('staff see the post, its reports and reasons, delete it and suspend its author, and learn nothing of who', async () => {
+    const secret = await member({ fullName: 'Secret Sid' });
+    const anonymous = await post(secret, 'An anonymous confession to moderate', true);
+    await report(anonymous.id, await member(), 'other', 'Names a classmate');
+    const answers: string[] = [];
+    for (const staff of [moderator, admin]) {
+      const list = await call('GET', '/api/reports?sort=newest', staff.cookie);
+      const item = list.body.reports.find(
+        (entry: { post: { id: string } }) => entry.post.id === anonymous.id,
+      );
+      expect(item).toMatchObject({ count: 1, details: ['Names a classmate'], post: { author: null } });
+      expect(item.reasons).toEqual([{ reason: 'other', count: 1 }]);
+      answers.push(list.text, (await call('GET', `/api/posts/${anonymous.id}`, staff.cookie)).text);
+      answers.push((await call('GET', '/api/posts?sort=newest', staff.cookie)).text);
+    }
+    const suspended = await call('POST', `/api/posts/${anonymous.id}/author-suspension`, moderator.cookie);
+    expect(suspended.status).toBe(204);
+    answers.push(suspended.text, JSON.stringify(Object.fromEntries(suspended.headers)));
+    expect((await call('DELETE', `/api/posts/${anonymous.id}`, moderator.cookie)).status).toBe(204);
+    answers.push((await call('GET', '/api/admin/moderation-log', admin.cookie)).text);
+    for (const text of answers) {
+      for (const secretBit of [secret.account.userId, secret.username, 'Secret Sid', secret.account.email]) {
+        expect(text).not.toContain(secretBit);
+      }
+    }
+    // The author really is suspended: their session is gone.
+    const [account] = await server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, secret.account.userId));
+    expect(account?.suspendedAt).not.toBeNull();
+    expect((await call('GET', '/api/posts', secret.cookie)).status).toBe(401);
+  });
+
+  it('a moderator cannot suspend staff from a post; nobody suspends themselves', async () => {
+    const otherModerator = await member({ userType: 'moderator' });
+    const byStaff = await post(otherModerator, 'Posted by a moderator', true);
+    const refused = await call('POST', `/api/posts/${byStaff.id}/author-suspension`, moderator.cookie);
+    expect(refused.status).toBe(403);
+    const own = await post(moderator, 'My own post');
+    expect((await call('POST', `/api/posts/${own.id}/author-suspension`, moderator.cookie)).status).toBe(409);
+  });
+});
+
+describe('the moderation log', () => {
+  it('records resolves, unresolves, deletes, askline decisions, roles and suspensions, with who did them', async () => {
+    const author = await member();
+    const target = await post(author, 'For the log');
+    await report(target.id, await member());
+    const reportId = (await reportOf(target.id))?.id;
+    await call('PUT', `/api/reports/${reportId}/resolution`, moderator.cookie, { resolved: true });
+    await call('PUT', `/api/reports/${reportId}/resolution`, moderator.cookie, { resolved: false });
+    await call('DELETE', `/api/posts/${target.id}`, moderator.cookie);
+    const askline = await call('POST', '/api/asklines', author.cookie, { content: 'Log me?' });
+    await call('PUT', `/api/asklines/${askline.body.id}/review`, moderator.cookie, { decision: 'verify' });
+    await call('PUT', `/api/admin/users/${author.username}/role`, admin.cookie, { userType: 'moderator' });
+    await call('PUT', `/api/admin/users/${author.username}/suspension`, admin.cookie, { suspended: true });
+    await call('PUT', `/api/admin/users/${author.username}/suspension`, admin.cookie, { suspended: false });
+
+    const rows = await server.database.db.select().from(moderationLog);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    const log = (await call('GET', '/api/admin/moderation-log', admin.cookie)).body.entries as {
+      action: string;
+      actor: string;
+      target: string | null;
+      postId: string | null;
+      asklineId: string | null;
+    }[];
+    const mine = log.filter(
+      (entry) =>
+        entry.postId === target.id || entry.asklineId === askline.body.id || entry.target === author.username,
+    );
+    expect(mine.map((entry) => [entry.action, entry.actor]).reverse()).toEqual([
+      ['report_resolved', moderator.username],
+      ['report_unresolved', moderator.username],
+      ['post_deleted', moderator.username],
+      ['askline_verified', moderator.username],
+      ['role_changed', admin.username],
+      ['user_suspended', admin.username],
+      ['user_restored', admin.username],
+    ]);
+  });
+});

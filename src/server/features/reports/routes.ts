@@ -1,0 +1,106 @@
+import { Hono } from 'hono';
+import {
+  REPORT_MESSAGES,
+  reportPostRequestSchema,
+  reportsQuerySchema,
+  resolutionRequestSchema,
+} from '../../../shared/reports';
+import type { Auth } from '../../auth/auth';
+import { authorize } from '../../auth/policies';
+import { loadViewer, type Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
+import { readJson, readQuery } from '../../http/validate';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
+import { findPost } from '../posts/find-post';
+import { listReports } from './list-reports';
+import { presentReport } from './present-report';
+import { reportPost } from './report-post';
+import { setResolution } from './set-resolution';
+import { suspendAuthor } from './suspend-author';
+
+const HOUR = 60 * 60_000;
+
+interface ReportDeps {
+  auth: Auth;
+  db: Db;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+}
+
+const postMissing = () => new AppError('not_found', 'Post not found');
+
+/** Who may report (SPEC §6): signed in with a profile, not staff, not the post's author. */
+function requireReporter(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError('unauthenticated', REPORT_MESSAGES.signedOut);
+  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
+  if (viewer.profile.userType === 'moderator')
+    throw new AppError('forbidden', REPORT_MESSAGES.moderatorsCannot);
+  if (viewer.profile.userType === 'admin') throw new AppError('forbidden', REPORT_MESSAGES.adminsCannot);
+  return viewer;
+}
+
+/** Under /api/posts: reporting a post, and staff suspending its author. */
+export function postModerationRoutes(deps: ReportDeps) {
+  const { db, rateLimiter } = deps;
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .post('/:id/report', async (c) => {
+      const viewer = requireReporter(c.get('viewer'));
+      if (!rateLimiter.hit(`report:${viewer.userId}`, 30, HOUR)) {
+        throw new AppError(
+          'rate_limited',
+          'You have reported many posts in the last hour. Please try again later.',
+        );
+      }
+      const { reason, detail } = await readJson(c, reportPostRequestSchema);
+      const post = await findPost(db, c.req.param('id'), viewer.userId);
+      if (!post) throw postMissing();
+      if (post.userId === viewer.userId) throw new AppError('forbidden', REPORT_MESSAGES.ownPost);
+      // Reporting again is acknowledged the same way, but counts once (report-post.ts).
+      if (
+        !(await reportPost(db, {
+          postId: post.id,
+          reporterId: viewer.userId,
+          reason,
+          detail: detail ?? null,
+        }))
+      ) {
+        throw postMissing();
+      }
+      return c.json({ reported: true });
+    })
+    .post('/:id/author-suspension', async (c) => {
+      const staff = authorize(c.get('viewer'), 'post:suspend-author');
+      await suspendAuthor(db, { postId: c.req.param('id'), staff });
+      // Says nothing about who it was.
+      return c.body(null, 204);
+    });
+}
+
+/** /api/reports: the reports page for admins and moderators (SPEC §2, §6). */
+export function reportRoutes(deps: ReportDeps) {
+  const { db, storage } = deps;
+  const staffOnly = { forbidden: REPORT_MESSAGES.staffOnly };
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .get('/', async (c) => {
+      const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
+      const { status, sort, cursor } = readQuery(c, reportsQuerySchema);
+      const { rows, nextCursor } = await listReports({ db, viewerId: viewer.userId, status, sort, cursor });
+      return c.json({ reports: rows.map((row) => presentReport(row, viewer, storage)), nextCursor });
+    })
+    .put('/:id/resolution', async (c) => {
+      const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
+      const { resolved } = await readJson(c, resolutionRequestSchema);
+      const changed = await setResolution(db, {
+        reportId: c.req.param('id'),
+        resolved,
+        staffId: viewer.userId,
+      });
+      if (!changed) throw new AppError('not_found', REPORT_MESSAGES.notFound);
+      return c.json({ id: c.req.param('id'), resolved });
+    });
+}

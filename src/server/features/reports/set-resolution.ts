@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { posts, reports } from '../../db/schema';
+import { recordModeration } from '../moderation-log/record';
+
+/**
+ * Resolve (resolved_by = the staff member) or reopen (resolved false, resolved_by cleared) a report on a
+ * live post, with its log entry (SPEC §4). Answers false for an unknown report or a deleted post.
+ */
+export async function setResolution(
+  db: Db,
+  options: { reportId: string; resolved: boolean; staffId: string },
+): Promise<boolean> {
+  if (!z.uuid().safeParse(options.reportId).success) return false;
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(reports)
+      .set({ resolved: options.resolved, resolvedBy: options.resolved ? options.staffId : null })
+      .where(
+        and(
+          eq(reports.id, options.reportId),
+          sql`exists (select 1 from ${posts} where ${posts.id} = ${reports.postId} and not ${posts.deleted})`,
+        ),
+      )
+      .returning({ postId: reports.postId });
+    if (!changed) return false;
+    await recordModeration(tx, {
+      actorId: options.staffId,
+      action: options.resolved ? 'report_resolved' : 'report_unresolved',
+      postId: changed.postId,
+    });
+    return true;
+  });
+}

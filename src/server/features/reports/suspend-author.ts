@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isStaff } from '../../../shared/roles';
+import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { posts, profiles, sessions, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { recordModeration } from '../moderation-log/record';
+
+/**
+ * Suspends the author of a post (issue «Moderation» 4): staff act on the account behind a post, named or
+ * anonymous (deleted posts included: deleting is often the step before), and neither the answer nor the
+ * log names the author of an anonymous one. Moderators may suspend ordinary accounts; staff accounts
+ * need an admin. Nobody suspends themselves. Sessions end at once, as with /admin/users.
+ */
+export async function suspendAuthor(db: Db, options: { postId: string; staff: Viewer }): Promise<void> {
+  const missing = new AppError('not_found', 'Post not found');
+  if (!z.uuid().safeParse(options.postId).success) throw missing;
+  const [post] = await db
+    .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
+    .from(posts)
+    .innerJoin(profiles, eq(profiles.userId, posts.userId))
+    .where(eq(posts.id, options.postId))
+    .limit(1);
+  if (!post) throw missing;
+  if (post.userId === options.staff.userId) {
+    throw new AppError('conflict', 'You cannot suspend your own account.');
+  }
+  if (isStaff(post.authorType) && options.staff.profile?.userType !== 'admin') {
+    throw new AppError('forbidden', 'Only an admin can suspend this account.');
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ suspendedAt: sql`coalesce(${users.suspendedAt}, now())` })
+      .where(eq(users.id, post.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, post.userId));
+    await recordModeration(tx, {
+      actorId: options.staff.userId,
+      action: 'user_suspended',
+      postId: options.postId,
+      targetUserId: post.userId,
+      subjectHidden: post.isAnonymous,
+    });
+  });
+}

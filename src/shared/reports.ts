@@ -1,0 +1,147 @@
+// Reports and moderation (SPEC §2 post card staff parts and Reports page, §3 Report, §6 roles, §8): why
+// people report, what staff see, and the moderation log. Report data leaves the server only for staff.
+import { z } from 'zod';
+import { postSchema } from './posts';
+
+export const REPORT_MESSAGES = {
+  reported: 'Reported!',
+  failed: 'Failed to report',
+  moderatorsCannot: "Moderators can't report",
+  adminsCannot: "Admins can't report posts.",
+  ownPost: 'You cannot report your own post.',
+  signedOut: 'Sign in to report a post.',
+  resolveFailed: 'Failed to resolve report. Please try again.',
+  unresolveFailed: 'Failed to unresolve report. Please try again.',
+  deleteFailed: 'Failed to delete post. Please try again.',
+  loadFailed: 'Failed to load reports. Please try again.',
+  notFound: 'Report not found.',
+  staffOnly: 'Only admins and moderators can see reports.',
+  detailRequired: 'Please say briefly what is wrong.',
+  detailTooLong: 'Please keep it under 200 characters.',
+} as const;
+
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'personal_information',
+  'self_harm',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment or bullying',
+  hate: 'Hate',
+  personal_information: 'Personal information',
+  self_harm: 'Self-harm',
+  other: 'Something else',
+};
+
+export const REPORT_DETAIL_MAX_LENGTH = 200;
+
+/** POST /api/posts/{id}/report */
+export const reportPostRequestSchema = z
+  .strictObject({
+    reason: z.enum(REPORT_REASONS, { error: 'Choose why you are reporting this post.' }),
+    detail: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, ' ').trim())
+      .pipe(z.string().max(REPORT_DETAIL_MAX_LENGTH, REPORT_MESSAGES.detailTooLong))
+      .optional(),
+  })
+  .refine((body) => body.reason !== 'other' || Boolean(body.detail), {
+    message: REPORT_MESSAGES.detailRequired,
+    path: ['detail'],
+  });
+export type ReportPostRequest = z.input<typeof reportPostRequestSchema>;
+
+export const REPORT_STATUSES = ['unresolved', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** SPEC §2 Reports Sort menu; Most Reported is the default. */
+export const REPORT_SORTS = ['most_reported', 'newest', 'oldest'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
+  most_reported: 'Most Reported',
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+};
+
+export const reportsQuerySchema = z.strictObject({
+  status: z.enum(REPORT_STATUSES, { error: 'Choose unresolved or resolved.' }).default('unresolved'),
+  sort: z.enum(REPORT_SORTS, { error: 'Choose most_reported, newest or oldest.' }).default('most_reported'),
+  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+});
+
+/** PUT /api/reports/{id}/resolution */
+export const resolutionRequestSchema = z.strictObject({
+  resolved: z.boolean({ error: 'resolved must be true or false.' }),
+});
+
+export const reasonCountSchema = z.object({ reason: z.enum(REPORT_REASONS), count: z.number() });
+
+export const reportItemSchema = z.object({
+  id: z.string(),
+  count: z.number(),
+  resolved: z.boolean(),
+  /** The staff member who resolved it, while resolved. */
+  resolvedBy: z.string().nullable(),
+  createdAt: z.string(),
+  reasons: z.array(reasonCountSchema),
+  /** The latest "something else" explanations, newest first. */
+  details: z.array(z.string()),
+  post: postSchema,
+});
+export type ReportItem = z.infer<typeof reportItemSchema>;
+
+export const reportPageSchema = z.object({
+  reports: z.array(reportItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
+export const reportResultSchema = z.object({ reported: z.literal(true) });
+
+export const MODERATION_ACTIONS = [
+  'report_resolved',
+  'report_unresolved',
+  'post_deleted',
+  'askline_verified',
+  'askline_rejected',
+  'role_changed',
+  'user_suspended',
+  'user_restored',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  report_resolved: 'Resolved a report',
+  report_unresolved: 'Reopened a report',
+  post_deleted: 'Deleted a post',
+  askline_verified: 'Verified an askline',
+  askline_rejected: 'Rejected an askline',
+  role_changed: 'Changed a role',
+  user_suspended: 'Suspended an account',
+  user_restored: 'Restored an account',
+};
+
+export const moderationLogEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  /** Username of the staff member; null for the admin command line. */
+  actor: z.string().nullable(),
+  postId: z.string().nullable(),
+  asklineId: z.string().nullable(),
+  /** The account acted on, by username; null when it was the hidden author of an anonymous post. */
+  target: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+
+export const moderationLogPageSchema = z.object({
+  entries: z.array(moderationLogEntrySchema),
+  nextCursor: z.string().nullable(),
+});
