@@ -53,6 +53,9 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // Specs about permissions and server flows rather than layout run once, on desktop, to keep CI
+      // under 20 minutes; every screen they visit is also visited at phone width by another spec.
+      testIgnore: ['**/google.spec.ts', '**/roles.spec.ts', '**/notice.spec.ts', '**/moderation.spec.ts'],
     },
   ],
   webServer: {

@@ -56,6 +56,12 @@ const ReviewAsklinesRoute = lazy(() =>
     default: m.ReviewAsklinesRoute,
   })),
 );
+const ReportsRoute = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsRoute })));
+const ModerationLogRoute = lazy(() =>
+  import('../features/moderation-log/routes/moderation-log-route').then((m) => ({
+    default: m.ModerationLogRoute,
+  })),
+);
 const DemoUserRoute = lazy(() => import('./routes/demo-user').then((m) => ({ default: m.DemoUserRoute })));
 
 // Screens not built yet share one placeholder naming the screen; each feature replaces its line with
@@ -98,12 +104,13 @@ export function AppRouter() {
               <Route path={paths.profileSetup.path} element={<ProfileSetupRoute />} />
             </Route>
             <Route element={<AuthGate rule="staff" />}>
-              <Route path={paths.reports.path} element={<ComingSoonRoute screen="Reports" />} />
+              <Route path={paths.reports.path} element={<ReportsRoute />} />
               <Route path={paths.asklinesReview.path} element={<ReviewAsklinesRoute />} />
             </Route>
             <Route element={<AuthGate rule="admin" />}>
               <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
               <Route path={paths.adminNotice.path} element={<AdminNoticeRoute />} />
+              <Route path={paths.moderationLog.path} element={<ModerationLogRoute />} />
             </Route>
           </Route>
 

@@ -22,6 +22,8 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   /** Admins: the dashboard notice (SPEC §3 keeps it remote; here admins edit it). */
   adminNotice: { path: '/admin/notice', getHref: () => '/admin/notice' },
+  /** Admins: what staff did (issue «Moderation» 5). */
+  moderationLog: { path: '/admin/log', getHref: () => '/admin/log' },
 
   asklines: { path: '/asklines', getHref: () => '/asklines' },
   /** Admins and moderators: asklines waiting for verification (issue «Asklines» 4). */

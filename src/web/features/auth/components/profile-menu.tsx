@@ -61,6 +61,7 @@ export function ProfileMenu({ session }: { session: Session }) {
       ? [
           { label: 'Manage users', to: paths.adminUsers.getHref() },
           { label: 'Dashboard notice', to: paths.adminNotice.getHref() },
+          { label: 'Moderation log', to: paths.moderationLog.getHref() },
         ]
       : []),
   ];

@@ -12,6 +12,7 @@ import {
   postPageSchema,
   postSchema,
 } from '../../../../shared/posts';
+import type { ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 
@@ -115,9 +116,10 @@ export function useDeletePost() {
       apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
       updateCachedPost(id, null);
-      // The profile header's counts change too, and an askline's post count.
+      // The profile header's counts change too, an askline's post count, and the reports page.
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       void queryClient.invalidateQueries({ queryKey: ['asklines'] });
+      void queryClient.invalidateQueries({ queryKey: ['reports'] });
     },
   });
 }
@@ -132,5 +134,40 @@ export function useSetLike() {
         }),
       ),
     onSuccess: (state, { id }) => updateCachedPost(id, (post) => ({ ...post, ...state })),
+  });
+}
+
+const reportsKey = ['reports'] as const;
+
+/** Reports a post with a reason (SPEC §2 more-options Report); nothing in the cache changes for the reporter. */
+export function useReportPost() {
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string } & ReportPostRequest) =>
+      apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}/report`, { method: 'POST', body }),
+  });
+}
+
+/** Staff: resolve or reopen a post's report; the card's badge and the reports page follow. */
+export function useSetResolution() {
+  return useMutation({
+    mutationFn: ({ reportId, resolved }: { reportId: string; resolved: boolean; postId: string }) =>
+      apiRequest<unknown>(`/api/reports/${encodeURIComponent(reportId)}/resolution`, {
+        method: 'PUT',
+        body: { resolved },
+      }),
+    onSuccess: (_, { postId, resolved }) => {
+      updateCachedPost(postId, (post) =>
+        post.report ? { ...post, report: { ...post.report, resolved } } : post,
+      );
+      void queryClient.invalidateQueries({ queryKey: reportsKey });
+    },
+  });
+}
+
+/** Staff: suspend the author of a post, without learning who it is when the post is anonymous. */
+export function useSuspendAuthor() {
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest<unknown>(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'POST' }),
   });
 }

@@ -1,5 +1,14 @@
-import { EyeOff, Heart, MessageSquareQuote, MoreHorizontal, Share2, ThumbsDown, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import {
+  EyeOff,
+  Flag,
+  Heart,
+  MessageSquareQuote,
+  MoreHorizontal,
+  Share2,
+  ThumbsDown,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '../../../../shared/posts';
 import { Avatar } from '../../../components/avatar';
@@ -26,6 +35,12 @@ export interface PostCardViewProps {
   shareable?: boolean;
   /** False on the askline's own page, where every card answers the same askline. */
   showAskline?: boolean;
+  /** Offers Report in the more-options menu (SPEC §2: not on your own posts, not for admins). */
+  onReport?: () => void;
+  /** A short state shown on the card ('Reported!', 'Failed to report', ...), cleared by the caller. */
+  feedback?: string | null;
+  /** Staff controls (report badge, resolve/unresolve), placed before the delete button. */
+  moderation?: ReactNode;
 }
 
 // SPEC §2 Post card: author (or Anonymous with the 'A' avatar and no link), text with links and
@@ -39,6 +54,9 @@ export function PostCardView({
   deletePending = false,
   shareable = true,
   showAskline = true,
+  onReport,
+  feedback = null,
+  moderation,
 }: PostCardViewProps) {
   const headingId = useId();
   const likeHintId = useId();
@@ -151,11 +169,11 @@ export function PostCardView({
         ) : null}
 
         <div className="ml-auto flex items-center gap-1">
-          {disliked ? (
-            <span role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
-              Disliked
-            </span>
-          ) : null}
+          {/* One live region for the card's short states (Dislike's 1 s, a report's 2 s). */}
+          <span role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+            {feedback ?? (disliked ? 'Disliked' : '')}
+          </span>
+          {moderation}
           {onDelete ? (
             <button
               type="button"
@@ -163,6 +181,7 @@ export function PostCardView({
               disabled={deletePending}
               className={iconButton}
               aria-label="Delete post"
+              title="Delete post"
             >
               <Trash2 className="size-5" aria-hidden="true" />
             </button>
@@ -178,6 +197,16 @@ export function PostCardView({
                 icon: <ThumbsDown className="size-4" aria-hidden="true" />,
                 onSelect: () => setDisliked(true),
               },
+              ...(onReport
+                ? [
+                    {
+                      key: 'report',
+                      label: 'Report',
+                      icon: <Flag className="size-4" aria-hidden="true" />,
+                      onSelect: onReport,
+                    },
+                  ]
+                : []),
             ]}
           />
         </div>

@@ -1,29 +1,60 @@
+import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { Post } from '../../../../shared/posts';
-import { useDeletePost, useSetLike } from '../api/posts-api';
+import { REPORT_MESSAGES } from '../../../../shared/reports';
+import { useSession } from '../../auth/api/session-query';
+import {
+  useDeletePost,
+  useReportPost,
+  useSetLike,
+  useSetResolution,
+  useSuspendAuthor,
+} from '../api/posts-api';
 import { PostCardView } from './post-card-view';
+import { ReportDialog } from './report-dialog';
+
+const FEEDBACK_MS = 2_000;
+const staffButton =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export interface PostCardProps {
   post: Post;
   /** Signed out: the like button is disabled with 'Sign in to like'. */
   canLike: boolean;
-  /** The profile page offers delete on the owner's posts (SPEC §2). */
+  /** The profile page offers delete on the owner's posts (SPEC §2); staff get it everywhere. */
   showDelete?: boolean;
   /** Where a failed like is reported (the dashboard alerts; elsewhere it is only logged). */
   onLikeFailed?: (error: unknown) => void;
   /** False on the askline's own page, where every card answers the same askline. */
   showAskline?: boolean;
+  /** The reports page: staff may also suspend the author from the card. */
+  showSuspend?: boolean;
 }
 
-// The post card wired to the server: like and unlike, and delete with confirmation (soft delete).
+// The post card wired to the server: like and unlike; delete with confirmation (soft delete); Report
+// with its reason and 2 s feedback (SPEC §4); and for staff the report badge, resolve / unresolve and
+// delete any post, each confirmed first.
 export function PostCard({
   post,
   canLike,
   showDelete = false,
   onLikeFailed,
   showAskline = true,
+  showSuspend = false,
 }: PostCardProps) {
+  const { data: session } = useSession();
+  const userType = session?.profile?.userType;
   const setLike = useSetLike();
   const deletePost = useDeletePost();
+  const reportPost = useReportPost();
+  const [reporting, setReporting] = useState(false);
+  const [feedback, setFeedback] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!feedback) return;
+    const timer = setTimeout(() => setFeedback(null), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
 
   function toggleLike() {
     setLike.mutate(
@@ -40,18 +71,134 @@ export function PostCard({
   function remove() {
     if (!window.confirm('Delete this post? This cannot be undone.')) return;
     deletePost.mutate(post.id, {
-      onError: () => window.alert('Failed to delete post. Please try again.'),
+      onError: () => window.alert(REPORT_MESSAGES.deleteFailed),
+    });
+  }
+
+  // SPEC §6: signed-in people report others' posts; moderators are told they cannot; admins see nothing.
+  const mayOfferReport = Boolean(session?.user) && !post.viewer.isAuthor && userType !== 'admin';
+  function startReport() {
+    if (userType === 'moderator') {
+      setFeedback(REPORT_MESSAGES.moderatorsCannot);
+      return;
+    }
+    setReporting(true);
+  }
+
+  const canDelete = post.viewer.canDelete && (showDelete || post.viewer.canModerate);
+
+  return (
+    <>
+      <PostCardView
+        post={post}
+        onToggleLike={canLike ? toggleLike : undefined}
+        likePending={setLike.isPending}
+        onDelete={canDelete ? remove : undefined}
+        deletePending={deletePost.isPending}
+        showAskline={showAskline}
+        onReport={mayOfferReport ? startReport : undefined}
+        feedback={feedback}
+        moderation={
+          post.viewer.canModerate ? <StaffControls post={post} showSuspend={showSuspend} /> : undefined
+        }
+      />
+      {mayOfferReport ? (
+        <ReportDialog
+          open={reporting}
+          onCancel={() => setReporting(false)}
+          onConfirm={(reason, detail) => {
+            setReporting(false);
+            reportPost.mutate(
+              { id: post.id, reason, detail },
+              {
+                onSuccess: () => setFeedback(REPORT_MESSAGES.reported),
+                onError: () => setFeedback(REPORT_MESSAGES.failed),
+              },
+            );
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** SPEC §2 staff parts: the report badge (count; resolved and unresolved differ) and its control. */
+function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean }) {
+  const setResolution = useSetResolution();
+  const suspendAuthor = useSuspendAuthor();
+  const report = post.report;
+
+  function toggleResolved() {
+    if (!report) return;
+    const resolved = !report.resolved;
+    const question = resolved ? 'Mark this report as resolved?' : 'Mark this report as unresolved again?';
+    if (!window.confirm(question)) return;
+    setResolution.mutate(
+      { reportId: report.id, resolved, postId: post.id },
+      {
+        onError: () =>
+          window.alert(resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed),
+      },
+    );
+  }
+
+  function suspend() {
+    const whose = post.author ? `@${post.author.username}` : 'the author of this anonymous post';
+    if (!window.confirm(`Suspend ${whose}? They are signed out and cannot sign in until restored.`)) return;
+    suspendAuthor.mutate(post.id, {
+      onSuccess: () => window.alert('The author is suspended.'),
+      onError: (error) =>
+        window.alert(
+          error instanceof Error ? error.message : 'Failed to suspend the author. Please try again.',
+        ),
     });
   }
 
   return (
-    <PostCardView
-      post={post}
-      onToggleLike={canLike ? toggleLike : undefined}
-      likePending={setLike.isPending}
-      onDelete={showDelete && post.viewer.canDelete ? remove : undefined}
-      deletePending={deletePost.isPending}
-      showAskline={showAskline}
-    />
+    <>
+      {report ? (
+        <>
+          <span
+            className={`inline-flex h-7 items-center gap-1 rounded-full px-2.5 text-xs font-semibold tabular-nums ${
+              report.resolved
+                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+                : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+            }`}
+          >
+            <Flag className="size-3.5" aria-hidden="true" />
+            {report.count}
+            <span className="sr-only">
+              {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
+            </span>
+          </span>
+          <button
+            type="button"
+            onClick={toggleResolved}
+            disabled={setResolution.isPending}
+            className={staffButton}
+            aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
+            title={report.resolved ? 'Unresolve report' : 'Resolve report'}
+          >
+            {report.resolved ? (
+              <RotateCcw className="size-5" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        </>
+      ) : null}
+      {showSuspend ? (
+        <button
+          type="button"
+          onClick={suspend}
+          disabled={suspendAuthor.isPending}
+          className={staffButton}
+          aria-label="Suspend the author"
+          title="Suspend the author"
+        >
+          <UserX className="size-5" aria-hidden="true" />
+        </button>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,146 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronDown, Loader2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import {
+  REPORT_MESSAGES,
+  REPORT_REASON_LABELS,
+  REPORT_SORT_LABELS,
+  REPORT_SORTS,
+  REPORT_STATUSES,
+  type ReportItem,
+  type ReportSort,
+  type ReportStatus,
+} from '../../../shared/reports';
+import { DocumentTitle } from '../../components/document-title';
+import { composeButtonClasses } from '../../components/ui/control-classes';
+import { LoadError } from '../../components/ui/load-error';
+import { MenuButton } from '../../components/ui/menu-button';
+import { PostCard } from '../../features/posts/components/post-card';
+import { reportsQueryOptions } from '../../features/reports/api/reports-api';
+
+const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', resolved: 'Resolved' };
+
+function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+// /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default), the
+// Unresolved and Resolved tabs, each report with its post, count and reasons. Tab and sort live in the
+// address, so a reload keeps them. Staff work each post from its card (resolve, delete, suspend).
+export function ReportsRoute() {
+  const [params, setParams] = useSearchParams();
+  const status = pick(params.get('status'), REPORT_STATUSES, 'unresolved');
+  const sort = pick(params.get('sort'), REPORT_SORTS, 'most_reported');
+  const list = useInfiniteQuery(reportsQueryOptions(status, sort));
+  const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
+
+  function choose(next: { status?: ReportStatus; sort?: ReportSort }) {
+    const values = { status, sort, ...next };
+    const search: Record<string, string> = {};
+    if (values.status !== 'unresolved') search.status = values.status;
+    if (values.sort !== 'most_reported') search.sort = values.sort;
+    setParams(search, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title="Reported Posts" />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reported Posts</h1>
+        <MenuButton
+          label={`Sort: ${REPORT_SORT_LABELS[sort]}`}
+          buttonContent={
+            <>
+              Sort: {REPORT_SORT_LABELS[sort]}
+              <ChevronDown className="size-4" aria-hidden="true" />
+            </>
+          }
+          buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          items={REPORT_SORTS.map((option) => ({
+            key: option,
+            label: REPORT_SORT_LABELS[option],
+            checked: option === sort,
+            onSelect: () => choose({ sort: option }),
+          }))}
+        />
+      </div>
+
+      {/* Tabs as a pair of toggle buttons: each shows a different list, in place. */}
+      <fieldset className="mt-6 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+        <legend className="sr-only">Report status</legend>
+        {REPORT_STATUSES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={option === status}
+            onClick={() => choose({ status: option })}
+            className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
+              option === status
+                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+                : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+            }`}
+          >
+            {STATUS_LABELS[option]}
+          </button>
+        ))}
+      </fieldset>
+
+      <section aria-label={`${STATUS_LABELS[status]} reports`} className="mt-6">
+        {list.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Loading reports...
+          </p>
+        ) : list.isError ? (
+          <LoadError message={REPORT_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
+        ) : reports.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-300">No {status} reports found.</p>
+        ) : (
+          <ul className="space-y-6">
+            {reports.map((report) => (
+              <li key={report.id}>
+                <ReportSummary report={report} />
+                <PostCard post={report.post} canLike showSuspend />
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.hasNextPage ? (
+          <button
+            type="button"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Explore More'}
+          </button>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function ReportSummary({ report }: { report: ReportItem }) {
+  return (
+    <div className="mb-2 px-1 text-sm text-slate-700 dark:text-slate-300">
+      <p>
+        <span className="font-semibold text-slate-900 dark:text-white">
+          {report.count === 1 ? '1 report' : `${report.count} reports`}
+        </span>
+        {report.reasons.length > 0
+          ? `: ${report.reasons.map(({ reason, count }) => `${REPORT_REASON_LABELS[reason]} (${count})`).join(', ')}`
+          : ''}
+        {report.resolvedBy ? ` · resolved by @${report.resolvedBy}` : ''}
+      </p>
+      {report.details.length > 0 ? (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600 dark:text-slate-400">
+          {report.details.map((detail, index) => (
+            // Details can repeat word for word; their order is fixed by the server.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is static between refetches
+            <li key={index}>“{detail}”</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  REPORT_DETAIL_MAX_LENGTH,
+  REPORT_MESSAGES,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '../../../../shared/reports';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { inputClasses } from '../../../components/ui/text-field';
+
+// The confirmation before a report (SPEC §2: confirmations exist for report): why, and for "something
+// else" a few words. A native modal <dialog>: focus moves in and stays, Escape cancels.
+export function ReportDialog({
+  open,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: ReportReason, detail: string | undefined) => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const detailId = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [detail, setDetail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setReason(null);
+      setDetail('');
+      setError(null);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setError('Choose why you are reporting this post.');
+      return;
+    }
+    if (reason === 'other' && !detail.trim()) {
+      setError(REPORT_MESSAGES.detailRequired);
+      return;
+    }
+    onConfirm(reason, reason === 'other' ? detail.trim() : undefined);
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onCancel}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-slate-800 dark:bg-slate-900 dark:text-white"
+    >
+      <form onSubmit={submit} className="p-5">
+        <h2 id={titleId} className="text-lg font-semibold">
+          Report this post?
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Moderators will review it. The author is not told who reported it.
+        </p>
+        <fieldset className="mt-4 space-y-1">
+          <legend className="sr-only">Reason</legend>
+          {REPORT_REASONS.map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+                className="size-4 accent-brand-600"
+              />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        {reason === 'other' ? (
+          <div className="mt-3">
+            <label htmlFor={detailId} className="text-sm font-medium">
+              What is wrong?
+            </label>
+            <input
+              id={detailId}
+              value={detail}
+              onChange={(event) => setDetail(event.target.value)}
+              maxLength={REPORT_DETAIL_MAX_LENGTH}
+              className={`${inputClasses} mt-1`}
+            />
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-3 text-sm font-medium text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
+        <div className="mt-5 flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={onCancel}
+            className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            Cancel
+          </button>
+          <button type="submit" className={composeButtonClasses({ size: 'sm' })}>
+            Report
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,176 @@
+// Moderation in a real browser on a seeded server (SPEC §2 post card staff parts and Reports, §4, §6): a
+// student reports a post with a reason; a moderator sees the badge, resolves, unresolves and deletes from
+// the card and from /reports in both tabs and every sort; an admin reads the log; others are kept out.
+import type { Page } from '@playwright/test';
+import type { Db } from '../../src/server/db/client';
+import { posts, reportReasons, reports } from '../../src/server/db/schema';
+import { insertAccount, type TestAccount } from '../support/accounts';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
+
+let server: SeededServer;
+let ravi: TestAccount;
+let asha: TestAccount;
+let kiran: TestAccount;
+let moderator: TestAccount;
+let moderatorToo: TestAccount;
+let admin: TestAccount;
+
+const TARGET = 'Ravi says the canteen dosa is overrated';
+const MOST = 'Most reported seeded post';
+const NEWER = 'Newer, reported once';
+const DONE = 'Already resolved post';
+
+test.describe.configure({ mode: 'serial' });
+
+async function seed(db: Db) {
+  ravi = await insertAccount(db, { username: 'ravi_m', fullName: 'Ravi M' });
+  asha = await insertAccount(db, { username: 'asha_m', fullName: 'Asha M' });
+  kiran = await insertAccount(db, { username: 'kiran_m', fullName: 'Kiran M' });
+  moderator = await insertAccount(db, { username: 'mod_one', fullName: 'Mod One', userType: 'moderator' });
+  moderatorToo = await insertAccount(db, { username: 'mod_two', fullName: 'Mod Two', userType: 'moderator' });
+  admin = await insertAccount(db, { username: 'ada_admin', fullName: 'Ada Admin', userType: 'admin' });
+  const start = Date.UTC(2026, 0, 10, 12);
+  const rows = await db
+    .insert(posts)
+    .values(
+      [MOST, NEWER, DONE, TARGET].map((content, i) => ({
+        userId: ravi.userId,
+        content,
+        createdAt: new Date(start + i * 3_600_000),
+      })),
+    )
+    .returning();
+  const id = (content: string) => rows.find((row) => row.content === content)?.id ?? '';
+  await db.insert(reports).values([
+    { postId: id(MOST), reportCount: 3, createdAt: new Date(start) },
+    { postId: id(NEWER), reportCount: 1, createdAt: new Date(start + 3_600_000) },
+    { postId: id(DONE), reportCount: 2, resolved: true, resolvedBy: moderator.userId },
+  ]);
+  await db.insert(reportReasons).values([
+    { postId: id(MOST), reporterId: asha.userId, reason: 'spam' },
+    { postId: id(MOST), reporterId: kiran.userId, reason: 'other', detail: 'Posted five times today' },
+  ]);
+}
+
+test.beforeAll(async () => {
+  server = await startSeededServer(seed);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const signIn = (page: Page, account: TestAccount) => signInToSeeded(page, server, account);
+const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
+
+async function openMoreOptions(page: Page, text: string) {
+  await card(page, text).getByRole('button', { name: 'More options' }).click();
+}
+
+test('a student reports a post with a reason', async ({ page }) => {
+  await signIn(page, asha);
+  await page.goto(`${server.url}/dashboard?sort=newest`);
+  await openMoreOptions(page, TARGET);
+  await card(page, TARGET).getByRole('button', { name: 'Report', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report this post?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choose why you are reporting this post.');
+  await dialog.getByLabel('Harassment or bullying').check();
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, TARGET).getByRole('status')).toHaveText('Reported!');
+  // The state lasts two seconds.
+  await expect(card(page, TARGET).getByRole('status')).toHaveText('', { timeout: 4_000 });
+  // Students see no report data.
+  await expect(card(page, TARGET).getByText(/reports?, (un)?resolved/)).toHaveCount(0);
+});
+
+test('a moderator resolves and unresolves from the card, and cannot report', async ({ page }) => {
+  await signIn(page, moderator);
+  await page.goto(`${server.url}/dashboard?sort=newest`);
+  const target = card(page, TARGET);
+  await expect(target.getByText('1 report, unresolved')).toBeAttached();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await target.getByRole('button', { name: 'Resolve report' }).click();
+  await expect(target.getByText('1 report, resolved')).toBeAttached();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await target.getByRole('button', { name: 'Unresolve report' }).click();
+  await expect(target.getByText('1 report, unresolved')).toBeAttached();
+  // Dismissing the confirmation changes nothing.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await target.getByRole('button', { name: 'Resolve report' }).click();
+  await expect(target.getByText('1 report, unresolved')).toBeAttached();
+
+  await openMoreOptions(page, NEWER);
+  await card(page, NEWER).getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(card(page, NEWER).getByRole('status')).toHaveText("Moderators can't report");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the reports page: tabs, sorts, resolve and delete', async ({ page }) => {
+  await signIn(page, moderatorToo);
+  await page.goto(`${server.url}/reports`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reported Posts');
+  const list = page.getByRole('region', { name: 'Unresolved reports' });
+  const items = list.getByRole('article');
+  // Most Reported first by default.
+  await expect(items).toHaveCount(3);
+  await expect(items.first()).toContainText(MOST);
+  await expect(list.getByText('3 reports', { exact: true })).toBeVisible();
+  await expect(list.getByText('“Posted five times today”')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: /^Sort:/ }).click();
+  await page.getByRole('button', { name: 'Newest First' }).click();
+  await expect(items.first()).toContainText(TARGET);
+  await page.getByRole('button', { name: /^Sort:/ }).click();
+  await page.getByRole('button', { name: 'Oldest First' }).click();
+  await expect(items.first()).toContainText(MOST);
+  await expect(page).toHaveURL(/sort=oldest/);
+
+  await page.getByRole('button', { name: 'Resolved', exact: true }).click();
+  const resolved = page.getByRole('region', { name: 'Resolved reports' });
+  await expect(resolved.getByRole('article')).toHaveCount(1);
+  await expect(resolved).toContainText('resolved by @mod_one');
+
+  // Resolve one from the Unresolved tab: it moves to Resolved.
+  await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card(page, NEWER).getByRole('button', { name: 'Resolve report' }).click();
+  await expect(card(page, NEWER)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resolved', exact: true }).click();
+  await expect(resolved.getByRole('article')).toHaveCount(2);
+
+  // Delete from the card: the post leaves both tabs.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card(page, NEWER).getByRole('button', { name: 'Delete post' }).click();
+  await expect(card(page, NEWER)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
+  await expect(items).toHaveCount(2);
+  await expect(card(page, NEWER)).toHaveCount(0);
+});
+
+test('an admin sees no report option and reads the moderation log', async ({ page }) => {
+  await signIn(page, admin);
+  await page.goto(`${server.url}/dashboard?sort=newest`);
+  await openMoreOptions(page, TARGET);
+  await expect(card(page, TARGET).getByRole('button', { name: 'Dislike' })).toBeVisible();
+  await expect(card(page, TARGET).getByRole('button', { name: 'Report', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('link', { name: 'Moderation log' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Moderation log');
+  const entries = page.getByRole('listitem');
+  await expect(entries.filter({ hasText: '@mod_two deleted a post' })).toHaveCount(1);
+  await expect(entries.filter({ hasText: '@mod_one reopened a report' })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an ordinary user at /reports lands on the dashboard', async ({ page }) => {
+  await signIn(page, kiran);
+  await page.goto(`${server.url}/reports`);
+  await expect(page).toHaveURL(`${server.url}/dashboard`);
+});
