@@ -20,6 +20,7 @@ const TARGET = 'Ravi says the canteen dosa is overrated';
 const MOST = 'Most reported seeded post';
 const NEWER = 'Newer, reported once';
 const DONE = 'Already resolved post';
+const SPAM = 'Buy cheap assignment answers here';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,7 +35,7 @@ async function seed(db: Db) {
   const rows = await db
     .insert(posts)
     .values(
-      [MOST, NEWER, DONE, TARGET].map((content, i) => ({
+      [SPAM, MOST, NEWER, DONE, TARGET].map((content, i) => ({
         userId: ravi.userId,
         content,
         createdAt: new Date(start + i * 3_600_000),
@@ -107,6 +108,14 @@ test('a moderator resolves and unresolves from the card, and cannot report', asy
   await card(page, NEWER).getByRole('button', { name: 'Report', exact: true }).click();
   await expect(card(page, NEWER).getByRole('status')).toHaveText("Moderators can't report");
   await expectNoSeriousA11yViolations(page);
+
+  // Staff delete anyone's post from its card, wherever it is.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card(page, SPAM).getByRole('button', { name: 'Delete post' }).click();
+  await expect(card(page, SPAM)).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, TARGET)).toBeVisible();
+  await expect(card(page, SPAM)).toHaveCount(0);
 });
 
 test('the reports page: tabs, sorts, resolve and delete', async ({ page }) => {

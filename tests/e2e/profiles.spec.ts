@@ -1,7 +1,9 @@
 // Profiles in a real browser against the real server (SPEC §2 Profile setup, Profile page, Edit
 // Profile; §5 rules and messages): sign up, set up with a photo, see the profile, edit every field and
 // the password, and the live username check.
+
 import type { Page } from '@playwright/test';
+import { POST_MESSAGES } from '../../src/shared/posts';
 import { createCameraJpeg } from '../support/images';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { uniqueEmail } from './support/mailbox';
@@ -27,9 +29,12 @@ async function signUpWithProfile(page: Page, prefix: string): Promise<{ username
   await page.getByLabel('Full Name').fill(`${prefix} Tester`);
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // Let the dashboard start, as a person would: logging out aborts requests in flight, but a feed
-  // request the page had not sent yet when Logout was clicked would be answered 401.
-  await expect(page.getByText('Loading posts...')).toHaveCount(0);
+  // Let the dashboard show its feed, as a person would: logging out aborts requests in flight, but a
+  // feed request the page had not sent yet when Logout was clicked would be answered 401.
+  const feedShown = page
+    .getByText(POST_MESSAGES.empty)
+    .or(page.getByRole('region', { name: 'Posts' }).getByRole('article').first());
+  await expect(feedShown).toBeVisible();
   return { username, email };
 }
 

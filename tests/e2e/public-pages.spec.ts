@@ -166,9 +166,10 @@ test.describe('unknown pages', () => {
   });
 });
 
-test('screens of later releases show their placeholder inside the app', async ({ page }) => {
-  // An open screen: signed-in ones send a visitor to / (accounts.spec.ts).
+test('the asklines list is open to visitors, inside the app', async ({ page }) => {
+  // Signed-in screens send a visitor to / (accounts.spec.ts); asklines are readable by anyone.
   await page.goto('/asklines');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asklines');
-  await expect(page.getByText(/arrives in a coming release/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verified Asklines');
+  await expect(page.getByText('No asklines found.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 });

@@ -61,6 +61,7 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
     'Reports',
     'Manage users',
     'Dashboard notice',
+    'Moderation log',
     'Logout',
   ]);
   await page.getByRole('link', { name: 'Manage users' }).click();

@@ -25,6 +25,12 @@ export class ConnectionError extends Error {
   }
 }
 
+/** What to tell someone whose request failed: `signedOut` for a 401 (SPEC §8), else the server's words. */
+export function failureMessage(problem: unknown, signedOut: string): string {
+  if (problem instanceof ApiError && problem.status === 401) return signedOut;
+  return problem instanceof Error ? problem.message : String(problem);
+}
+
 interface ErrorBody {
   error?: { code?: string; message?: string };
   code?: string;

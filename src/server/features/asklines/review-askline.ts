@@ -5,7 +5,7 @@ import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { asklines } from '../../db/schema';
 import { recordModeration } from '../moderation-log/record';
-import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+import { decodeCursor, takePage } from '../posts/keyset-cursor';
 import { type AsklineRow, selectAsklines } from './select-asklines';
 
 const PENDING_PAGE_SIZE = ASKLINES_PAGE_SIZE * 2;
@@ -25,12 +25,7 @@ export async function listPendingAsklines(
     .where(and(not(asklines.verified), isNull(asklines.reviewedAt), after))
     .orderBy(asc(asklines.createdAt), asc(asklines.id))
     .limit(PENDING_PAGE_SIZE + 1);
-  const page = rows.slice(0, PENDING_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    nextCursor: rows.length > PENDING_PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
-  };
+  return takePage(rows, PENDING_PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
 import type { Db } from '../../db/client';
 import { moderationLog, profiles } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+import { decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 25;
 const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
@@ -43,8 +43,7 @@ export async function listModerationLog(
     .where(and(after))
     .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
     .limit(PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const { rows: page, nextCursor } = takePage(rows, PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
   return {
     entries: page.map((row) => ({
       id: row.id,
@@ -56,6 +55,6 @@ export async function listModerationLog(
       detail: row.detail,
       createdAt: row.createdAt.toISOString(),
     })),
-    nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
+    nextCursor,
   };
 }

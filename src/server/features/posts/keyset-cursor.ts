@@ -19,3 +19,20 @@ export function decodeCursor<S extends z.ZodType>(cursor: string, schema: S): z.
   if (!parsed.success) throw new AppError('validation_failed', 'That page link is not valid.', 'cursor');
   return parsed.data;
 }
+
+/**
+ * A page from rows fetched with `limit(size + 1)`: the first `size`, and a cursor after the last of
+ * them when the extra row shows there is more.
+ */
+export function takePage<T>(
+  rows: T[],
+  size: number,
+  cursorOf: (last: T) => unknown[],
+): { rows: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > size && last !== undefined ? encodeCursor(cursorOf(last)) : null,
+  };
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
-import { decodeCursor, encodeCursor } from './keyset-cursor';
+import { decodeCursor, takePage } from './keyset-cursor';
 import { type PostRow, selectPosts } from './select-posts';
 
 const exactTime = z.string().min(1).max(64);
@@ -70,17 +70,11 @@ export async function listFeed(options: {
     .where(and(not(posts.deleted), after))
     .orderBy(...order)
     .limit(FEED_PAGE_SIZE + 1);
-  const page = rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > FEED_PAGE_SIZE && last
-      ? encodeCursor(
-          sort === 'most_liked'
-            ? [last.likeCount, last.createdAtExact, last.id]
-            : sort === 'default'
-              ? [last.likedByMe, last.createdAtExact, last.id]
-              : [last.createdAtExact, last.id],
-        )
-      : null;
-  return { rows: page, nextCursor };
+  return takePage(rows, FEED_PAGE_SIZE, (last) =>
+    sort === 'most_liked'
+      ? [last.likeCount, last.createdAtExact, last.id]
+      : sort === 'default'
+        ? [last.likedByMe, last.createdAtExact, last.id]
+        : [last.createdAtExact, last.id],
+  );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
-import { decodeCursor, encodeCursor } from './keyset-cursor';
+import { decodeCursor, takePage } from './keyset-cursor';
 import { type PostRow, selectPosts } from './select-posts';
 
 const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
@@ -33,12 +33,7 @@ export async function listPostsNewestFirst(options: {
     .where(and(where, not(posts.deleted), after))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(FEED_PAGE_SIZE + 1);
-  const page = rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor([last.createdAtExact, last.id]) : null,
-  };
+  return takePage(rows, FEED_PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
 }
 
 /**

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion, Loader2 } from 'lucide-react';
+import { ArrowLeft, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ASKLINE_MESSAGES } from '../../../shared/asklines';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { paths } from '../../config/paths';
 import { asklineQueryOptions } from '../../features/asklines/api/asklines-api';
 import { AsklineCard } from '../../features/asklines/components/askline-card';
@@ -34,10 +35,7 @@ export function AsklineRoute() {
   if (askline.isPending) {
     return (
       <Page title="Askline">
-        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading...
-        </p>
+        <LoadingStatus>Loading...</LoadingStatus>
       </Page>
     );
   }

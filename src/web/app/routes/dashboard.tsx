@@ -6,6 +6,7 @@ import { FEED_SORT_LABELS, FEED_SORTS, type FeedSort, POST_MESSAGES } from '../.
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { MenuButton } from '../../components/ui/menu-button';
 import type { CreatePostState } from '../../config/paths';
 import { AsklineChooser } from '../../features/asklines/components/askline-chooser';
@@ -160,16 +161,7 @@ function Dashboard() {
           </p>
         )}
 
-        {data && feed.hasNextPage ? (
-          <button
-            type="button"
-            onClick={() => void feed.fetchNextPage()}
-            disabled={feed.isFetchingNextPage}
-            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
-          >
-            {feed.isFetchingNextPage ? 'Loading...' : 'Explore More'}
-          </button>
-        ) : null}
+        {data ? <LoadMoreButton list={feed} /> : null}
       </section>
     </div>
   );

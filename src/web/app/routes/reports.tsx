@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, Loader2 } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import {
   REPORT_MESSAGES,
@@ -14,6 +14,8 @@ import {
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
@@ -87,10 +89,7 @@ export function ReportsRoute() {
 
       <section aria-label={`${STATUS_LABELS[status]} reports`} className="mt-6">
         {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Loading reports...
-          </p>
+          <LoadingStatus>Loading reports...</LoadingStatus>
         ) : list.isError ? (
           <LoadError message={REPORT_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
         ) : reports.length === 0 ? (
@@ -105,16 +104,7 @@ export function ReportsRoute() {
             ))}
           </ul>
         )}
-        {list.hasNextPage ? (
-          <button
-            type="button"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Explore More'}
-          </button>
-        ) : null}
+        <LoadMoreButton list={list} />
       </section>
     </div>
   );

@@ -7,6 +7,7 @@ import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { adminUsersQueryOptions, useSetSuspension, useSetUserRole } from '../api/admin-users-api';
@@ -91,16 +92,7 @@ export function AdminUsersRoute() {
         </ul>
       )}
 
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-          className={composeButtonClasses({ variant: 'secondary', className: 'mt-4 w-full' })}
-        >
-          {list.isFetchingNextPage ? 'Loading...' : 'More'}
-        </button>
-      ) : null}
+      <LoadMoreButton list={list} label="More" className="mt-4" />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { ASKLINE_MESSAGES, type AsklineSummary, asklineContentSchema } from '../
 import { ASKLINE_MAX_LENGTH } from '../../../../shared/limits';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { searchAsklines, useCreateAskline } from '../api/asklines-api';
 
 // SPEC §2 Creating an askline: the first submit looks for similar asklines and shows them; a second
@@ -62,13 +62,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
       setDone(true);
       onCreated?.();
     } catch (problem) {
-      setError(
-        problem instanceof ApiError && problem.status === 401
-          ? ASKLINE_MESSAGES.createSignedOut
-          : problem instanceof Error
-            ? problem.message
-            : String(problem),
-      );
+      setError(failureMessage(problem, ASKLINE_MESSAGES.createSignedOut));
     }
   }
 

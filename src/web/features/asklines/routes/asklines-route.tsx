@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardCheck, Loader2, Plus } from 'lucide-react';
+import { ClipboardCheck, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ASKLINE_MESSAGES, type Askline } from '../../../../shared/asklines';
@@ -8,6 +8,7 @@ import { isStaff } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../auth/api/session-query';
 import { asklineListQueryOptions } from '../api/asklines-api';
@@ -74,10 +75,7 @@ export function AsklinesRoute() {
 
       <section aria-label="Verified asklines" className="mt-8">
         {list.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Loading...
-          </p>
+          <LoadingStatus>Loading...</LoadingStatus>
         ) : list.isError ? (
           <LoadError message={ASKLINE_MESSAGES.listFailed} onRetry={() => void list.refetch()} />
         ) : verified.length === 0 ? (

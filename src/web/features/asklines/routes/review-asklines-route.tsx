@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Check, Loader2, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { Askline, AsklineDecision } from '../../../../shared/asklines';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { pendingAsklinesQueryOptions, useReviewAskline } from '../api/asklines-api';
 import { AsklineCard } from '../components/askline-card';
 
@@ -23,10 +25,7 @@ export function ReviewAsklinesRoute() {
       </p>
       <div className="mt-8">
         {queue.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Loading...
-          </p>
+          <LoadingStatus>Loading...</LoadingStatus>
         ) : queue.isError ? (
           <LoadError
             message="Failed to load pending asklines. Please try again."
@@ -43,16 +42,7 @@ export function ReviewAsklinesRoute() {
             ))}
           </ul>
         )}
-        {queue.hasNextPage ? (
-          <button
-            type="button"
-            onClick={() => void queue.fetchNextPage()}
-            disabled={queue.isFetchingNextPage}
-            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
-          >
-            {queue.isFetchingNextPage ? 'Loading...' : 'More'}
-          </button>
-        ) : null}
+        <LoadMoreButton list={queue} label="More" />
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MODERATION_ACTION_LABELS, type ModerationLogEntry } from '../../../../shared/reports';
 import { DocumentTitle } from '../../../components/document-title';
-import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { textLinkClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { moderationLogQueryOptions } from '../api/moderation-log-api';
 
@@ -24,10 +25,7 @@ export function ModerationLogRoute() {
       </p>
       <div className="mt-8">
         {log.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-            Loading...
-          </p>
+          <LoadingStatus>Loading...</LoadingStatus>
         ) : log.isError ? (
           <LoadError
             message="Failed to load the moderation log. Please try again."
@@ -44,16 +42,7 @@ export function ModerationLogRoute() {
             ))}
           </ol>
         )}
-        {log.hasNextPage ? (
-          <button
-            type="button"
-            onClick={() => void log.fetchNextPage()}
-            disabled={log.isFetchingNextPage}
-            className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
-          >
-            {log.isFetchingNextPage ? 'Loading...' : 'More'}
-          </button>
-        ) : null}
+        <LoadMoreButton list={log} label="More" />
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { NOTICE_LIMITS, type Notice } from '../../../../shared/notices';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TextField } from '../../../components/ui/text-field';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
 
@@ -25,10 +25,7 @@ export function AdminNoticeRoute() {
           Failed to load the notice. Please try again.
         </p>
       ) : (
-        <p role="status" className="mt-8 flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading...
-        </p>
+        <LoadingStatus className="mt-8">Loading...</LoadingStatus>
       )}
     </div>
   );

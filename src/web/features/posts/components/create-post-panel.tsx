@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useS
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { POST_MESSAGES, postContentSchema } from '../../../../shared/posts';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { ApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useCreatePost } from '../api/posts-api';
 
 // The create-post panel (SPEC §2 Dashboard): the text with its counter (limit style at 256; longer
@@ -47,13 +47,7 @@ export function CreatePostPanel({
       setAnonymous(false);
       onPosted();
     } catch (problem) {
-      setError(
-        problem instanceof ApiError && problem.status === 401
-          ? POST_MESSAGES.createSignedOut
-          : problem instanceof Error
-            ? problem.message
-            : String(problem),
-      );
+      setError(failureMessage(problem, POST_MESSAGES.createSignedOut));
     }
   }
 

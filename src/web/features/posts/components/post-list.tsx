@@ -1,9 +1,9 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { POST_MESSAGES, type PostPage } from '../../../../shared/posts';
-import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PostCard } from './post-card';
 
 // A paged list of post cards (a profile's posts, an askline's answers): loading, a failure with Try
@@ -25,10 +25,7 @@ export function PostList({
   return (
     <>
       {list.isPending ? (
-        <p role="status" className="mt-5 flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading posts...
-        </p>
+        <LoadingStatus className="mt-5">Loading posts...</LoadingStatus>
       ) : list.isError && posts.length === 0 ? (
         <LoadError className="mt-5" message={POST_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
       ) : posts.length === 0 ? (
@@ -42,16 +39,7 @@ export function PostList({
           ))}
         </ul>
       )}
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-          className={composeButtonClasses({ variant: 'secondary', className: 'mt-6 w-full' })}
-        >
-          {list.isFetchingNextPage ? 'Loading...' : 'Explore More'}
-        </button>
-      ) : null}
+      <LoadMoreButton list={list} />
     </>
   );
 }

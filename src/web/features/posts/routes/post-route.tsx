@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileQuestion, Loader2 } from 'lucide-react';
+import { FileQuestion } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { POST_MESSAGES } from '../../../../shared/posts';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../auth/api/session-query';
@@ -42,10 +43,7 @@ export function PostRoute() {
   if (query.isPending) {
     return (
       <Centered title="Post">
-        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading post...
-        </p>
+        <LoadingStatus>Loading post...</LoadingStatus>
       </Centered>
     );
   }

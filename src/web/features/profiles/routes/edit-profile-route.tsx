@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import { PROFILE_MESSAGES, type Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
@@ -62,10 +63,7 @@ export function EditProfileRoute() {
           </button>
         </div>
       ) : (
-        <p role="status" className="mt-8 flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-          Loading your profile...
-        </p>
+        <LoadingStatus className="mt-8">Loading your profile...</LoadingStatus>
       )}
     </div>
   );

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Pencil, UserX } from 'lucide-react';
+import { Pencil, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
 import { ProfileHeader } from '../../../components/profile-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
@@ -88,10 +89,7 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
   return (
     <div className="flex min-h-[50vh] items-center justify-center px-4">
       <DocumentTitle title="Profile" />
-      <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-        <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        Loading profile...
-      </p>
+      <LoadingStatus>Loading profile...</LoadingStatus>
     </div>
   );
 }

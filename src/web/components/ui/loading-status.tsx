@@ -1,0 +1,15 @@
+import { Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** A list or page on its way: a spinner and the page's words ('Loading...', 'Loading posts...'), announced politely. */
+export function LoadingStatus({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      role="status"
+      className={`flex items-center gap-2 text-slate-600 dark:text-slate-300 ${className}`.trim()}
+    >
+      <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
