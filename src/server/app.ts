@@ -17,6 +17,7 @@ import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes } from './features/reports/routes';
+import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
@@ -82,6 +83,7 @@ export function createApp({
   app.route('/api/posts', postRoutes(profileDeps));
   app.route('/api/posts', postModerationRoutes(profileDeps));
   app.route('/api/reports', reportRoutes(profileDeps));
+  app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));

@@ -17,9 +17,7 @@ const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ defaul
 const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })));
 const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-const ComingSoonRoute = lazy(() =>
-  import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonRoute })),
-);
+const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
 const QueryLayout = lazy(() => import('./layouts/query-layout').then((m) => ({ default: m.QueryLayout })));
 
 const AuthGate = lazy(() =>
@@ -66,7 +64,6 @@ const DemoUserRoute = lazy(() => import('./routes/demo-user').then((m) => ({ def
 
 // Screens not built yet share one placeholder naming the screen; each feature replaces its line with
 // its own lazily loaded page. Grouped by who may open them (SPEC §2 route table, §6).
-const signedInScreens = [{ path: paths.search.path, screen: 'Search' }];
 
 export function AppRouter() {
   return (
@@ -92,9 +89,7 @@ export function AppRouter() {
             {/* A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here. */}
             <Route path={paths.userPost.path} element={<PostRoute />} />
             <Route element={<AuthGate rule="profile" />}>
-              {signedInScreens.map(({ path, screen }) => (
-                <Route key={path} path={path} element={<ComingSoonRoute screen={screen} />} />
-              ))}
+              <Route path={paths.search.path} element={<SearchRoute />} />
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.editProfile.path} element={<EditProfileRoute />} />
               {/* The other catch-all: /about, /dashboard or /demo_user never land here. */}

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { AsklineSummary } from '../../../shared/asklines';
 import { type Db, queryRows } from '../../db/client';
+import { escapeLike } from '../../db/escape-like';
 
 const SEARCH_LIMIT = 8;
 /** Below this, two prompts share too little to be called similar (pg_trgm scores from 0 to 1). */
 const MIN_SCORE = 0.35;
-
-/** `%`, `_` and `\` in what people type are searched for as themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
-}
 
 /**
  * Verified asklines like the text (DESIGN: pg_trgm, in the database). Serves both the create form's

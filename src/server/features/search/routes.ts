@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { searchRequestSchema } from '../../../shared/search';
+import type { Auth } from '../../auth/auth';
+import { loadViewer, requireViewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import type { AppEnv } from '../../http/context';
+import { readQuery } from '../../http/validate';
+import type { ObjectStorage } from '../../platform/storage';
+import { presentPost } from '../posts/present-post';
+import { searchPosts } from './search-posts';
+import { searchUsers } from './search-users';
+
+/** /api/search: signed-in people search people and posts (SPEC §6). A blank query is a 400. */
+export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage }) {
+  const { db, storage } = deps;
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .get('/users', async (c) => {
+      requireViewer(c.get('viewer'));
+      const { q, cursor } = readQuery(c, searchRequestSchema);
+      const { rows, nextCursor, total } = await searchUsers(db, q, cursor);
+      return c.json({
+        users: rows.map((row) => ({
+          username: row.username,
+          fullName: row.fullName,
+          profilePictureUrl: row.pictureKey ? storage.publicUrl(row.pictureKey) : null,
+        })),
+        nextCursor,
+        total,
+      });
+    })
+    .get('/posts', async (c) => {
+      const viewer = requireViewer(c.get('viewer'));
+      const { q, cursor } = readQuery(c, searchRequestSchema);
+      const { rows, nextCursor, total } = await searchPosts(db, q, viewer.userId, cursor);
+      return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor, total });
+    });
+}

@@ -1,0 +1,192 @@
+// Search over HTTP on a real database (SPEC §2 Search, §5, §7): people by username or name, posts by
+// text, any case, special characters taken literally, deleted and anonymous rules, honest counts, keyset
+// pages; and EXPLAIN on a seeded table showing both searches read their indexes.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type Member } from '../../../../tests/support/accounts';
+import { insertProfile, insertUser } from '../../../../tests/support/factories';
+import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { SEARCH_MESSAGES } from '../../../shared/search';
+import { posts } from '../../db/schema';
+import { postSearchQuery } from './search-posts';
+import { userSearchQuery } from './search-users';
+
+let server: TestServer;
+let me: Member;
+let asha: Member;
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  me = await createMember(server, { username: 'searcher_me', fullName: 'Sam Searcher' });
+  asha = await createMember(server, { username: 'asha_raman', fullName: 'Asha Raman' });
+});
+afterAll(() => server.close());
+
+const call = (path: string, cookie: string | undefined = me.cookie) => callJson(server, 'GET', path, cookie);
+const users = async (q: string) => {
+  const res = await call(`/api/search/users?q=${encodeURIComponent(q)}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body as { users: { username: string }[]; total: { count: number; more: boolean } };
+};
+const found = async (q: string) => {
+  const res = await call(`/api/search/posts?q=${encodeURIComponent(q)}`);
+  expect(res.status, res.text).toBe(200);
+  return (res.body.posts as { content: string; author: { username: string } | null }[]).map((p) => p.content);
+};
+
+async function post(as: Member, content: string, isAnonymous = false) {
+  const res = await callJson(server, 'POST', '/api/posts', as.cookie, { content, isAnonymous });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string };
+}
+
+describe('people', () => {
+  it('match username or full name, any case, ordered by username', async () => {
+    await createMember(server, { username: 'raman_k', fullName: 'Kiran Raman' });
+    await createMember(server, { username: 'zoe_r', fullName: 'Zoe RAMAN' });
+    const result = await users('rAmAn');
+    expect(result.users.map((u) => u.username)).toEqual(['asha_raman', 'raman_k', 'zoe_r']);
+    expect(result.total).toEqual({ count: 3, more: false });
+    expect((await users('ASHA')).users.map((u) => u.username)).toEqual(['asha_raman']);
+  });
+
+  it('take %, _, quotes and emoji literally', async () => {
+    await createMember(server, { username: 'under_score', fullName: "O'Brien 100% 🎓" });
+    expect((await users('%')).users.map((u) => u.username)).toEqual(['under_score']);
+    expect((await users("o'brien")).users.map((u) => u.username)).toEqual(['under_score']);
+    expect((await users('🎓')).users.map((u) => u.username)).toEqual(['under_score']);
+    expect((await users("'; drop table profiles; --")).users).toEqual([]);
+    // `_` is a character here, not "any character": 'unde_' would otherwise find "under_score".
+    expect((await users('unde_')).users).toEqual([]);
+  });
+
+  it('page by username without gaps, and cap the count at 50+', async () => {
+    const db = server.database.db;
+    for (let i = 0; i < 55; i += 1) {
+      const user = await insertUser(db);
+      await insertProfile(db, user.id, {
+        username: `pager_${String(i).padStart(2, '0')}`,
+        fullName: 'Pager',
+      });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let first: { count: number; more: boolean } | null = null;
+    do {
+      const query: string = `/api/search/users?q=pager${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await call(query);
+      expect(res.status, res.text).toBe(200);
+      first ??= res.body.total;
+      seen.push(...res.body.users.map((u: { username: string }) => u.username));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 55 }, (_, i) => `pager_${String(i).padStart(2, '0')}`));
+    expect(first).toEqual({ count: 50, more: true });
+  });
+});
+
+describe('posts', () => {
+  it('match the text any case, newest first, and whole words in any order', async () => {
+    await post(asha, 'The canteen DOSA is the best thing on campus');
+    await post(me, 'Dosa at the canteen again? Always.');
+    expect(await found('canteen dosa')).toEqual([
+      'Dosa at the canteen again? Always.',
+      'The canteen DOSA is the best thing on campus',
+    ]);
+    expect(await found('dosa')).toHaveLength(2);
+    expect(await found('ANTEEN')).toHaveLength(2);
+  });
+
+  it('never find deleted posts, and find anonymous ones only by their text, as Anonymous', async () => {
+    const gone = await post(asha, 'A deleted secret about the library');
+    await callJson(server, 'DELETE', `/api/posts/${gone.id}`, asha.cookie);
+    expect(await found('deleted secret')).toEqual([]);
+
+    await post(asha, 'An anonymous note about the hostel mess', true);
+    const res = await call('/api/search/posts?q=hostel%20mess');
+    expect(res.body.posts).toHaveLength(1);
+    expect(res.body.posts[0].author).toBeNull();
+    expect(res.text).not.toContain('asha_raman');
+    expect(res.text).not.toContain(asha.account.userId);
+    // The author's name finds none of their anonymous posts.
+    expect(await found('Asha Raman')).toEqual([]);
+  });
+
+  it('take special characters literally', async () => {
+    await post(me, '100% sure it\'s _the_ best "quote" 🎓');
+    expect(await found('100%')).toEqual(['100% sure it\'s _the_ best "quote" 🎓']);
+    expect(await found('_the_')).toHaveLength(1);
+    expect(await found('"quote"')).toHaveLength(1);
+    expect(await found('🎓')).toHaveLength(1);
+    expect(await found("'); drop table posts; --")).toEqual([]);
+  });
+});
+
+describe('the API', () => {
+  it('refuses a blank query with 400, and visitors with 401', async () => {
+    for (const path of ['/api/search/users?q=%20%20', '/api/search/posts?q=', '/api/search/posts']) {
+      const res = await call(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.message).toBe(SEARCH_MESSAGES.queryRequired);
+    }
+    expect((await call('/api/search/users?q=a', '')).status).toBe(401);
+    expect((await call('/api/search/posts?q=a&cursor=nope')).status).toBe(400);
+  });
+});
+
+describe('query plans', () => {
+  it('both searches read their indexes on a seeded table', async () => {
+    // A database of its own, filled in bulk (100k profiles, 50k posts), so the planner's choice is the one
+    // a campus-sized table gets. Plans come from table statistics, not from this machine's speed.
+    const own = await startTestServer();
+    try {
+      const db = own.database.db;
+      await db.execute(sql`
+        insert into users (id, name, email, email_verified)
+        select 'seed' || g, 'Seed ' || g, 'seed' || g || '@example.com', true
+        from generate_series(1, 100000) g
+      `);
+      await db.execute(sql`
+        insert into profiles (user_id, username, email, full_name, graduation_year)
+        select 'seed' || g, 'user_' || g, 'seed' || g || '@example.com',
+          (array['Asha','Ravi','Kiran','Meera','Arjun'])[1 + g % 5] || ' ' || md5(g::text), 2025
+        from generate_series(1, 100000) g
+      `);
+      await db.execute(sql`
+        insert into ${posts} (user_id, content, created_at)
+        select 'seed' || (1 + g % 100000), 'Memory ' || md5(g::text) || ' from the hostel and the library',
+          now() - (g || ' minutes')::interval
+        from generate_series(1, 50000) g
+      `);
+      await db.execute(sql`analyze`);
+
+      const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+        const { sql: text, params } = query.toSQL();
+        const rows = (await db.execute(sql.raw(`explain ${inline(text, params)}`))) as unknown as {
+          rows: Record<string, string>[];
+        };
+        return rows.rows.map((row) => Object.values(row)[0]).join('\n');
+      };
+      const userPlan = await plan(userSearchQuery(db, 'a1b2c3d4', null));
+      const postPlan = await plan(postSearchQuery(db, 'c0ffee12', 'seed1', null));
+      const wordsPlan = await plan(postSearchQuery(db, 'deadbeef c0ffee12', 'seed1', null));
+      expect(userPlan).toMatch(/profiles_(username|full_name)_trgm_idx/);
+      expect(postPlan).toMatch(/posts_content_trgm_idx|posts_search_vector_idx/);
+      expect(postPlan).not.toMatch(/Seq Scan on posts/);
+      expect(wordsPlan).toMatch(/posts_search_vector_idx/);
+      expect(wordsPlan).not.toMatch(/Seq Scan on posts/);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+/** The statement with its parameters written in, for EXPLAIN (PGlite has no prepared EXPLAIN). */
+function inline(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value === 'number') return String(value);
+    if (value === null || value === undefined) return 'null';
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}

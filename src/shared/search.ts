@@ -1,0 +1,60 @@
+// Search (SPEC §2 Search, §5, §7): people by username or full name, posts by their text. Both lists are
+// paged by keyset cursors; counts stop at a cap and say "50+" rather than counting every match.
+import { z } from 'zod';
+import { postSchema } from './posts';
+
+export const SEARCH_MESSAGES = {
+  queryRequired: 'Type something to search for.',
+  queryTooLong: 'That search is too long.',
+  failed: 'An error occurred while searching. Please try again.',
+  noUsers: 'No users found',
+  noPosts: (query: string) => `No posts found matching "${query}"`,
+} as const;
+
+export const SEARCH_TYPES = ['all', 'users', 'posts'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { all: 'All', users: 'Users', posts: 'Posts' };
+
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** Counts stop here: "50+" is as useful to a person as an exact count of a million rows. */
+export const SEARCH_COUNT_CAP = 50;
+
+/** GET /api/search/users and /api/search/posts */
+export const searchRequestSchema = z.strictObject({
+  q: z
+    .string({ error: SEARCH_MESSAGES.queryRequired })
+    .trim()
+    .min(1, SEARCH_MESSAGES.queryRequired)
+    .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong),
+  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+});
+
+/** How many matched: exact up to the cap, else at least the cap. */
+export const searchCountSchema = z.object({ count: z.number(), more: z.boolean() });
+export type SearchCount = z.infer<typeof searchCountSchema>;
+
+export const userResultSchema = z.object({
+  username: z.string(),
+  fullName: z.string(),
+  profilePictureUrl: z.string().nullable(),
+});
+export type UserResult = z.infer<typeof userResultSchema>;
+
+export const userSearchPageSchema = z.object({
+  users: z.array(userResultSchema),
+  nextCursor: z.string().nullable(),
+  /** On the first page only. */
+  total: searchCountSchema.nullable(),
+});
+export type UserSearchPage = z.infer<typeof userSearchPageSchema>;
+
+export const postSearchPageSchema = z.object({
+  posts: z.array(postSchema),
+  nextCursor: z.string().nullable(),
+  total: searchCountSchema.nullable(),
+});
+export type PostSearchPage = z.infer<typeof postSearchPageSchema>;
+
+export function describeCount({ count, more }: SearchCount): string {
+  return more ? `${count}+` : String(count);
+}

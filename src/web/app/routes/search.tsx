@@ -1,0 +1,190 @@
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
+import { Search as SearchIcon } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  describeCount,
+  type PostSearchPage,
+  SEARCH_MESSAGES,
+  SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_TYPE_LABELS,
+  SEARCH_TYPES,
+  type SearchType,
+  type UserSearchPage,
+} from '../../../shared/search';
+import { Avatar } from '../../components/avatar';
+import { DocumentTitle } from '../../components/document-title';
+import { composeButtonClasses } from '../../components/ui/control-classes';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
+import { LoadingStatus } from '../../components/ui/loading-status';
+import { inputClasses } from '../../components/ui/text-field';
+import { paths } from '../../config/paths';
+import { PostCard } from '../../features/posts/components/post-card';
+import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/search/api/search-api';
+
+function readType(value: string | null): SearchType {
+  return SEARCH_TYPES.includes(value as SearchType) ? (value as SearchType) : 'all';
+}
+
+// /search (SPEC §2): a text box, All / Users / Posts, and Search ('Searching...'). A blank query does
+// nothing. The query lives in the address (?q=&type=), so results can be shared and survive a reload.
+export function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const type = readType(params.get('type'));
+  const [text, setText] = useState(query);
+  const [choice, setChoice] = useState<SearchType>(type);
+  const inputId = useId();
+
+  // Back and forward move through searches: the form follows the address.
+  useEffect(() => {
+    setText(query);
+    setChoice(type);
+  }, [query, type]);
+
+  const wantUsers = query !== '' && type !== 'posts';
+  const wantPosts = query !== '' && type !== 'users';
+  const users = useInfiniteQuery({ ...userSearchQueryOptions(query), enabled: wantUsers });
+  const posts = useInfiniteQuery({ ...postSearchQueryOptions(query), enabled: wantPosts });
+  const searching =
+    (wantUsers && users.isFetching && !users.isFetchingNextPage) ||
+    (wantPosts && posts.isFetching && !posts.isFetchingNextPage);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    // SPEC §5: a blank query is ignored.
+    if (!trimmed) return;
+    setParams(choice === 'all' ? { q: trimmed } : { q: trimmed, type: choice });
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
+      <DocumentTitle title={query ? `Search: ${query}` : 'Search'} />
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
+      <search>
+        <form onSubmit={submit} aria-label="Search users and posts" className="mt-6 space-y-3">
+          <div className="flex gap-2">
+            <label htmlFor={inputId} className="sr-only">
+              Search users and posts
+            </label>
+            <input
+              id={inputId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={SEARCH_QUERY_MAX_LENGTH}
+              placeholder="Search users and posts"
+              className={`${inputClasses} min-w-0 flex-1`}
+            />
+            <button type="submit" disabled={searching} className={composeButtonClasses()}>
+              <SearchIcon className="size-4" aria-hidden="true" />
+              {searching ? 'Searching...' : 'Search'}
+            </button>
+          </div>
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="sr-only">Search in</legend>
+            {SEARCH_TYPES.map((option) => (
+              <label
+                key={option}
+                className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium"
+              >
+                <input
+                  type="radio"
+                  name="type"
+                  value={option}
+                  checked={choice === option}
+                  onChange={() => setChoice(option)}
+                  className="size-4 accent-brand-600"
+                />
+                {SEARCH_TYPE_LABELS[option]}
+              </label>
+            ))}
+          </fieldset>
+        </form>
+      </search>
+
+      {wantUsers ? <UserResults list={users} /> : null}
+      {wantPosts ? <PostResults query={query} list={posts} /> : null}
+    </div>
+  );
+}
+
+function UserResults({ list }: { list: UseInfiniteQueryResult<InfiniteData<UserSearchPage>> }) {
+  const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+  const total = list.data?.pages[0]?.total;
+  return (
+    <section aria-labelledby="user-results" className="mt-8">
+      <h2 id="user-results" className="text-lg font-semibold tracking-tight">
+        Users{total ? ` (${describeCount(total)})` : ''}
+      </h2>
+      {list.isPending ? (
+        <LoadingStatus className="mt-3">Searching...</LoadingStatus>
+      ) : list.isError ? (
+        <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">
+          {SEARCH_MESSAGES.failed}
+        </p>
+      ) : users.length === 0 ? (
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{SEARCH_MESSAGES.noUsers}</p>
+      ) : (
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {users.map((user) => (
+            <li key={user.username}>
+              <Link
+                to={paths.userProfile.getHref(user.username)}
+                className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300 hover:bg-brand-50/40 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
+              >
+                <Avatar name={user.fullName} src={user.profilePictureUrl} />
+                <span className="min-w-0">
+                  <span className="block truncate font-semibold text-slate-900 dark:text-white">
+                    {user.fullName}
+                  </span>
+                  <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+                    @{user.username}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMoreButton list={list} label="More users" className="mt-4" />
+    </section>
+  );
+}
+
+function PostResults({
+  query,
+  list,
+}: {
+  query: string;
+  list: UseInfiniteQueryResult<InfiniteData<PostSearchPage>>;
+}) {
+  const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
+  const total = list.data?.pages[0]?.total;
+  return (
+    <section aria-labelledby="post-results" className="mt-8">
+      <h2 id="post-results" className="text-lg font-semibold tracking-tight">
+        Posts{total ? ` (${describeCount(total)})` : ''}
+      </h2>
+      {list.isPending ? (
+        <LoadingStatus className="mt-3">Searching...</LoadingStatus>
+      ) : list.isError ? (
+        <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">
+          {SEARCH_MESSAGES.failed}
+        </p>
+      ) : posts.length === 0 ? (
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{SEARCH_MESSAGES.noPosts(query)}</p>
+      ) : (
+        <ul className="mt-3 space-y-4">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} canLike />
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMoreButton list={list} className="mt-4" />
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+// Search in a real browser on a seeded server (SPEC §2 Search): each mode, opening a person from the
+// results, the empty texts, a blank query that does nothing, and the query kept in the address.
+import type { Page } from '@playwright/test';
+import type { Db } from '../../src/server/db/client';
+import { posts } from '../../src/server/db/schema';
+import { insertAccount, type TestAccount } from '../support/accounts';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
+
+let server: SeededServer;
+let meera: TestAccount;
+let arjun: TestAccount;
+
+test.describe.configure({ mode: 'serial' });
+
+async function seed(db: Db) {
+  meera = await insertAccount(db, { username: 'meera_s', fullName: 'Meera Sundaram' });
+  arjun = await insertAccount(db, { username: 'arjun_s', fullName: 'Arjun Sundar' });
+  await db.insert(posts).values([
+    { userId: meera.userId, content: 'Sundar evenings at the lake behind the hostel' },
+    { userId: arjun.userId, content: 'I will miss the library at midnight', isAnonymous: true },
+  ]);
+}
+
+test.beforeAll(async () => {
+  server = await startSeededServer(seed);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const search = async (page: Page, text: string, mode?: 'All' | 'Users' | 'Posts') => {
+  await page.getByRole('searchbox', { name: 'Search users and posts' }).fill(text);
+  if (mode) await page.getByRole('radio', { name: mode }).check();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+};
+
+test('all, users and posts; open a person from the results', async ({ page }) => {
+  await signInToSeeded(page, server, meera);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');
+
+  // A blank query does nothing.
+  await search(page, '   ');
+  await expect(page).toHaveURL(`${server.url}/search`);
+
+  await search(page, 'sundar');
+  await expect(page).toHaveURL(`${server.url}/search?q=sundar`);
+  const people = page.getByRole('region', { name: /^Users/ });
+  await expect(people.getByRole('heading')).toHaveText('Users (2)');
+  await expect(people.getByRole('link')).toHaveCount(2);
+  const found = page.getByRole('region', { name: /^Posts/ });
+  await expect(found.getByRole('heading', { level: 2 })).toHaveText('Posts (1)');
+  await expect(found.getByRole('article')).toContainText('Sundar evenings at the lake');
+  await expectNoSeriousA11yViolations(page);
+
+  await search(page, 'sundar', 'Users');
+  await expect(page).toHaveURL(/type=users/);
+  await expect(page.getByRole('region', { name: /^Posts/ })).toHaveCount(0);
+  // The address keeps the search: a reload shows the same results.
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^Users/ }).getByRole('heading')).toHaveText('Users (2)');
+  await page.getByRole('link', { name: /Arjun Sundar/ }).click();
+  await expect(page).toHaveURL(`${server.url}/arjun_s`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Arjun Sundar');
+});
+
+test('posts only, anonymous ones as Anonymous, and the empty texts', async ({ page }) => {
+  await signInToSeeded(page, server, arjun);
+  await page.goto(`${server.url}/search`);
+  await search(page, 'library', 'Posts');
+  const found = page.getByRole('region', { name: /^Posts/ });
+  await expect(found.getByRole('article')).toContainText('Anonymous');
+  await expect(found.getByRole('article')).not.toContainText('Arjun');
+  await expect(page.getByRole('region', { name: /^Users/ })).toHaveCount(0);
+
+  await search(page, 'zzz nothing here', 'All');
+  await expect(page.getByText('No users found')).toBeVisible();
+  await expect(page.getByText('No posts found matching "zzz nothing here"')).toBeVisible();
+});
