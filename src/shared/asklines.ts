@@ -3,6 +3,7 @@
 // ever see them, and nothing lists, searches or picks them.
 import { z } from 'zod';
 import { ASKLINE_MAX_LENGTH } from './limits';
+import { hasControlCharacters } from './text-rules';
 
 export const ASKLINE_MESSAGES = {
   contentRequired: 'Please write your askline before submitting.',
@@ -23,10 +24,6 @@ export const ASKLINE_MESSAGES = {
   submitted: 'Thanks! Your askline will appear once it is verified.',
 } as const;
 
-// Control characters other than line breaks can hide or reorder text (as in posts).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
 /** SPEC §5: non-empty after trim, at most 128 characters; one line (a prompt, not a post). */
 export const asklineContentSchema = z
   .string({ error: ASKLINE_MESSAGES.contentRequired })
@@ -37,7 +34,7 @@ export const asklineContentSchema = z
       .min(1, ASKLINE_MESSAGES.contentRequired)
       .max(ASKLINE_MAX_LENGTH, ASKLINE_MESSAGES.contentTooLong)
       .refine(
-        (value) => !CONTROL_CHARACTERS.test(value),
+        (value) => !hasControlCharacters(value),
         'Please remove special control characters from your askline.',
       ),
   );
@@ -51,7 +48,11 @@ export const asklineSearchQuerySchema = z.strictObject({
     .string({ error: ASKLINE_MESSAGES.queryRequired })
     .trim()
     .min(1, ASKLINE_MESSAGES.queryRequired)
-    .max(ASKLINE_MAX_LENGTH * 2, 'That search is too long.'),
+    .max(ASKLINE_MAX_LENGTH * 2, 'That search is too long.')
+    .refine(
+      (value) => !hasControlCharacters(value),
+      'Please remove special control characters from your search.',
+    ),
 });
 
 /** GET /api/asklines/random?exclude= : any verified askline but the one already chosen. */

@@ -2,6 +2,7 @@
 // people report, what staff see, and the moderation log. Report data leaves the server only for staff.
 import { z } from 'zod';
 import { postSchema } from './posts';
+import { hasControlCharacters } from './text-rules';
 
 export const REPORT_MESSAGES = {
   reported: 'Reported!',
@@ -47,8 +48,9 @@ export const reportPostRequestSchema = z
     reason: z.enum(REPORT_REASONS, { error: 'Choose why you are reporting this post.' }),
     detail: z
       .string()
-      .transform((value) => value.replace(/\s+/g, ' ').trim())
-      .pipe(z.string().max(REPORT_DETAIL_MAX_LENGTH, REPORT_MESSAGES.detailTooLong))
+      .refine((value) => !hasControlCharacters(value), 'Please remove special control characters.')
+      .transform((value) => value.replace(/\s+/g, ' ').trim() || undefined)
+      .pipe(z.string().max(REPORT_DETAIL_MAX_LENGTH, REPORT_MESSAGES.detailTooLong).optional())
       .optional(),
   })
   .refine((body) => body.reason !== 'other' || Boolean(body.detail), {

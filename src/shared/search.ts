@@ -2,6 +2,7 @@
 // paged by keyset cursors; counts stop at a cap and say "50+" rather than counting every match.
 import { z } from 'zod';
 import { postSchema } from './posts';
+import { hasControlCharacters } from './text-rules';
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Type something to search for.',
@@ -25,7 +26,11 @@ export const searchRequestSchema = z.strictObject({
     .string({ error: SEARCH_MESSAGES.queryRequired })
     .trim()
     .min(1, SEARCH_MESSAGES.queryRequired)
-    .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong),
+    .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong)
+    .refine(
+      (value) => !hasControlCharacters(value),
+      'Please remove special control characters from your search.',
+    ),
   cursor: z.string().max(200, 'That page link is not valid.').optional(),
 });
 

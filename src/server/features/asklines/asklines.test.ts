@@ -200,10 +200,11 @@ describe('similar asklines', () => {
     expect(await search("'); drop table asklines; --")).toEqual([]);
   });
 
-  it('refuses a blank query', async () => {
+  it('refuses a blank query and control characters', async () => {
     const res = await call('GET', '/api/asklines/search?q=%20%20');
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(ASKLINE_MESSAGES.queryRequired);
+    expect((await call('GET', '/api/asklines/search?q=a%00b')).status).toBe(400);
   });
 });
 

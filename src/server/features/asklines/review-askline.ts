@@ -5,11 +5,11 @@ import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { asklines } from '../../db/schema';
 import { recordModeration } from '../moderation-log/record';
-import { decodeCursor, takePage } from '../posts/keyset-cursor';
+import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 import { type AsklineRow, selectAsklines } from './select-asklines';
 
 const PENDING_PAGE_SIZE = ASKLINES_PAGE_SIZE * 2;
-const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /** The staff queue: asklines no one has decided on yet, oldest first (asklines_pending_idx). */
 export async function listPendingAsklines(

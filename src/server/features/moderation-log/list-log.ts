@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
 import type { Db } from '../../db/client';
 import { moderationLog, profiles } from '../../db/schema';
-import { decodeCursor, takePage } from '../posts/keyset-cursor';
+import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 25;
-const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /**
  * The moderation log, newest first, for admins: who did what to which post, askline or account. An

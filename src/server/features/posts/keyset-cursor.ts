@@ -1,6 +1,6 @@
 // Keyset cursors (never OFFSET): a page ends at a row, and the next page starts after that row's
 // sort values. The cursor is those values, base64url-encoded JSON; the client treats it as opaque.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 
 export function encodeCursor(values: unknown[]): string {
@@ -36,3 +36,14 @@ export function takePage<T>(
     nextCursor: rows.length > size && last !== undefined ? encodeCursor(cursorOf(last)) : null,
   };
 }
+
+/**
+ * A timestamp as PostgreSQL writes `created_at::text` ("2026-01-10 12:00:00.123456+00"): anything else
+ * in a cursor is refused with 400 before it can reach a `::timestamptz` cast.
+ */
+export const cursorTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
+
+/** A count in a cursor: within PostgreSQL's integer. */
+export const cursorCount = z.number().int().min(0).max(2_147_483_647);

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
-import { decodeCursor, takePage } from './keyset-cursor';
+import { cursorCount, cursorTime, decodeCursor, takePage } from './keyset-cursor';
 import { type PostRow, selectPosts } from './select-posts';
 
-const exactTime = z.string().min(1).max(64);
+const exactTime = cursorTime;
 const cursorShapes = {
   newest: z.tuple([exactTime, z.uuid()]),
   oldest: z.tuple([exactTime, z.uuid()]),
-  most_liked: z.tuple([z.number().int().min(0), exactTime, z.uuid()]),
+  most_liked: z.tuple([cursorCount, exactTime, z.uuid()]),
   default: z.tuple([z.boolean(), exactTime, z.uuid()]),
 } as const;
 

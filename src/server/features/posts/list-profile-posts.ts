@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
-import { decodeCursor, takePage } from './keyset-cursor';
+import { cursorTime, decodeCursor, takePage } from './keyset-cursor';
 import { type PostRow, selectPosts } from './select-posts';
 
-const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 export interface PostListPage {
   rows: PostRow[];

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { ReportSort, ReportStatus } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
 import { posts, reports } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../posts/keyset-cursor';
+import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../posts/keyset-cursor';
 import { type PostRow, selectPosts } from '../posts/select-posts';
 
 const PAGE_SIZE = 12;
-const countCursor = z.tuple([z.number().int().min(1), z.string().min(1).max(64), z.uuid()]);
-const timeCursor = z.tuple([z.string().min(1).max(64), z.uuid()]);
+const countCursor = z.tuple([cursorCount, cursorTime, z.uuid()]);
+const timeCursor = z.tuple([cursorTime, z.uuid()]);
 
 export interface ReportRow extends PostRow {
   reasons: { reason: string; count: number }[];

@@ -132,6 +132,10 @@ describe('reporting', () => {
     expect(other.status).toBe(400);
     expect(other.body.error.message).toBe(REPORT_MESSAGES.detailRequired);
     expect((await report(target.id, reporter, 'other', 'x'.repeat(201))).status).toBe(400);
+    expect((await report(target.id, reporter, 'other', 'nul\u0000byte')).status).toBe(400);
+    expect((await report(target.id, reporter, 'other', '   ')).body.error.message).toBe(
+      REPORT_MESSAGES.detailRequired,
+    );
     expect((await reportsPage('?sort=newest')).reports.some((item) => item.post.id === target.id)).toBe(
       false,
     );
@@ -178,6 +182,19 @@ describe('resolving', () => {
       (await call('PUT', `/api/reports/${missing}/resolution`, moderator.cookie, { resolved: 'yes' })).status,
     ).toBe(400);
     expect((await call('GET', '/api/reports?status=open', moderator.cookie)).status).toBe(400);
+    // Hand-made cursors: a time PostgreSQL cannot read, a count beyond its integer.
+    const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    for (const [sort, values] of [
+      ['newest', ['x', missing]],
+      ['most_reported', [9_007_199_254_740_991, '2026-01-10 12:00:00+00', missing]],
+    ] as const) {
+      const res = await call(
+        'GET',
+        `/api/reports?sort=${sort}&cursor=${forged([...values])}`,
+        moderator.cookie,
+      );
+      expect(res.status, res.text).toBe(400);
+    }
   });
 
   it('a staff delete resolves the open report first, and the post leaves both tabs', async () => {
@@ -259,7 +276,12 @@ describe('anonymous posts before staff', () => {
       answers.push(list.text, (await call('GET', `/api/posts/${anonymous.id}`, staff.cookie)).text);
       answers.push((await call('GET', '/api/posts?sort=newest', staff.cookie)).text);
     }
-    const suspended = await call('POST', `/api/posts/${anonymous.id}/author-suspension`, moderator.cookie);
+    // Moderators are refused for every anonymous post alike, so the refusal says nothing of the author.
+    const refused = await call('POST', `/api/posts/${anonymous.id}/author-suspension`, moderator.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Only an admin can suspend the author of an anonymous post.');
+    answers.push(refused.text);
+    const suspended = await call('POST', `/api/posts/${anonymous.id}/author-suspension`, admin.cookie);
     expect(suspended.status).toBe(204);
     answers.push(suspended.text, JSON.stringify(Object.fromEntries(suspended.headers)));
     expect((await call('DELETE', `/api/posts/${anonymous.id}`, moderator.cookie)).status).toBe(204);
@@ -280,11 +302,12 @@ describe('anonymous posts before staff', () => {
 
   it('a moderator cannot suspend staff from a post; nobody suspends themselves', async () => {
     const otherModerator = await member({ userType: 'moderator' });
-    const byStaff = await post(otherModerator, 'Posted by a moderator', true);
+    const byStaff = await post(otherModerator, 'Posted by a moderator');
     const refused = await call('POST', `/api/posts/${byStaff.id}/author-suspension`, moderator.cookie);
     expect(refused.status).toBe(403);
-    const own = await post(moderator, 'My own post');
-    expect((await call('POST', `/api/posts/${own.id}/author-suspension`, moderator.cookie)).status).toBe(409);
+    expect(refused.body.error.message).toBe('Only an admin can suspend this account.');
+    const own = await post(admin, 'My own post');
+    expect((await call('POST', `/api/posts/${own.id}/author-suspension`, admin.cookie)).status).toBe(409);
   });
 });
 

@@ -10,26 +10,33 @@ import { recordModeration } from '../moderation-log/record';
 /**
  * Suspends the author of a post (issue «Moderation» 4): staff act on the account behind a post, named or
  * anonymous (deleted posts included: deleting is often the step before), and neither the answer nor the
- * log names the author of an anonymous one. Moderators may suspend ordinary accounts; staff accounts
- * need an admin. Nobody suspends themselves. Sessions end at once, as with /admin/users.
+ * log names the author of an anonymous one. Admins may suspend any author but themselves. Moderators may
+ * suspend the author of a named post who is not staff; the author of an anonymous post needs an admin,
+ * for every anonymous post alike, so a refusal never hints at who wrote it. The author's role is read
+ * and the suspension written in one transaction. Sessions end at once, as with /admin/users.
  */
 export async function suspendAuthor(db: Db, options: { postId: string; staff: Viewer }): Promise<void> {
   const missing = new AppError('not_found', 'Post not found');
   if (!z.uuid().safeParse(options.postId).success) throw missing;
-  const [post] = await db
-    .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
-    .from(posts)
-    .innerJoin(profiles, eq(profiles.userId, posts.userId))
-    .where(eq(posts.id, options.postId))
-    .limit(1);
-  if (!post) throw missing;
-  if (post.userId === options.staff.userId) {
-    throw new AppError('conflict', 'You cannot suspend your own account.');
-  }
-  if (isStaff(post.authorType) && options.staff.profile?.userType !== 'admin') {
-    throw new AppError('forbidden', 'Only an admin can suspend this account.');
-  }
+  const isAdmin = options.staff.profile?.userType === 'admin';
   await db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
+      .from(posts)
+      .innerJoin(profiles, eq(profiles.userId, posts.userId))
+      .where(eq(posts.id, options.postId))
+      .limit(1)
+      .for('update', { of: profiles });
+    if (!post) throw missing;
+    if (!isAdmin && post.isAnonymous) {
+      throw new AppError('forbidden', 'Only an admin can suspend the author of an anonymous post.');
+    }
+    if (post.userId === options.staff.userId) {
+      throw new AppError('conflict', 'You cannot suspend your own account.');
+    }
+    if (!isAdmin && isStaff(post.authorType)) {
+      throw new AppError('forbidden', 'Only an admin can suspend this account.');
+    }
     await tx
       .update(users)
       .set({ suspendedAt: sql`coalesce(${users.suspendedAt}, now())` })

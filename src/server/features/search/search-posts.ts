@@ -4,11 +4,11 @@ import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
 import { posts } from '../../db/schema';
-import { decodeCursor, takePage } from '../posts/keyset-cursor';
+import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 import { selectPosts } from '../posts/select-posts';
 import { countCapped } from './search-users';
 
-const cursorShape = z.tuple([z.string().min(1).max(64), z.uuid()]);
+const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /** Two or more plain words: worth finding in any order, not only as one phrase. */
 function isPlainWords(query: string): boolean {

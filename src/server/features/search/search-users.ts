@@ -7,7 +7,7 @@ import { profiles } from '../../db/schema';
 import { decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 20;
-const cursorShape = z.tuple([z.string().min(1).max(64)]);
+const cursorShape = z.tuple([z.string().regex(/^[a-z0-9_.]{1,20}$/)]);
 
 /** People whose username or full name contains the text, any case (profiles_*_trgm_idx). */
 export function userMatch(query: string): SQL {

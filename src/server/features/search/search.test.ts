@@ -131,6 +131,15 @@ describe('the API', () => {
     }
     expect((await call('/api/search/users?q=a', '')).status).toBe(401);
     expect((await call('/api/search/posts?q=a&cursor=nope')).status).toBe(400);
+    // NUL cannot reach PostgreSQL (it refuses it in text); a forged cursor time is refused too.
+    expect((await call('/api/search/users?q=a%00b')).status).toBe(400);
+    expect((await call('/api/search/posts?q=a%00b')).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify(['x', '00000000-0000-4000-8000-000000000000'])).toString(
+      'base64url',
+    );
+    expect((await call(`/api/search/posts?q=a&cursor=${forged}`)).status).toBe(400);
+    const forgedName = Buffer.from(JSON.stringify(['a\u0000'])).toString('base64url');
+    expect((await call(`/api/search/users?q=a&cursor=${forgedName}`)).status).toBe(400);
   });
 });
 

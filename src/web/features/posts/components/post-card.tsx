@@ -99,7 +99,13 @@ export function PostCard({
         onReport={mayOfferReport ? startReport : undefined}
         feedback={feedback}
         moderation={
-          post.viewer.canModerate ? <StaffControls post={post} showSuspend={showSuspend} /> : undefined
+          post.viewer.canModerate ? (
+            // Only admins suspend the author of an anonymous post (the server says the same).
+            <StaffControls
+              post={post}
+              showSuspend={showSuspend && (post.author !== null || userType === 'admin')}
+            />
+          ) : undefined
         }
       />
       {mayOfferReport ? (
