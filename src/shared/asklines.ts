@@ -3,7 +3,7 @@
 // ever see them, and nothing lists, searches or picks them.
 import { z } from 'zod';
 import { ASKLINE_MAX_LENGTH } from './limits';
-import { hasControlCharacters } from './text-rules';
+import { hasControlCharacters, searchTextSchema } from './text-rules';
 
 export const ASKLINE_MESSAGES = {
   contentRequired: 'Please write your askline before submitting.',
@@ -44,15 +44,7 @@ export const createAsklineRequestSchema = z.strictObject({ content: asklineConte
 
 /** GET /api/asklines/search?q= : the similar asklines (create form) and the chooser's search. */
 export const asklineSearchQuerySchema = z.strictObject({
-  q: z
-    .string({ error: ASKLINE_MESSAGES.queryRequired })
-    .trim()
-    .min(1, ASKLINE_MESSAGES.queryRequired)
-    .max(ASKLINE_MAX_LENGTH * 2, 'That search is too long.')
-    .refine(
-      (value) => !hasControlCharacters(value),
-      'Please remove special control characters from your search.',
-    ),
+  q: searchTextSchema(ASKLINE_MAX_LENGTH * 2),
 });
 
 /** GET /api/asklines/random?exclude= : any verified askline but the one already chosen. */

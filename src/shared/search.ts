@@ -2,11 +2,10 @@
 // paged by keyset cursors; counts stop at a cap and say "50+" rather than counting every match.
 import { z } from 'zod';
 import { postSchema } from './posts';
-import { hasControlCharacters } from './text-rules';
+import { searchTextSchema } from './text-rules';
 
 export const SEARCH_MESSAGES = {
   queryRequired: 'Type something to search for.',
-  queryTooLong: 'That search is too long.',
   failed: 'An error occurred while searching. Please try again.',
   noUsers: 'No users found',
   noPosts: (query: string) => `No posts found matching "${query}"`,
@@ -22,15 +21,7 @@ export const SEARCH_COUNT_CAP = 50;
 
 /** GET /api/search/users and /api/search/posts */
 export const searchRequestSchema = z.strictObject({
-  q: z
-    .string({ error: SEARCH_MESSAGES.queryRequired })
-    .trim()
-    .min(1, SEARCH_MESSAGES.queryRequired)
-    .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_MESSAGES.queryTooLong)
-    .refine(
-      (value) => !hasControlCharacters(value),
-      'Please remove special control characters from your search.',
-    ),
+  q: searchTextSchema(SEARCH_QUERY_MAX_LENGTH),
   cursor: z.string().max(200, 'That page link is not valid.').optional(),
 });
 

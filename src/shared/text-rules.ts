@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Characters no one-line text may hold: control characters (NUL included: PostgreSQL refuses it in
 // text) and the bidirectional overrides that can disguise what text says.
 
@@ -6,4 +8,17 @@ const ONE_LINE_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2
 
 export function hasControlCharacters(value: string): boolean {
   return ONE_LINE_CONTROL_CHARACTERS.test(value);
+}
+
+/** What someone typed to search for: trimmed, not blank, not too long, no control characters. */
+export function searchTextSchema(maxLength: number) {
+  return z
+    .string({ error: 'Type something to search for.' })
+    .trim()
+    .min(1, 'Type something to search for.')
+    .max(maxLength, 'That search is too long.')
+    .refine(
+      (value) => !hasControlCharacters(value),
+      'Please remove special control characters from your search.',
+    );
 }

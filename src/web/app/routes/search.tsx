@@ -1,6 +1,6 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { Search as SearchIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   describeCount,
@@ -9,6 +9,7 @@ import {
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
+  type SearchCount,
   type SearchType,
   type UserSearchPage,
 } from '../../../shared/search';
@@ -110,13 +111,30 @@ export function SearchRoute() {
   );
 }
 
-function UserResults({ list }: { list: UseInfiniteQueryResult<InfiniteData<UserSearchPage>> }) {
-  const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+/** One kind of result: its heading with the count, then searching, the error, the empty text or the list. */
+function ResultSection<Page extends { total: SearchCount | null }>({
+  id,
+  title,
+  list,
+  count,
+  empty,
+  moreLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  list: UseInfiniteQueryResult<InfiniteData<Page>>;
+  count: number;
+  empty: string;
+  moreLabel?: string;
+  children: ReactNode;
+}) {
   const total = list.data?.pages[0]?.total;
   return (
-    <section aria-labelledby="user-results" className="mt-8">
-      <h2 id="user-results" className="text-lg font-semibold tracking-tight">
-        Users{total ? ` (${describeCount(total)})` : ''}
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="text-lg font-semibold tracking-tight">
+        {title}
+        {total ? ` (${describeCount(total)})` : ''}
       </h2>
       {list.isPending ? (
         <LoadingStatus className="mt-3">Searching...</LoadingStatus>
@@ -124,32 +142,48 @@ function UserResults({ list }: { list: UseInfiniteQueryResult<InfiniteData<UserS
         <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">
           {SEARCH_MESSAGES.failed}
         </p>
-      ) : users.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{SEARCH_MESSAGES.noUsers}</p>
+      ) : count === 0 ? (
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{empty}</p>
       ) : (
-        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {users.map((user) => (
-            <li key={user.username}>
-              <Link
-                to={paths.userProfile.getHref(user.username)}
-                className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300 hover:bg-brand-50/40 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
-              >
-                <Avatar name={user.fullName} src={user.profilePictureUrl} />
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-slate-900 dark:text-white">
-                    {user.fullName}
-                  </span>
-                  <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
-                    @{user.username}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        children
       )}
-      <LoadMoreButton list={list} label="More users" className="mt-4" />
+      <LoadMoreButton list={list} label={moreLabel} className="mt-4" />
     </section>
+  );
+}
+
+function UserResults({ list }: { list: UseInfiniteQueryResult<InfiniteData<UserSearchPage>> }) {
+  const users = list.data?.pages.flatMap((page) => page.users) ?? [];
+  return (
+    <ResultSection
+      id="user-results"
+      title="Users"
+      list={list}
+      count={users.length}
+      empty={SEARCH_MESSAGES.noUsers}
+      moreLabel="More users"
+    >
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {users.map((user) => (
+          <li key={user.username}>
+            <Link
+              to={paths.userProfile.getHref(user.username)}
+              className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:border-brand-300 hover:bg-brand-50/40 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
+            >
+              <Avatar name={user.fullName} src={user.profilePictureUrl} />
+              <span className="min-w-0">
+                <span className="block truncate font-semibold text-slate-900 dark:text-white">
+                  {user.fullName}
+                </span>
+                <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+                  @{user.username}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </ResultSection>
   );
 }
 
@@ -161,30 +195,21 @@ function PostResults({
   list: UseInfiniteQueryResult<InfiniteData<PostSearchPage>>;
 }) {
   const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
-  const total = list.data?.pages[0]?.total;
   return (
-    <section aria-labelledby="post-results" className="mt-8">
-      <h2 id="post-results" className="text-lg font-semibold tracking-tight">
-        Posts{total ? ` (${describeCount(total)})` : ''}
-      </h2>
-      {list.isPending ? (
-        <LoadingStatus className="mt-3">Searching...</LoadingStatus>
-      ) : list.isError ? (
-        <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-300">
-          {SEARCH_MESSAGES.failed}
-        </p>
-      ) : posts.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{SEARCH_MESSAGES.noPosts(query)}</p>
-      ) : (
-        <ul className="mt-3 space-y-4">
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} canLike />
-            </li>
-          ))}
-        </ul>
-      )}
-      <LoadMoreButton list={list} className="mt-4" />
-    </section>
+    <ResultSection
+      id="post-results"
+      title="Posts"
+      list={list}
+      count={posts.length}
+      empty={SEARCH_MESSAGES.noPosts(query)}
+    >
+      <ul className="mt-3 space-y-4">
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} canLike />
+          </li>
+        ))}
+      </ul>
+    </ResultSection>
   );
 }
