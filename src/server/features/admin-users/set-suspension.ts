@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/admin-users';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -22,8 +22,8 @@ export async function setSuspension(options: {
   }
   const suspendedAt = options.suspended ? (target.suspendedAt ?? new Date()) : null;
   await options.db.transaction(async (tx) => {
-    await tx.update(users).set({ suspendedAt }).where(eq(users.id, target.userId));
-    if (options.suspended) await tx.delete(sessions).where(eq(sessions.userId, target.userId));
+    if (options.suspended) await suspendAccount(tx, target.userId);
+    else await tx.update(users).set({ suspendedAt: null }).where(eq(users.id, target.userId));
     await recordModeration(tx, {
       actorId: options.actingUserId ?? null,
       action: options.suspended ? 'user_suspended' : 'user_restored',
@@ -31,4 +31,17 @@ export async function setSuspension(options: {
     });
   });
   return presentAccount({ ...target, suspendedAt }, options.actingUserId);
+}
+
+/**
+ * The suspension itself, inside the caller's transaction: the account is marked (keeping the first
+ * time) and every session ends at once. Shared by /admin/users, the command line and suspending a
+ * post's author.
+ */
+export async function suspendAccount(tx: Pick<Db, 'update' | 'delete'>, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ suspendedAt: sql`coalesce(${users.suspendedAt}, now())` })
+    .where(eq(users.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaff } from '../../../shared/roles';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { posts, profiles, sessions, users } from '../../db/schema';
+import { posts, profiles } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { suspendAccount } from '../admin-users/set-suspension';
 import { recordModeration } from '../moderation-log/record';
 
 /**
@@ -37,11 +38,7 @@ export async function suspendAuthor(db: Db, options: { postId: string; staff: Vi
     if (!isAdmin && isStaff(post.authorType)) {
       throw new AppError('forbidden', 'Only an admin can suspend this account.');
     }
-    await tx
-      .update(users)
-      .set({ suspendedAt: sql`coalesce(${users.suspendedAt}, now())` })
-      .where(eq(users.id, post.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, post.userId));
+    await suspendAccount(tx, post.userId);
     await recordModeration(tx, {
       actorId: options.staff.userId,
       action: 'user_suspended',
