@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
-// In development (`npm run dev`) Vite serves the app on :3000 and proxies the API to the server on :3001.
+// In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself
+// (the API, pictures, embed pages and preview images) to the server on :3001.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -18,6 +19,11 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3001}` },
+    proxy: Object.fromEntries(
+      ['/api', '/uploads', '/embed', '/og'].map((prefix) => [
+        prefix,
+        `http://localhost:${process.env.API_PORT ?? 3001}`,
+      ]),
+    ),
   },
 });

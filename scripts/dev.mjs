@@ -1,5 +1,5 @@
 // npm run dev: Vite with hot reload on PORT (3000) and the API server in watch mode on API_PORT
-// (3001); Vite proxies /api to it. Both stop together.
+// (3001); Vite proxies /api, /uploads, /embed and /og to it. Both stop together.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './web-build.mjs';

@@ -19,6 +19,8 @@ import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
+import { createSharePageHeads } from './features/share/page-heads';
+import { oembedRoutes, shareRoutes } from './features/share/routes';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
@@ -91,13 +93,21 @@ export function createApp({
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/notice', noticeRoutes(db));
+  const shareDeps = { db, storage, rateLimiter, origin: new URL(config.publicUrl).origin };
+  app.route('/api/oembed', oembedRoutes(shareDeps));
   if (!config.isProduction) {
     app.route('/api/dev', devApiRoutes(db));
     app.route('/dev/mailbox', devMailboxPage(db));
   }
 
   app.get(`${UPLOADS_PATH}/*`, serveUploads(storage));
-  app.use(serveWebApp(loadWebApp(webRoot, { googleSignIn: config.google !== null })));
+  app.route('/', shareRoutes(shareDeps));
+  app.use(
+    serveWebApp(
+      loadWebApp(webRoot, { googleSignIn: config.google !== null }),
+      createSharePageHeads(shareDeps),
+    ),
+  );
   app.notFound(handleNotFound);
   return app;
 }

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** oEmbed's answer to a format it does not serve (oembed.com §2.3.4: XML here). */
+  not_implemented: 501,
   unavailable: 503,
 } as const;
 

@@ -1,7 +1,7 @@
 // The account e-mails. Plain text carries the link on a line of its own (mail clients and the dev
 // mailbox both find it); the HTML version escapes everything it is given.
 
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../shared/escape-html';
 import type { Mail } from '../platform/mail';
 
 function buildMail(

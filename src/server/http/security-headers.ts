@@ -1,18 +1,27 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
- * Headers for every response. The CSP allows no inline script at all; share surfaces that must be
- * framed (embeds) set their own frame-ancestors when they land.
+ * Headers for every response. The CSP allows no inline script at all. A route may send its own policy
+ * headers (the embed page, link-preview images): those are kept, and a response whose own CSP lets any
+ * site frame it (`frame-ancestors *`) loses X-Frame-Options, which can only say DENY or SAMEORIGIN.
  */
-export function securityHeaders(options: { https: boolean }) {
-  return secureHeaders({
+export const EMPTY_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
+
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+  const defaults = secureHeaders({
+    overwrite: false,
     // HSTS only where the site really is https: on http://localhost it means nothing and would
     // linger in a browser that later visits another app on the same host over https.
     strictTransportSecurity: options.https ? 'max-age=31536000; includeSubDomains' : false,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      // The hash of the empty string: an empty <style> element and nothing else. modern-screenshot
+      // (the image download) reads the page's fonts through an empty <style> in a scratch document,
+      // which inherits this policy, then fills its sheet through CSSOM, which CSP does not govern. Any
+      // <style> with text, and every style attribute, stays refused.
+      styleSrc: ["'self'", `'${EMPTY_STYLE_HASH}'`],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
@@ -28,4 +37,10 @@ export function securityHeaders(options: { https: boolean }) {
     crossOriginResourcePolicy: 'same-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
   });
+  return async (c, next) => {
+    await defaults(c, next);
+    if (/(^|;)\s*frame-ancestors \*/.test(c.res.headers.get('Content-Security-Policy') ?? '')) {
+      c.res.headers.delete('X-Frame-Options');
+    }
+  };
 }

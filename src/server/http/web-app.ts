@@ -1,6 +1,8 @@
 // Serves the built SPA (dist/web). The build is small, so every file is read once at start-up, with
 // its ETag and gzip/brotli forms computed then: a request for an asset is a map look-up. Hashed files
 // under /assets/ are cached for a year; index.html is revalidated every time so a deploy shows at once.
+// Pages that people share (a post, an askline) get index.html with a head of their own, written per
+// request by `pageHead` (link previews: crawlers read the head and run no script).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,7 +82,30 @@ export function loadWebApp(
   return files;
 }
 
-export function serveWebApp(files: Map<string, StaticFile> | null): MiddlewareHandler<AppEnv> {
+/**
+ * What a shared page's head says instead of the app's own title and description (Open Graph and the
+ * like), and its status; or a redirect to the page's own address. Null: not such a page.
+ */
+export type PageHead = { status: 200 | 404; tags: string } | { redirectTo: string };
+export type PageHeadProvider = (pathname: string, search: string) => Promise<PageHead | null>;
+
+const TITLE = /<title>[\s\S]*?<\/title>\s*/;
+const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
+
+/** index.html around the point where a page's own head goes (its title and description taken out). */
+function splitIndex(index: Buffer): { before: string; after: string } {
+  const html = index.toString('utf8').replace(TITLE, '').replace(DESCRIPTION, '');
+  const at = html.indexOf('</head>');
+  return { before: html.slice(0, at), after: html.slice(at) };
+}
+
+export function serveWebApp(
+  files: Map<string, StaticFile> | null,
+  pageHead?: PageHeadProvider,
+): MiddlewareHandler<AppEnv> {
+  const indexFile = files?.get('/index.html');
+  const indexParts = indexFile ? splitIndex(indexFile.body) : null;
+
   return async (c, next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) {
@@ -94,9 +119,33 @@ export function serveWebApp(files: Map<string, StaticFile> | null): MiddlewareHa
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
 
     const index = files.get('/index.html');
-    if (!index) return next();
+    if (!index || !indexParts) return next();
+    // Without its head the page still works (the app fetches the post itself): a failure here is
+    // logged and the plain app is served, never an error page.
+    const head = pageHead
+      ? await pageHead(c.req.path, new URL(c.req.url).search).catch((error: unknown) => {
+          c.get('log').error({ err: error }, 'could not write the head of a shared page');
+          return null;
+        })
+      : null;
+    if (head && 'redirectTo' in head) return c.redirect(head.redirectTo, 301);
+    if (head) {
+      const body = Buffer.from(`${indexParts.before}${head.tags}${indexParts.after}`);
+      return send(c, pageFile(body), head.status);
+    }
     const segments = c.req.path.split('/').filter(Boolean).length;
     return send(c, index, segments > MAX_ROUTE_SEGMENTS ? 404 : 200);
+  };
+}
+
+/** A page written for one request: small, so gzip at a middle level costs well under a millisecond. */
+function pageFile(body: Buffer): StaticFile {
+  return {
+    body,
+    gzip: gzipSync(body, { level: 6 }),
+    type: TYPES['.html'] as string,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    cacheControl: 'no-cache',
   };
 }
 

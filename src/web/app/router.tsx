@@ -39,9 +39,7 @@ const UserProfileRoute = lazy(() =>
   import('./routes/user-profile').then((m) => ({ default: m.UserProfileRoute })),
 );
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const PostRoute = lazy(() =>
-  import('../features/posts/routes/post-route').then((m) => ({ default: m.PostRoute })),
-);
+const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.PostRoute })));
 const AdminNoticeRoute = lazy(() =>
   import('../features/notices/routes/admin-notice-route').then((m) => ({ default: m.AdminNoticeRoute })),
 );

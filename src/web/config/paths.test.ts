@@ -2,7 +2,7 @@
 // pages, or their profile could never be opened (decision 006).
 import { describe, expect, it } from 'vitest';
 import { usernameSchema } from '../../shared/profiles';
-import { paths } from './paths';
+import { matchPostPage, paths } from './paths';
 
 describe('top-level pages', () => {
   const segments = Object.values(paths)
@@ -15,10 +15,38 @@ describe('top-level pages', () => {
     );
   });
 
-  it.each([...new Set(segments), 'api', 'assets', 'uploads', 'dev', 'favicon.svg'])(
+  // The server's own top-level paths: the API, built files, pictures, the dev mailbox, embeds (og is
+  // too short to be a username).
+  it.each([...new Set(segments), 'api', 'assets', 'uploads', 'dev', 'embed', 'oembed', 'favicon.svg'])(
     '/%s cannot be taken as a username',
     (segment) => {
       expect(usernameSchema.safeParse(segment).success).toBe(false);
     },
   );
+});
+
+describe('post pages (SPEC §2 Navbar: Copy, Embed and Download show there)', () => {
+  const id = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+
+  it.each([
+    [`/asha_r/${id}`, { username: 'asha_r', postId: id }],
+    [`/post/${id}`, { username: null, postId: id }],
+  ])('%s is one', (pathname, expected) => {
+    expect(matchPostPage(pathname)).toEqual(expected);
+  });
+
+  it.each([
+    '/dashboard',
+    '/search',
+    `/askline/${id}`,
+    '/asklines/review',
+    '/profile/setup',
+    '/admin/log',
+    '/admin/users',
+    '/admin/notice',
+    '/asha_r',
+    `/a/b/${id}`,
+  ])('%s is not', (pathname) => {
+    expect(matchPostPage(pathname)).toBeNull();
+  });
 });

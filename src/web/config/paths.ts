@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 // Every client route in one place, so links and the router never disagree about a path.
 // `path` is the router pattern; `getHref` builds a concrete link to it.
 
@@ -57,4 +59,25 @@ export const paths = {
 export interface CreatePostState {
   openCreatePost: true;
   asklineId?: string;
+}
+
+/**
+ * The post a path shows, if it is a post page: /post/{postId}, or /{username}/{postId} when no other
+ * two-segment route (/profile/setup, /askline/{uuid}, /admin/log, ...) claims the path first, as the
+ * router ranks them (SPEC §2 Navbar: Copy, Embed and Download replace Search and Create there).
+ */
+export function matchPostPage(pathname: string): { username: string | null; postId: string } | null {
+  const anonymous = matchPath(paths.anonymousPost.path, pathname);
+  if (anonymous?.params.postId) return { username: null, postId: anonymous.params.postId };
+  const claimed = Object.values(paths).some(
+    (route) =>
+      route !== paths.userPost &&
+      route !== paths.anonymousPost &&
+      route.path.split('/').length === 3 &&
+      matchPath(route.path, pathname),
+  );
+  if (claimed) return null;
+  const named = matchPath(paths.userPost.path, pathname);
+  const { username, postId } = named?.params ?? {};
+  return username && postId ? { username, postId } : null;
 }

@@ -1,9 +1,9 @@
 // Development only (never mounted when NODE_ENV=production): the mail outbox as JSON and as a page,
 // so a person running `npm start` can finish sign-up and password reset without a mail server.
 import { Hono } from 'hono';
+import { escapeHtml } from '../../../shared/escape-html';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
-import { escapeHtml } from '../../http/escape-html';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';
 
 export function devApiRoutes(db: Db) {

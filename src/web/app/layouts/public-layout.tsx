@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteShell } from '../../components/layout/site-shell';
+import { matchPostPage } from '../../config/paths';
 import { RouteErrorBoundary } from '../route-error-boundary';
 
 // The navbar that knows the session needs TanStack Query, which is not on the first load: until its
@@ -9,17 +10,29 @@ import { RouteErrorBoundary } from '../route-error-boundary';
 const SessionHeader = lazy(() =>
   import('../../features/auth/components/session-header').then((m) => ({ default: m.SessionHeader })),
 );
+const PostPageActions = lazy(() =>
+  import('../post-page-actions').then((m) => ({ default: m.PostPageActions })),
+);
 
 // The frame of every page: navbar, page, footer. The shell renders at once; the page chunk fills
 // <main> when it arrives. Signed-in screens add the auth gate inside (app/router.tsx).
 export function PublicLayout() {
   const { pathname } = useLocation();
+  const postPage = matchPostPage(pathname);
 
   return (
     <SiteShell
       header={
         <Suspense fallback={<SiteHeader />}>
-          <SessionHeader />
+          <SessionHeader
+            pageActions={
+              postPage ? (
+                <Suspense fallback={null}>
+                  <PostPageActions username={postPage.username} postId={postPage.postId} />
+                </Suspense>
+              ) : undefined
+            }
+          />
         </Suspense>
       }
     >

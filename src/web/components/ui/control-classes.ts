@@ -2,7 +2,7 @@
 // that looks like a button stays a link (and the other way round).
 
 type ButtonVariant = 'primary' | 'secondary' | 'ghost';
-type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonSize = 'sm' | 'toolbar' | 'md' | 'lg';
 
 const baseButton =
   'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60';
@@ -16,6 +16,8 @@ const buttonVariants: Record<ButtonVariant, string> = {
 
 const buttonSizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3.5 text-sm',
+  /** `sm`, with narrow sides on phones, where a toolbar button shows only its icon. */
+  toolbar: 'h-9 px-2 text-sm sm:px-3.5',
   md: 'h-11 px-5 text-sm',
   lg: 'h-12 px-6 text-base',
 };

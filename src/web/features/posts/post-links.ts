@@ -1,17 +1,10 @@
 import type { Post } from '../../../shared/posts';
-import { paths } from '../../config/paths';
+import { postPagePath, SHARE_FORMATS, SHARE_MENU_LABELS, type ShareFormat } from '../../../shared/share';
 
-export const POST_FORMATS = [
-  { format: 'default', label: 'Original' },
-  { format: 'square', label: 'LinkedIn 1:1' },
-  { format: 'story', label: 'Story 9:16' },
-] as const;
-export type PostFormat = (typeof POST_FORMATS)[number]['format'];
+/** The post card's share menu: the three templates by the names of SPEC §2. */
+export const POST_FORMATS = SHARE_FORMATS.map((format) => ({ format, label: SHARE_MENU_LABELS[format] }));
 
-/** A post's own page: /{username}/{postId}, or /post/{postId} for an anonymous post (SPEC §2). */
-export function postHref(post: Pick<Post, 'id' | 'author'>, format?: PostFormat): string {
-  const base = post.author
-    ? paths.userPost.getHref(post.author.username, post.id)
-    : paths.anonymousPost.getHref(post.id);
-  return format && format !== 'default' ? `${base}?format=${format}` : base;
+/** A link to a post's own page (SPEC §2), naming its template only when it is not the default. */
+export function postHref(post: Pick<Post, 'id' | 'author'>, format?: ShareFormat): string {
+  return postPagePath(post, format === 'default' ? undefined : format);
 }

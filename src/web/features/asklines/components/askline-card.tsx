@@ -1,9 +1,12 @@
 import { Check, Clock, MessageSquarePlus, Share2, XCircle } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type Askline, describePostCount } from '../../../../shared/asklines';
+import { COPIED_STATE_MS, SHARE_MESSAGES } from '../../../../shared/share';
 import { type CreatePostState, paths } from '../../../config/paths';
+import { copyText } from '../../../lib/copy-text';
 import { formatShortDate } from '../../../lib/format-short-date';
+import { useTransientState } from '../../../lib/use-transient-state';
 
 const iconLink =
   'relative z-10 inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -112,21 +115,13 @@ export function AsklineCard({
   );
 }
 
-const COPIED_MS = 2_000;
-
 /** On the askline's own page, Share copies its address (SPEC §4: the copied state lasts 2 s). */
 function CopyLinkButton({ href, className }: { href: string; className: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, setState] = useTransientState<'idle' | 'copied' | 'failed'>('idle', COPIED_STATE_MS);
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(new URL(href, window.location.origin).toString());
+      await copyText(new URL(href, window.location.origin).toString());
       setState('copied');
     } catch {
       setState('failed');
@@ -152,11 +147,7 @@ function CopyLinkButton({ href, className }: { href: string; className: string }
         role="status"
         className={state === 'failed' ? 'text-sm font-medium text-red-700 dark:text-red-300' : 'sr-only'}
       >
-        {state === 'failed'
-          ? 'Failed to copy URL. Please try again.'
-          : state === 'copied'
-            ? 'Link copied'
-            : ''}
+        {state === 'failed' ? SHARE_MESSAGES.copyFailed : state === 'copied' ? 'Link copied' : ''}
       </span>
     </>
   );

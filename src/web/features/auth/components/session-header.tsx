@@ -1,4 +1,5 @@
 import { PenSquare, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -8,26 +9,36 @@ import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
 
 // The navbar for whoever is here: signed out it is the plain one; signed in (or in demo) the logo goes
-// to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar).
-export function SessionHeader() {
+// to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar). A page may bring
+// actions of its own for signed-in people (a post page: Copy, Embed, Download), which replace Search
+// and Create.
+export function SessionHeader({ pageActions }: { pageActions?: ReactNode }) {
   return (
     <QueryProvider>
-      <HeaderForSession />
+      <HeaderForSession pageActions={pageActions} />
     </QueryProvider>
   );
 }
 
-function HeaderForSession() {
+function HeaderForSession({ pageActions }: { pageActions?: ReactNode }) {
   const { data: session } = useSession();
   if (!session?.user) return <SiteHeader />;
-  return <SiteHeader logoHref={paths.dashboard.getHref()} actions={<SignedInActions />} />;
+  return (
+    <SiteHeader
+      logoHref={paths.dashboard.getHref()}
+      actions={
+        <div className="flex items-center gap-1.5 sm:gap-2">
+          {pageActions ?? <SearchAndCreate />}
+          <ProfileMenu session={session} />
+        </div>
+      }
+    />
+  );
 }
 
-function SignedInActions() {
+function SearchAndCreate() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { data: session } = useSession();
-  if (!session?.user) return null;
 
   function openCreatePost() {
     // On an askline page, Create carries that askline to the create-post panel.
@@ -37,7 +48,7 @@ function SignedInActions() {
   }
 
   return (
-    <div className="flex items-center gap-1.5 sm:gap-2">
+    <>
       <Link
         to={paths.search.getHref()}
         className={composeButtonClasses({ variant: 'ghost', size: 'sm' })}
@@ -55,7 +66,6 @@ function SignedInActions() {
         <PenSquare className="size-4" aria-hidden="true" />
         <span className="hidden sm:inline">Create</span>
       </button>
-      <ProfileMenu session={session} />
-    </div>
+    </>
   );
 }

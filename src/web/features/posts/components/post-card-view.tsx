@@ -2,13 +2,14 @@ import {
   EyeOff,
   Flag,
   Heart,
+  Link2,
   MessageSquareQuote,
   MoreHorizontal,
   Share2,
   ThumbsDown,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '../../../../shared/posts';
 import { Avatar } from '../../../components/avatar';
@@ -16,6 +17,8 @@ import { LinkifiedText } from '../../../components/linkified-text';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
 import { formatShortDate } from '../../../lib/format-short-date';
+import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
+import { useTransientState } from '../../../lib/use-transient-state';
 import { POST_FORMATS, postHref } from '../post-links';
 
 const ANONYMOUS = 'Anonymous';
@@ -33,6 +36,13 @@ export interface PostCardViewProps {
   deletePending?: boolean;
   /** False for the demo's built-in posts: they have no page on the server to share. */
   shareable?: boolean;
+  /** Copies the post's address (the share menu's first item); absent where nothing can be copied. */
+  onCopyLink?: () => void;
+  /**
+   * The "only you see it's yours" note on the author's own anonymous post. The single-post page says
+   * it above the card instead, so the note never ends up in a shared image.
+   */
+  showAuthorNote?: boolean;
   /** False on the askline's own page, where every card answers the same askline. */
   showAskline?: boolean;
   /** Offers Report in the more-options menu (SPEC §2: not on your own posts, not for admins). */
@@ -53,6 +63,8 @@ export function PostCardView({
   onDelete,
   deletePending = false,
   shareable = true,
+  onCopyLink,
+  showAuthorNote = true,
   showAskline = true,
   onReport,
   feedback = null,
@@ -60,17 +72,11 @@ export function PostCardView({
 }: PostCardViewProps) {
   const headingId = useId();
   const likeHintId = useId();
-  const [disliked, setDisliked] = useState(false);
+  const [disliked, setDisliked] = useTransientState(false, DISLIKE_FEEDBACK_MS);
   const author = post.author;
   const name = author?.fullName ?? ANONYMOUS;
   const date = formatShortDate(post.createdAt);
   const canLike = Boolean(onToggleLike);
-
-  useEffect(() => {
-    if (!disliked) return;
-    const timer = setTimeout(() => setDisliked(false), DISLIKE_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [disliked]);
 
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}`;
 
@@ -84,7 +90,7 @@ export function PostCardView({
           ? `Your anonymous post, ${date}`
           : `Post by ${name}, ${date}`}
       </h3>
-      {post.isAnonymous && post.viewer.isAuthor ? (
+      {showAuthorNote && post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <EyeOff className="size-3.5 shrink-0" aria-hidden="true" />
           Anonymous · only you see it's yours
@@ -150,25 +156,40 @@ export function PostCardView({
         )}
 
         {shareable ? (
-          <MenuButton
-            label="Share"
-            buttonContent={<Share2 className="size-5" aria-hidden="true" />}
-            buttonClassName={iconButton}
-            align="left"
-            items={POST_FORMATS.map(({ format, label }) => ({
-              key: format,
-              label,
-              href: postHref(post, format),
-            }))}
-            renderLink={(item, close, className) => (
-              <Link to={item.href ?? '#'} onClick={close} className={className}>
-                {item.label}
-              </Link>
-            )}
-          />
+          // Copy the link, or open the post's page in a template to copy, embed or download it there.
+          <div {...OMIT_FROM_IMAGE}>
+            <MenuButton
+              label="Share"
+              buttonContent={<Share2 className="size-5" aria-hidden="true" />}
+              buttonClassName={iconButton}
+              align="left"
+              items={[
+                ...(onCopyLink
+                  ? [
+                      {
+                        key: 'copy',
+                        label: 'Copy link',
+                        icon: <Link2 className="size-4" aria-hidden="true" />,
+                        onSelect: onCopyLink,
+                      },
+                    ]
+                  : []),
+                ...POST_FORMATS.map(({ format, label }) => ({
+                  key: format,
+                  label,
+                  href: postHref(post, format),
+                })),
+              ]}
+              renderLink={(item, close, className) => (
+                <Link to={item.href ?? '#'} onClick={close} className={className}>
+                  {item.label}
+                </Link>
+              )}
+            />
+          </div>
         ) : null}
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1" {...OMIT_FROM_IMAGE}>
           {/* One live region for the card's short states (Dislike's 1 s, a report's 2 s). */}
           <span role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
             {feedback ?? (disliked ? 'Disliked' : '')}

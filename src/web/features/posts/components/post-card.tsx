@@ -1,7 +1,10 @@
 import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { REPORT_MESSAGES } from '../../../../shared/reports';
+import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
+import { copyText } from '../../../lib/copy-text';
+import { useTransientState } from '../../../lib/use-transient-state';
 import { useSession } from '../../auth/api/session-query';
 import {
   useDeletePost,
@@ -29,6 +32,8 @@ export interface PostCardProps {
   showAskline?: boolean;
   /** The reports page: staff may also suspend the author from the card. */
   showSuspend?: boolean;
+  /** False on the single-post page, which says it above the card (see PostCardView). */
+  showAuthorNote?: boolean;
 }
 
 // The post card wired to the server: like and unlike; delete with confirmation (soft delete); Report
@@ -41,6 +46,7 @@ export function PostCard({
   onLikeFailed,
   showAskline = true,
   showSuspend = false,
+  showAuthorNote = true,
 }: PostCardProps) {
   const { data: session } = useSession();
   const userType = session?.profile?.userType;
@@ -48,13 +54,7 @@ export function PostCard({
   const deletePost = useDeletePost();
   const reportPost = useReportPost();
   const [reporting, setReporting] = useState(false);
-  const [feedback, setFeedback] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!feedback) return;
-    const timer = setTimeout(() => setFeedback(null), FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [feedback]);
+  const [feedback, setFeedback] = useTransientState<string | null>(null, FEEDBACK_MS);
 
   function toggleLike() {
     setLike.mutate(
@@ -87,6 +87,15 @@ export function PostCard({
 
   const canDelete = post.viewer.canDelete && (showDelete || post.viewer.canModerate);
 
+  async function copyLink() {
+    try {
+      await copyText(postShareUrl(window.location.origin, post, 'default'));
+      setFeedback('Link copied!');
+    } catch {
+      setFeedback(SHARE_MESSAGES.copyFailed);
+    }
+  }
+
   return (
     <>
       <PostCardView
@@ -96,6 +105,8 @@ export function PostCard({
         onDelete={canDelete ? remove : undefined}
         deletePending={deletePost.isPending}
         showAskline={showAskline}
+        showAuthorNote={showAuthorNote}
+        onCopyLink={() => void copyLink()}
         onReport={mayOfferReport ? startReport : undefined}
         feedback={feedback}
         moderation={

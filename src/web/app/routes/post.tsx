@@ -1,36 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileQuestion } from 'lucide-react';
+import { EyeOff, FileQuestion } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { POST_MESSAGES } from '../../../../shared/posts';
-import { DocumentTitle } from '../../../components/document-title';
-import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { LoadingStatus } from '../../../components/ui/loading-status';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/session-query';
-import { postQueryOptions } from '../api/posts-api';
-import { PostCard } from '../components/post-card';
-import { type PostFormat, postHref } from '../post-links';
-
-const TEMPLATES: { format: PostFormat; label: string; frame: string }[] = [
-  { format: 'default', label: 'Default', frame: '' },
-  { format: 'square', label: 'Square', frame: 'aspect-square' },
-  { format: 'story', label: 'Story', frame: 'aspect-[9/16] max-w-sm' },
-];
-
-function readFormat(value: string | null): PostFormat {
-  return value === 'square' || value === 'story' ? value : 'default';
-}
+import { POST_MESSAGES } from '../../../shared/posts';
+import { readShareFormat, SHARE_FORMATS, TEMPLATE_LABELS } from '../../../shared/share';
+import { DocumentTitle } from '../../components/document-title';
+import { composeButtonClasses } from '../../components/ui/control-classes';
+import { LoadingStatus } from '../../components/ui/loading-status';
+import { paths } from '../../config/paths';
+import { useSession } from '../../features/auth/api/session-query';
+import { postQueryOptions } from '../../features/posts/api/posts-api';
+import { PostCard } from '../../features/posts/components/post-card';
+import { postHref } from '../../features/posts/post-links';
+import { ShareFrame } from '../../features/share/share-frame';
+import { ApiError } from '../../lib/api-client';
 
 // /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
-// comes from ?format= (other values are ignored) or the buttons. A named post asked for under another
-// username moves to its real address; an anonymous post exists only at /post/{postId}.
+// comes from ?format= (other values are ignored) or the buttons, and the frame around the card is what
+// the navbar's Download saves (features/share). A named post asked for under another username moves to
+// its real address; an anonymous post exists only at /post/{postId}.
 export function PostRoute() {
   const { username = null, postId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const format = readFormat(params.get('format'));
+  const format = readShareFormat(params.get('format'));
   const { data: session } = useSession();
   const query = useQuery(postQueryOptions(postId, username));
   const post = query.data;
@@ -66,7 +59,6 @@ export function PostRoute() {
   }
 
   const signedIn = Boolean(session?.user) && !session?.demo;
-  const template = TEMPLATES.find((t) => t.format === format) ?? TEMPLATES[0];
   const by = post.author ? `${post.author.fullName} (@${post.author.username})` : 'Anonymous';
 
   return (
@@ -75,7 +67,7 @@ export function PostRoute() {
       <h1 className="sr-only">Post by {by}</h1>
       <fieldset className="flex flex-wrap items-center justify-center gap-2">
         <legend className="sr-only">Template</legend>
-        {TEMPLATES.map(({ format: option, label }) => (
+        {SHARE_FORMATS.map((option) => (
           <button
             key={option}
             type="button"
@@ -86,16 +78,21 @@ export function PostRoute() {
               size: 'sm',
             })}
           >
-            {label}
+            {TEMPLATE_LABELS[option]}
           </button>
         ))}
       </fieldset>
 
-      <div
-        data-template={template?.format}
-        className={`mx-auto mt-6 flex w-full flex-col justify-center ${template?.frame ? `${template.frame} rounded-3xl border border-slate-300 bg-slate-950 p-4 sm:p-6 dark:border-slate-700` : ''}`}
-      >
-        <PostCard post={post} canLike={signedIn} />
+      {post.isAnonymous && post.viewer.isAuthor ? (
+        <p className="mt-6 flex items-start gap-2 rounded-xl bg-slate-100 px-3.5 py-2.5 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Your anonymous post: only you see that it's yours. Its link, image and embed show it as Anonymous.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <ShareFrame format={format}>
+          <PostCard post={post} canLike={signedIn} showAuthorNote={false} />
+        </ShareFrame>
       </div>
 
       {signedIn ? null : (

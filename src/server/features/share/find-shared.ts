@@ -1,0 +1,45 @@
+// What the share surfaces (link previews, preview images, the embed page, oEmbed) may show: exactly
+// what a visitor sees. A post goes through presentPost for a visitor, so an anonymous post arrives here
+// with no author at all, and nothing downstream can name one. Deleted posts and unpublished asklines
+// are not found.
+import type { Askline } from '../../../shared/asklines';
+import type { Post } from '../../../shared/posts';
+import type { Db } from '../../db/client';
+import type { ObjectStorage } from '../../platform/storage';
+import { findVisibleAskline } from '../asklines/find-askline';
+import { presentAskline } from '../asklines/present-askline';
+import { findPost } from '../posts/find-post';
+import { presentPost } from '../posts/present-post';
+
+export interface SharedPost {
+  post: Post;
+  /** The author's photo in storage, for the preview image; always null for an anonymous post. */
+  photoKey: string | null;
+}
+
+export async function findSharedPost(db: Db, storage: ObjectStorage, id: string): Promise<SharedPost | null> {
+  const row = await findPost(db, id, null);
+  if (!row) return null;
+  const post = presentPost(row, null, storage);
+  return { post, photoKey: post.author ? row.authorPictureKey : null };
+}
+
+export async function findSharedAskline(db: Db, id: string): Promise<Askline | null> {
+  const row = await findVisibleAskline(db, id, null);
+  return row ? presentAskline(row) : null;
+}
+
+/**
+ * The post a page address names: /post/{id} (any post), or /{username}/{id}, where an anonymous post
+ * does not exist (the API answers the same: a guessed username is never confirmed).
+ */
+export async function findPostAt(
+  db: Db,
+  storage: ObjectStorage,
+  address: { username: string | null; postId: string },
+): Promise<SharedPost | null> {
+  const found = await findSharedPost(db, storage, address.postId);
+  if (!found) return null;
+  if (address.username !== null && !found.post.author) return null;
+  return found;
+}

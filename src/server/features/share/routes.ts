@@ -1,0 +1,125 @@
+// Share surfaces served outside the JSON API (issue «Sharing»): the link-preview images, the embed page
+// and oEmbed. All are open to anyone and answer from what a visitor may see; a deleted post (or an
+// unpublished askline) answers 404 on every one of them, on every instance, from the next request on.
+import { createHash } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import { EMBED_STYLES, renderEmbedHtml } from '../../../shared/embed-html';
+import { readShareFormat } from '../../../shared/share';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { clientAddress } from '../../http/client-address';
+import type { AppEnv } from '../../http/context';
+import { readQuery } from '../../http/validate';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
+import { renderGoneEmbedHtml } from './embed-gone';
+import { findPostAt, findSharedAskline, findSharedPost } from './find-shared';
+import { createImageCache } from './image-cache';
+import { oembedAnswer, oembedQuerySchema, readOembedUrl } from './oembed';
+import { renderAsklineImage, renderPostImage } from './preview-image';
+import { asklinePreview, loadPreviewPhoto, postPreview } from './preview-inputs';
+import { postUrls, readSharedPage } from './share-addresses';
+
+const MINUTE = 60_000;
+/** Shared caches and crawlers may keep an answer this long; a deleted post's copies go with it. */
+const SHARED_CACHE = 'public, max-age=300';
+/** New pictures one address may have drawn a minute (cached ones are free). */
+const RENDERS_PER_MINUTE = 60;
+const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+const PNG_FILE = /^([0-9a-fA-F-]{36})\.png$/;
+
+/** The embed page allows its one inline stylesheet by hash, nothing else, and any site to frame it. */
+const EMBED_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(EMBED_STYLES).digest('base64')}'`,
+  "img-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+interface ShareDeps {
+  db: Db;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+  /** PUBLIC_URL's origin: every absolute address the surfaces write starts with it. */
+  origin: string;
+}
+
+const postGone = () => new AppError('not_found', 'This post is not available.');
+
+export function shareRoutes(deps: ShareDeps) {
+  const { db, storage, rateLimiter, origin } = deps;
+  const images = createImageCache(IMAGE_CACHE_BYTES);
+
+  /** The PNG for `version`, drawn only if no copy is kept; new drawings count against the address. */
+  async function sendImage(c: Context<AppEnv>, version: string, draw: () => Promise<Buffer>) {
+    const etag = `"${version}"`;
+    c.header('Cache-Control', SHARED_CACHE);
+    c.header('ETag', etag);
+    // Networks show these pictures on their own pages: they must be loadable from any origin.
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    if (
+      !images.has(version) &&
+      !rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE)
+    ) {
+      throw new AppError(
+        'rate_limited',
+        'Too many preview images at once. Please wait a minute and try again.',
+      );
+    }
+    const png = await images.get(version, draw);
+    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png' });
+  }
+
+  return new Hono<AppEnv>()
+    .get('/og/posts/:file', async (c) => {
+      const id = PNG_FILE.exec(c.req.param('file'))?.[1];
+      const shared = id ? await findSharedPost(db, storage, id) : null;
+      if (!shared) throw postGone();
+      const { version, input, photoKey } = postPreview(shared);
+      return sendImage(c, version, async () =>
+        renderPostImage({ ...input, photo: await loadPreviewPhoto(storage, photoKey) }),
+      );
+    })
+    .get('/og/asklines/:file', async (c) => {
+      const id = PNG_FILE.exec(c.req.param('file'))?.[1];
+      const askline = id ? await findSharedAskline(db, id) : null;
+      if (!askline) throw new AppError('not_found', 'This askline is not available.');
+      const { version, input } = asklinePreview(askline);
+      return sendImage(c, version, () => renderAsklineImage(input));
+    })
+    .get('/embed/posts/:id', async (c) => {
+      const format = readShareFormat(c.req.query('format'));
+      const shared = await findSharedPost(db, storage, c.req.param('id'));
+      c.header('Content-Security-Policy', EMBED_CSP);
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      c.header('X-Robots-Tag', 'noindex');
+      c.header('Cache-Control', SHARED_CACHE);
+      // Framed on someone else's page, a deleted post says so in a card rather than as raw JSON.
+      if (!shared) return c.html(renderGoneEmbedHtml(origin), 404);
+      return c.html(renderEmbedHtml(shared.post, format, origin));
+    });
+}
+
+/** GET /api/oembed?url= : the oEmbed answer for a post's address on this site (JSON only). */
+export function oembedRoutes(deps: ShareDeps) {
+  const { db, storage, origin } = deps;
+  return new Hono<AppEnv>().get('/', async (c) => {
+    // Browsers on other sites may ask too; the answer holds nothing a visitor could not see.
+    c.header('Access-Control-Allow-Origin', '*');
+    const query = readQuery(c, oembedQuerySchema);
+    if (query.format !== undefined && query.format !== 'json') {
+      throw new AppError('not_implemented', 'Only format=json is served.');
+    }
+    const address = readOembedUrl(query.url, origin);
+    const page = address ? readSharedPage(address.pathname) : null;
+    const shared = address && page?.kind === 'post' ? await findPostAt(db, storage, page) : null;
+    if (!address || !shared) throw new AppError('not_found', 'No post is shared at that url.');
+    const urls = postUrls(origin, shared.post, postPreview(shared).version);
+    c.header('Cache-Control', SHARED_CACHE);
+    return c.json(oembedAnswer({ post: shared.post, format: address.format, query, urls, origin }));
+  });
+}

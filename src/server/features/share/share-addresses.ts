@@ -1,0 +1,48 @@
+// The addresses people share (SPEC §2 route table) and the ones the server makes for them: a post's
+// page, an askline's page, their preview images and the embed page.
+import { z } from 'zod';
+import { postPagePath, type ShareFormat } from '../../../shared/share';
+
+export type SharedPage =
+  | { kind: 'post'; username: string | null; postId: string }
+  | { kind: 'askline'; id: string };
+
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+const USERNAME_SEGMENT = /^[A-Za-z0-9_.]{1,40}$/;
+
+/**
+ * Which shared page a path names: /post/{id}, /askline/{id} or /{username}/{id}, with ids that are
+ * UUIDs. Anything else (/profile/setup, /admin/log, a short or strange path) is not one.
+ */
+export function readSharedPage(pathname: string): SharedPage | null {
+  const match = /^\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  const [, first = '', id = ''] = match;
+  if (!isUuid(id)) return null;
+  if (first === 'askline') return { kind: 'askline', id: id.toLowerCase() };
+  if (first === 'post') return { kind: 'post', username: null, postId: id.toLowerCase() };
+  if (!USERNAME_SEGMENT.test(first)) return null;
+  return { kind: 'post', username: first.toLowerCase(), postId: id.toLowerCase() };
+}
+
+export interface ShareUrls {
+  /** The post's page, no template: the canonical address. */
+  page: string;
+  /** The embed page, in a template. */
+  embed: (format: ShareFormat) => string;
+  image: string;
+}
+
+/** Absolute addresses for a post, from PUBLIC_URL (`origin` has no trailing slash). */
+export function postUrls(
+  origin: string,
+  post: { id: string; author: { username: string } | null },
+  imageVersion: string,
+): ShareUrls {
+  const id = encodeURIComponent(post.id);
+  return {
+    page: `${origin}${postPagePath(post)}`,
+    embed: (format) => `${origin}/embed/posts/${id}${format === 'default' ? '' : `?format=${format}`}`,
+    image: `${origin}/og/posts/${id}.png?v=${imageVersion}`,
+  };
+}

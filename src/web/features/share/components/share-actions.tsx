@@ -1,0 +1,109 @@
+import { Check, Code2, Download, Link2, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { EmbedPost } from '../../../../shared/embed-html';
+import { COPIED_STATE_MS, postShareUrl, SHARE_MESSAGES, type ShareFormat } from '../../../../shared/share';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { copyText } from '../../../lib/copy-text';
+import { useTransientState } from '../../../lib/use-transient-state';
+import { downloadPostImage, ShareImageError } from '../download-image';
+import { EmbedDialog } from './embed-dialog';
+
+const PROBLEM_SHOWN_MS = 6_000;
+const button = composeButtonClasses({ variant: 'ghost', size: 'toolbar' });
+
+/**
+ * The post page's navbar actions (SPEC §2 Navbar, §4, §7 Other): Copy puts the post's address in the
+ * current template on the clipboard (copied for 2 s); Embed opens the embed code; Download saves the
+ * page's frame as a PNG. Disabled until the post has loaded; a failure is said under the buttons.
+ */
+export function ShareActions({ post, format }: { post: EmbedPost | null; format: ShareFormat }) {
+  const [copied, setCopied] = useTransientState(false, COPIED_STATE_MS);
+  const [problem, setProblem] = useTransientState<string | null>(null, PROBLEM_SHOWN_MS);
+  const [embedOpen, setEmbedOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+
+  async function copyLink() {
+    if (!post) return;
+    try {
+      await copyText(postShareUrl(window.location.origin, post, format));
+      setCopied(true);
+    } catch {
+      setProblem(SHARE_MESSAGES.copyFailed);
+    }
+  }
+
+  async function download() {
+    if (!post || downloading) return;
+    setDownloading(true);
+    try {
+      await downloadPostImage(post, format);
+    } catch (error) {
+      setProblem(error instanceof ShareImageError ? error.message : SHARE_MESSAGES.prepareFailed);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="relative flex items-center sm:gap-1">
+      <button
+        type="button"
+        onClick={() => void copyLink()}
+        disabled={!post}
+        aria-label={copied ? 'Copied link' : 'Copy link'}
+        className={button}
+      >
+        {copied ? (
+          <Check className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+        ) : (
+          <Link2 className="size-5" aria-hidden="true" />
+        )}
+        <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
+      </button>
+      <button
+        type="button"
+        onClick={() => setEmbedOpen(true)}
+        disabled={!post}
+        aria-label="Embed"
+        aria-haspopup="dialog"
+        className={button}
+      >
+        <Code2 className="size-5" aria-hidden="true" />
+        <span className="hidden sm:inline">Embed</span>
+      </button>
+      <button
+        type="button"
+        onClick={() => void download()}
+        disabled={!post || downloading}
+        aria-label={downloading ? 'Preparing image' : 'Download image'}
+        className={button}
+      >
+        {downloading ? (
+          <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        ) : (
+          <Download className="size-5" aria-hidden="true" />
+        )}
+        <span className="hidden sm:inline">{downloading ? 'Preparing...' : 'Download'}</span>
+      </button>
+
+      <span role="status" className="sr-only">
+        {copied ? 'Link copied' : ''}
+      </span>
+      {/* Anchored under the buttons, where the eye already is; read out at once. */}
+      <p
+        role="alert"
+        className={
+          problem
+            ? 'absolute top-full right-0 z-40 mt-2 w-64 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 shadow-lg dark:border-red-900 dark:bg-red-950 dark:text-red-200'
+            : 'sr-only'
+        }
+      >
+        {problem ?? ''}
+      </p>
+
+      {post ? (
+        <EmbedDialog open={embedOpen} onClose={() => setEmbedOpen(false)} post={post} format={format} />
+      ) : null}
+    </div>
+  );
+}

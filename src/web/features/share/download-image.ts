@@ -1,0 +1,59 @@
+// SPEC §9 image download: the single-post page's frame drawn to a PNG in the browser at 4× pixel ratio
+// on black, with a second attempt 300 ms after a failed first one (images and fonts still arriving),
+// saved as {username}-{postId}-{template}.png. modern-screenshot arrives only when someone downloads.
+import {
+  IMAGE_BACKGROUND,
+  IMAGE_PIXEL_RATIO,
+  IMAGE_RETRY_DELAY_MS,
+  SHARE_MESSAGES,
+  type ShareFormat,
+  shareFileName,
+} from '../../../shared/share';
+import { isOmittedFromImage } from '../../lib/omit-from-image';
+import { saveFile } from '../../lib/save-file';
+import { SHARE_FRAME_ID } from './share-frame';
+
+/** A failure with the spec's message for it. */
+export class ShareImageError extends Error {}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function downloadPostImage(
+  post: { id: string; author: { username: string } | null },
+  format: ShareFormat,
+): Promise<void> {
+  let frame: HTMLElement | null;
+  let domToBlob: typeof import('modern-screenshot').domToBlob;
+  try {
+    frame = document.getElementById(SHARE_FRAME_ID);
+    ({ domToBlob } = await import('modern-screenshot'));
+    await document.fonts.ready;
+  } catch {
+    throw new ShareImageError(SHARE_MESSAGES.prepareFailed);
+  }
+  if (!frame) throw new ShareImageError(SHARE_MESSAGES.prepareFailed);
+
+  const capture = async () => {
+    const blob = await domToBlob(frame, {
+      scale: IMAGE_PIXEL_RATIO,
+      backgroundColor: IMAGE_BACKGROUND,
+      type: 'image/png',
+      filter: (node) => !isOmittedFromImage(node),
+    });
+    if (!blob || blob.size === 0) throw new Error('empty image');
+    return blob;
+  };
+
+  let image: Blob;
+  try {
+    image = await capture();
+  } catch {
+    await pause(IMAGE_RETRY_DELAY_MS);
+    try {
+      image = await capture();
+    } catch {
+      throw new ShareImageError(SHARE_MESSAGES.downloadFailed);
+    }
+  }
+  saveFile(image, shareFileName(post, format, 'png'));
+}
