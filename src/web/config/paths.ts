@@ -1,5 +1,3 @@
-import { matchPath } from 'react-router';
-
 // Every client route in one place, so links and the router never disagree about a path.
 // `path` is the router pattern; `getHref` builds a concrete link to it.
 
@@ -62,22 +60,38 @@ export interface CreatePostState {
 }
 
 /**
+ * The params of `pattern` (segments, `:name` for any one) if `pathname` fits it, else null. Enough for
+ * the patterns above, and small: react-router's matcher would add a kilobyte to the landing page.
+ */
+function matchSegments(pattern: string, pathname: string): Record<string, string> | null {
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  if (wanted.length !== given.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const value = given[index] ?? '';
+    if (segment.startsWith(':')) params[segment.slice(1)] = value;
+    else if (segment !== value) return null;
+  }
+  return params;
+}
+
+/**
  * The post a path shows, if it is a post page: /post/{postId}, or /{username}/{postId} when no other
  * two-segment route (/profile/setup, /askline/{uuid}, /admin/log, ...) claims the path first, as the
  * router ranks them (SPEC §2 Navbar: Copy, Embed and Download replace Search and Create there).
  */
 export function matchPostPage(pathname: string): { username: string | null; postId: string } | null {
-  const anonymous = matchPath(paths.anonymousPost.path, pathname);
-  if (anonymous?.params.postId) return { username: null, postId: anonymous.params.postId };
+  const anonymous = matchSegments(paths.anonymousPost.path, pathname);
+  if (anonymous?.postId) return { username: null, postId: anonymous.postId };
   const claimed = Object.values(paths).some(
     (route) =>
       route !== paths.userPost &&
       route !== paths.anonymousPost &&
       route.path.split('/').length === 3 &&
-      matchPath(route.path, pathname),
+      matchSegments(route.path, pathname),
   );
   if (claimed) return null;
-  const named = matchPath(paths.userPost.path, pathname);
-  const { username, postId } = named?.params ?? {};
-  return username && postId ? { username, postId } : null;
+  const named = matchSegments(paths.userPost.path, pathname);
+  return named?.username && named.postId ? { username: named.username, postId: named.postId } : null;
 }
