@@ -3,7 +3,7 @@
 // refusal comes back to the card as 'Google authentication error: …' with a clean address.
 import { type MockGoogle, startMockGoogle } from '../support/mock-google';
 import { expect, test } from './fixtures';
-import { type SeededServer, startSeededServer } from './support/seeded-server';
+import { SEEDED_SERVER_START_MS, type SeededServer, startSeededServer } from './support/seeded-server';
 
 let google: MockGoogle;
 let server: SeededServer;
@@ -11,6 +11,7 @@ let server: SeededServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(SEEDED_SERVER_START_MS);
   google = await startMockGoogle({ sub: 'google-e2e-1', email: 'rohan.g@example.com', name: 'Rohan G' });
   server = await startSeededServer(async () => {}, google.settings);
 });

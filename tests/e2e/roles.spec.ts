@@ -3,7 +3,12 @@
 import type { Page } from '@playwright/test';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
+import {
+  SEEDED_SERVER_START_MS,
+  type SeededServer,
+  signInToSeeded,
+  startSeededServer,
+} from './support/seeded-server';
 
 let server: SeededServer;
 let admin: TestAccount;
@@ -13,6 +18,7 @@ const targets: TestAccount[] = [];
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(SEEDED_SERVER_START_MS);
   server = await startSeededServer(async (db) => {
     admin = await insertAccount(db, { userType: 'admin', username: 'dean_admin', fullName: 'Dean Admin' });
     ordinary = await insertAccount(db, { username: 'kavya_r', fullName: 'Kavya R' });

@@ -5,7 +5,12 @@ import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
+import {
+  SEEDED_SERVER_START_MS,
+  type SeededServer,
+  signInToSeeded,
+  startSeededServer,
+} from './support/seeded-server';
 
 let server: SeededServer;
 let meera: TestAccount;
@@ -23,6 +28,7 @@ async function seed(db: Db) {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(SEEDED_SERVER_START_MS);
   server = await startSeededServer(seed);
 });
 test.afterAll(async () => {

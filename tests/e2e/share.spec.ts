@@ -11,7 +11,12 @@ import { asklines, posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { type SeededServer, signInToSeeded, startSeededServer } from './support/seeded-server';
+import {
+  SEEDED_SERVER_START_MS,
+  type SeededServer,
+  signInToSeeded,
+  startSeededServer,
+} from './support/seeded-server';
 
 let server: SeededServer;
 let asha: TestAccount;
@@ -55,6 +60,7 @@ async function seed(db: Db) {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(SEEDED_SERVER_START_MS);
   server = await startSeededServer(seed);
 });
 test.afterAll(async () => {

@@ -11,6 +11,12 @@ import type { TestAccount } from '../../support/accounts';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { expect } from '../fixtures';
 
+/**
+ * Time for a spec's beforeAll to migrate and seed a new database and start a server on it: about 10 s
+ * on an idle 2-core machine, several times that on a busy one, well past the 30 s a test gets.
+ */
+export const SEEDED_SERVER_START_MS = 120_000;
+
 export interface SeededServer {
   url: string;
   stop(): Promise<void>;
