@@ -8,6 +8,9 @@
 //   npm run admin -- notice show|hide
 //   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]
 import { parseArgs } from 'node:util';
+import { createAppAuth } from '../src/server/app';
+import { sessionEnder } from '../src/server/auth/auth';
+import { loadOrCreateAuthSecret } from '../src/server/auth/auth-secret';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
@@ -16,6 +19,7 @@ import { setUserRole } from '../src/server/features/admin-users/set-user-role';
 import { getNotice, saveNotice } from '../src/server/features/notices/notice';
 import { AppError } from '../src/server/http/app-error';
 import { acquireDataDirLock, DataDirLockedError } from '../src/server/platform/data-dir-lock';
+import { connectRedis } from '../src/server/platform/redis';
 import { updateNoticeRequestSchema } from '../src/shared/notices';
 import { USER_TYPES, type UserType } from '../src/shared/roles';
 
@@ -61,20 +65,27 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The database, opened as the server would (and locked, in embedded mode), with migrations applied. */
+/**
+ * The database, opened as the server would (and locked, in embedded mode), with migrations applied,
+ * and the session store of these settings: suspending must end sessions cached in Redis too.
+ */
 async function openForAdmin() {
-  const config = loadConfig(process.env);
-  const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+  const loaded = loadConfig(process.env);
+  const lock = loaded.databaseUrl ? null : acquireDataDirLock(loaded.dataDir);
+  const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl }
       : { engine: 'pglite', dataDir: config.dataDir },
   );
   await applyMigrations(database);
+  const redis = config.redis ? await connectRedis(config.redis) : null;
   return {
     db: database.db,
+    endSessions: sessionEnder(createAppAuth(config, database.db, redis)),
     async close() {
       await database.close();
+      await redis?.close();
       lock?.release();
     },
   };
@@ -87,7 +98,7 @@ async function main() {
   if (command === 'role' && !USER_TYPES.includes(value as UserType)) fail(USAGE);
   if (!['role', 'suspend', 'restore'].includes(command)) fail(USAGE);
 
-  const { db, close } = await openForAdmin();
+  const { db, endSessions, close } = await openForAdmin();
   try {
     if (command === 'role') {
       const user = await setUserRole({ db, account, userType: value as UserType });
@@ -95,7 +106,7 @@ async function main() {
         `@${user.username} is now ${user.userType === 'ordinary' ? 'an ordinary user' : `a ${user.userType}`}.`,
       );
     } else {
-      const user = await setSuspension({ db, account, suspended: command === 'suspend' });
+      const user = await setSuspension({ db, account, suspended: command === 'suspend', endSessions });
       console.log(
         `@${user.username} is ${user.suspended ? 'suspended: their sessions have ended' : 'restored'}.`,
       );

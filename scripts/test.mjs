@@ -2,7 +2,8 @@
 // unit + integration tests (vitest, real server and database), then e2e in Chromium (Playwright).
 // Ends with one line "N passed, N failed" counting every test that ran.
 // `npm test -- --postgres` runs only the database tests (vitest's server project) against the
-// PostgreSQL server of TEST_DATABASE_URL (default: the local one); each test file makes its own database.
+// PostgreSQL server of TEST_DATABASE_URL and the Redis of TEST_REDIS_URL (default: the local ones); each
+// test file makes its own database and writes Redis keys under a prefix of its own.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,13 +90,14 @@ const vitestJson = [
 
 if (process.argv.includes('--postgres')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  console.log(`Database tests on PostgreSQL (${new URL(url).host}).`);
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  console.log(`Database tests on PostgreSQL (${new URL(url).host}) and Redis (${new URL(redisUrl).host}).`);
   step(
     'server and integration tests on PostgreSQL (vitest)',
     bin('vitest'),
     ['run', '--project', 'server', ...vitestJson],
     {
-      env: { ...process.env, TEST_DATABASE_URL: url },
+      env: { ...process.env, TEST_DATABASE_URL: url, TEST_REDIS_URL: redisUrl },
     },
   );
   const summary = counts();

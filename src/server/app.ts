@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
+import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -21,6 +22,7 @@ import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
+import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
@@ -28,8 +30,14 @@ import { securityHeaders } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
 import { createMailer } from './platform/mail';
-import { createMemoryRateLimiter, type RateLimiter } from './platform/rate-limit';
-import { createFileStorage, type ObjectStorage, UPLOADS_PATH } from './platform/storage';
+import {
+  createMemoryRateLimiter,
+  createPostgresRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './platform/rate-limit';
+import type { Redis } from './platform/redis';
+import { createFileStorage, createS3Storage, type ObjectStorage, UPLOADS_PATH } from './platform/storage';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -37,11 +45,13 @@ export interface AppDependencies {
   config: Config;
   logger: Logger;
   database: Database;
+  /** REDIS_URL's connection (main.ts opens it): shared rate limits and the session cache. */
+  redis?: Redis | null;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
-  /** Where pictures are kept; defaults to files under DATA_DIR/uploads. */
+  /** Where pictures are kept; defaults to the S3 bucket of S3_*, else files under DATA_DIR/uploads. */
   storage?: ObjectStorage;
-  /** Counters for rate limits; defaults to process memory. */
+  /** Counters for rate limits; defaults to Redis, else PostgreSQL with DATABASE_URL, else memory. */
   rateLimiter?: RateLimiter;
 }
 
@@ -49,26 +59,23 @@ export function createApp({
   config,
   logger,
   database,
+  redis = null,
   webRoot = DEFAULT_WEB_ROOT,
-  storage = createFileStorage(path.join(config.dataDir, 'uploads')),
-  rateLimiter = createMemoryRateLimiter(),
+  storage = createStorage(config),
+  rateLimiter = createRateLimiter(config, database, redis),
 }: AppDependencies) {
-  if (!config.authSecret) throw new Error('createApp needs config.authSecret (main.ts resolves one)');
   const db = database.db;
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuth({
-    db,
-    mailer,
-    publicUrl: config.publicUrl,
-    secret: config.authSecret,
-    isProduction: config.isProduction,
-    adminEmails: config.adminEmails,
-    google: config.google,
-  });
+  const auth = createAppAuth(config, db, redis);
 
   const app = new Hono<AppEnv>();
+  app.use(resolveClientAddress(config.trustProxy));
   app.use(requestLogging(logger));
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(
+    securityHeaders({
+      https: config.publicUrl.startsWith('https://'),
+      pictureOrigin: config.s3?.publicUrl ? new URL(config.s3.publicUrl).origin : undefined,
+    }),
+  );
   app.onError(handleError);
 
   app.use('/api/*', async (c, next) => {
@@ -76,7 +83,7 @@ export function createApp({
     // API answers are per user and per moment: never stored by shared caches unless a route says so.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  app.route('/api/health', healthRoutes(database));
+  app.route('/api/health', healthRoutes(database, redis));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
   const profileDeps = { auth, db, storage, rateLimiter, adminEmails: config.adminEmails };
@@ -89,7 +96,7 @@ export function createApp({
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.use('/api/admin/*', loadViewer({ auth, db }));
-  app.route('/api/admin/users', adminUserRoutes(db));
+  app.route('/api/admin/users', adminUserRoutes({ db, auth }));
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/notice', noticeRoutes(db));
@@ -113,3 +120,32 @@ export function createApp({
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The better-auth instance of these settings (the admin command line makes the same one). */
+export function createAppAuth(config: Config, db: Database['db'], redis: Redis | null) {
+  if (!config.authSecret) throw new Error('the app needs config.authSecret (main.ts resolves one)');
+  return createAuth({
+    db,
+    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    isProduction: config.isProduction,
+    adminEmails: config.adminEmails,
+    google: config.google,
+    secondaryStorage: redis ? createRedisSessionStorage(redis) : undefined,
+  });
+}
+
+export function createStorage(config: Config): ObjectStorage {
+  return config.s3 ? createS3Storage(config.s3) : createFileStorage(path.join(config.dataDir, 'uploads'));
+}
+
+/**
+ * Rate-limit counters every instance shares once several may run: Redis when there is one; with
+ * DATABASE_URL but no Redis, PostgreSQL; process memory only in embedded mode (one process).
+ */
+function createRateLimiter(config: Config, database: Database, redis: Redis | null): RateLimiter {
+  if (redis) return createRedisRateLimiter(redis);
+  if (config.databaseUrl) return createPostgresRateLimiter(database.db);
+  return createMemoryRateLimiter();
+}

@@ -86,6 +86,11 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging'],
     ['AUTH_SECRET', 'short'],
     ['SMTP_URL', 'http://mail.example'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '11'],
+    ['S3_FORCE_PATH_STYLE', 'maybe'],
   ])('refuses a malformed %s=%s and names it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -112,5 +117,45 @@ describe('loadConfig', () => {
 
   it('reports every problem at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'loud' })).toHaveLength(2);
+  });
+
+  it('reads the production services: Redis, an S3 bucket and the proxies in front', () => {
+    const config = loadConfig({
+      REDIS_URL: 'redis://cache:6379/2',
+      S3_BUCKET: 'pictures',
+      S3_ENDPOINT: 'https://s3.example',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.example/pictures/',
+      TRUST_PROXY: '2',
+    });
+    expect(config.redis).toEqual({ url: 'redis://cache:6379/2', keyPrefix: 'yearbook:' });
+    expect(config.s3).toEqual({
+      bucket: 'pictures',
+      endpoint: 'https://s3.example',
+      region: 'ap-south-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example/pictures',
+    });
+    expect(config.trustProxy).toBe(2);
+  });
+
+  it('keeps everything local with no service settings, and reads TRUST_PROXY=true as one proxy', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ redis: null, s3: null, trustProxy: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+  });
+
+  it('lets the AWS SDK find S3 credentials itself when no key pair is set', () => {
+    expect(loadConfig({ S3_BUCKET: 'pictures' }).s3?.credentials).toBeUndefined();
+  });
+
+  it('refuses half-set S3 settings rather than keeping pictures on local disk', () => {
+    expect(problemsOf({ S3_BUCKET: 'p', S3_ACCESS_KEY_ID: 'key' })[0]).toContain('S3_SECRET_ACCESS_KEY');
+    expect(problemsOf({ S3_ENDPOINT: 'http://minio:9000' })[0]).toContain('S3_BUCKET must be set');
   });
 });

@@ -6,6 +6,12 @@ import { z } from 'zod';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
+const booleanSetting = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true');
+
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
 const settingsSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -23,10 +29,7 @@ const settingsSchema = z.object({
     emptyAsUnset,
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
-  PUBLIC_URL: z.preprocess(
-    emptyAsUnset,
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
+  PUBLIC_URL: z.preprocess(emptyAsUnset, httpUrl().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,9 +45,43 @@ const settingsSchema = z.object({
   /** Google's by default; tests point it at a local OpenID Connect server. */
   GOOGLE_DISCOVERY_URL: z.preprocess(
     emptyAsUnset,
+    httpUrl().default('https://accounts.google.com/.well-known/openid-configuration'),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyAsUnset,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  /** Every key this app writes starts with it, so several apps (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.preprocess(
+    emptyAsUnset,
     z
-      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
-      .default('https://accounts.google.com/.well-known/openid-configuration'),
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+      .default('yearbook:'),
+  ),
+  S3_BUCKET: z.preprocess(emptyAsUnset, z.string().optional()),
+  /** Unset: AWS S3 itself. Set for any other S3-compatible service (MinIO, R2, Spaces, ...). */
+  S3_ENDPOINT: z.preprocess(emptyAsUnset, httpUrl().optional()),
+  S3_REGION: z.preprocess(emptyAsUnset, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUnset, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUnset, booleanSetting.default(false)),
+  /** Where browsers load pictures from (a public bucket or a CDN); unset, the app serves them. */
+  S3_PUBLIC_URL: z.preprocess(emptyAsUnset, httpUrl().optional()),
+  /** How many reverse proxies stand in front of the app; their X-Forwarded-For entries are believed. */
+  TRUST_PROXY: z.preprocess(
+    (value) => {
+      const v = emptyAsUnset(value);
+      if (v === 'true') return 1;
+      if (v === 'false') return 0;
+      return v;
+    },
+    z.coerce
+      .number({ error: 'must be a number of proxies (0 to 10), true or false' })
+      .int('must be a number of proxies (0 to 10), true or false')
+      .min(0, 'must be a number of proxies (0 to 10), true or false')
+      .max(10, 'must be a number of proxies (0 to 10), true or false')
+      .default(0),
   ),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
@@ -65,6 +102,7 @@ export const KNOWN_SETTINGS = Object.keys(settingsSchema.shape) as (keyof Settin
 const OWNED_PREFIXES = [
   'DATABASE_',
   'DATA_DIR',
+  'TRUST_PROXY',
   'PUBLIC_URL',
   'S3_',
   'SMTP_',
@@ -87,10 +125,26 @@ export interface Config {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Shared counters and the session cache for every instance; null keeps them in process memory. */
+  redis: { url: string; keyPrefix: string } | null;
+  /** S3-compatible object storage for pictures; null keeps them under DATA_DIR/uploads. */
+  s3: S3Settings | null;
+  /** Reverse proxies in front of the app whose X-Forwarded-For is believed (0: none). */
+  trustProxy: number;
   /** These accounts are made admins whenever they sign in (SPEC §6 leaves role assignment open). */
   adminEmails: string[];
   /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -116,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   if (parsed.success && Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)');
   }
+  if (parsed.success) problems.push(...findS3Problems(parsed.data));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
   const s = parsed.data;
@@ -132,6 +187,21 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     authSecret: s.AUTH_SECRET,
     smtpUrl: s.SMTP_URL,
     mailFrom: s.MAIL_FROM,
+    redis: s.REDIS_URL ? { url: s.REDIS_URL, keyPrefix: s.REDIS_KEY_PREFIX } : null,
+    s3: s.S3_BUCKET
+      ? {
+          bucket: s.S3_BUCKET,
+          endpoint: s.S3_ENDPOINT,
+          region: s.S3_REGION,
+          credentials:
+            s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: s.S3_FORCE_PATH_STYLE,
+          publicUrl: s.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
+    trustProxy: s.TRUST_PROXY,
     adminEmails: s.ADMIN_EMAILS,
     google:
       s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
@@ -142,6 +212,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
           }
         : null,
   };
+}
+
+/** S3 settings only make sense together: a half-set group would silently keep pictures on local disk. */
+function findS3Problems(s: Settings): string[] {
+  const problems: string[] = [];
+  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither)');
+  }
+  if (!s.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PUBLIC_URL'] as const).filter((name) => s[name]);
+    if (stray.length > 0) problems.push(`S3_BUCKET must be set when ${stray.join(', ')} is`);
+  }
+  return problems;
 }
 
 function findUnknownSettings(env: NodeJS.ProcessEnv): string[] {

@@ -1,4 +1,4 @@
-// Entry point: config -> lock -> database -> migrations -> app -> listen; graceful shutdown.
+// Entry point: config -> Redis -> lock -> database -> migrations -> app -> listen; graceful shutdown.
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
+import { connectRedis } from './platform/redis';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -14,6 +15,8 @@ async function main() {
   const loaded = loadConfig(process.env);
   const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
   const logger = createLogger(config);
+  // First, so a Redis that does not answer stops start-up before anything is locked or migrated.
+  const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   // The lock guards the embedded database; with DATABASE_URL any number of instances may run.
   const lock: DataDirLock | null = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
 
@@ -24,10 +27,17 @@ async function main() {
   );
   await applyMigrations(database);
 
-  const app = createApp({ config, logger, database });
+  const app = createApp({ config, logger, database, redis });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
-      { port: info.port, engine: database.engine, dataDir: lock ? config.dataDir : undefined },
+      {
+        port: info.port,
+        engine: database.engine,
+        dataDir: lock ? config.dataDir : undefined,
+        redis: redis !== null,
+        storage: config.s3 ? 's3' : 'files',
+        mail: config.smtpUrl ? 'smtp' : 'outbox',
+      },
       `Campus Yearbook is running on ${config.publicUrl}`,
     );
   });
@@ -48,6 +58,7 @@ async function main() {
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await database.close();
+    await redis?.close();
     lock?.release();
     logger.info('stopped');
     process.exit(exitCode);

@@ -4,5 +4,7 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'error']),
   engine: z.enum(['pglite', 'postgres']),
+  /** Only where REDIS_URL is set. */
+  redis: z.enum(['ok', 'error']).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -79,6 +79,13 @@ describe('embedded mode', () => {
     expect(result.output).toContain('AUTH_SECRET');
   });
 
+  it('refuses to start when Redis does not answer, naming REDIS_URL', async () => {
+    const result = await runServerExpectingExit({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain('Redis at 127.0.0.1:1 (REDIS_URL) did not answer');
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+  });
+
   it('refuses a misspelt setting at start-up, naming it', async () => {
     const result = await runServerExpectingExit({ DATA_DIR: dataDir, DATABSE_URL: 'postgres://x/y' });
     expect(result.code).not.toBe(0);

@@ -8,7 +8,11 @@ import { type App, createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/platform/logger';
 import type { RateLimiter } from '../../src/server/platform/rate-limit';
+import type { Redis } from '../../src/server/platform/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** For tests that make many accounts or posts from one address on purpose. */
+export const NO_RATE_LIMITS: RateLimiter = { hit: async () => true };
 
 export interface TestServer {
   url: string;
@@ -29,14 +33,22 @@ export interface TestServerOptions {
   extend?: (app: App) => void;
   /** Replaces the rate limiter, e.g. for a test signing in fifty accounts from one address. */
   rateLimiter?: RateLimiter;
+  /** Production mode's Redis (tests/support/test-redis.ts): shared rate limits and the session cache. */
+  redis?: Redis;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'yb-test-data-'));
   // Listen first, so the app can be built with its real address as PUBLIC_URL (links in mail).
-  let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
+  // The node bindings (second argument) carry the connection, which the client address is read from.
+  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
+  const server = serve({
+    fetch: (request, bindings) => handle(request, bindings),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -55,6 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     logger,
     database,
+    redis: options.redis ?? null,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
     ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
   });

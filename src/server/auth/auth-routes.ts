@@ -29,7 +29,7 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       const limit = c.req.method === 'POST' ? AUTH_ROUTE_LIMITS[c.req.path] : undefined;
-      if (limit && !deps.rateLimiter.hit(`${c.req.path}:${clientAddress(c)}`, limit, MINUTE)) {
+      if (limit && !(await deps.rateLimiter.hit(`${c.req.path}:${clientAddress(c)}`, limit, MINUTE))) {
         throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
       }
       await next();

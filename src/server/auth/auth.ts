@@ -1,7 +1,7 @@
 // The better-auth instance, mounted at /api/auth: email + password with confirmation by email,
 // password reset (ending the account's other sessions), sessions in the database behind HttpOnly
 // SameSite=Lax cookies (Secure when PUBLIC_URL is https).
-import { betterAuth } from 'better-auth';
+import { betterAuth, type SecondaryStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
@@ -22,6 +22,8 @@ export interface AuthOptions {
   adminEmails?: string[];
   /** Google sign-in, when configured (its endpoints come from the discovery document). */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /** Where sessions are looked up first (Redis, with REDIS_URL); the database keeps them too. */
+  secondaryStorage?: SecondaryStorage;
 }
 
 export const SUSPENDED_MESSAGE =
@@ -49,6 +51,7 @@ export function createAuth({
   isProduction,
   adminEmails = [],
   google = null,
+  secondaryStorage,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Campus Yearbook',
@@ -79,9 +82,14 @@ export function createAuth({
       expiresIn: DAY,
       sendVerificationEmail: async ({ user, url }) => mailer.send(confirmEmailMail(user.email, url)),
     },
+    secondaryStorage,
+    // Confirmation and reset tokens stay in the database too: Redis may be flushed or keep nothing on disk.
+    verification: { storeInDatabase: true },
     session: {
       expiresIn: 30 * DAY,
       updateAge: DAY,
+      // With a session cache the rows stay in the database as well: it remains the record.
+      storeSessionInDatabase: true,
     },
     // Every way into a session (password, confirmation link, Google) passes here.
     databaseHooks: {
@@ -142,3 +150,17 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Ends every session of an account, wherever sessions are kept. Callers delete the database rows in
+ * their own transaction (so the suspension and the sign-out are one step there); this also empties
+ * the session cache, without which a cached session would outlive its row.
+ */
+export type EndSessions = (userId: string) => Promise<void>;
+
+export function sessionEnder(auth: Auth): EndSessions {
+  return async (userId) => {
+    const context = await auth.$context;
+    await context.internalAdapter.deleteUserSessions(userId);
+  };
+}

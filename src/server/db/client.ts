@@ -24,6 +24,13 @@ export interface Database {
   engine: Engine;
   /** Runs `select 1`; throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Runs `run` while holding PostgreSQL's session-level advisory lock `key`, on a connection of its own
+   * (outside the pool, which `run` may then use freely). The lock ends with that connection, so a
+   * process killed while holding it cannot leave it held. PGlite has one process (DATA_DIR's lock):
+   * `run` just runs.
+   */
+  withAdvisoryLock<T>(key: number, run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -49,7 +56,23 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     // An idle client losing its connection (server restart, failover) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema, logger }) as unknown as Db;
-    return withPing({ db, engine: 'postgres', close: () => pool.end() });
+    return withPing({
+      db,
+      engine: 'postgres',
+      close: () => pool.end(),
+      async withAdvisoryLock(key, run) {
+        const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000 });
+        client.on('error', () => {});
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          return await run();
+        } finally {
+          // Closing the connection releases the lock, even if unlocking first failed.
+          await client.end().catch(() => undefined);
+        }
+      },
+    });
   }
 
   const client = await PGlite.create({
@@ -57,7 +80,12 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
-  return withPing({ db, engine: 'pglite', close: () => client.close() });
+  return withPing({
+    db,
+    engine: 'pglite',
+    close: () => client.close(),
+    withAdvisoryLock: (_key, run) => run(),
+  });
 }
 
 function withPing(parts: Omit<Database, 'ping'>): Database {

@@ -1,14 +1,20 @@
 // The committed migrations build the whole data model, on PGlite and on PostgreSQL alike
 // (TEST_DATABASE_URL), and the database itself refuses rows that break the spec's rules.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, profileValues } from '../../../tests/support/factories';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { applyMigrations } from './migrate';
+import { openDatabase, queryRows } from './client';
+import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
 import * as schema from './schema';
 
 let database: TestDatabase;
+const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,6 +63,34 @@ describe('migrations', () => {
     const after = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(before[0]?.n).toBeGreaterThanOrEqual(2);
     expect(after).toEqual(before);
+  });
+
+  it('keep rate-limit counters in an unlogged table', async () => {
+    const [table] = await rows<{ relpersistence: string }>(
+      sql`select relpersistence from pg_class where relname = 'rate_limit_windows'`,
+    );
+    expect(table?.relpersistence).toBe('u');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+  it('run once when several instances start on a new database at the same moment', async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    const instances = await Promise.all(
+      Array.from({ length: 4 }, () => openDatabase({ engine: 'postgres', url: fresh.url ?? '' })),
+    );
+    try {
+      await Promise.all(instances.map((instance) => applyMigrations(instance)));
+      const applied = await queryRows<{ hash: string }>(
+        fresh.db,
+        sql`select hash from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toHaveLength(journal.entries.length);
+      expect(new Set(applied.map((m) => m.hash)).size).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await fresh.destroy();
+    }
   });
 });
 

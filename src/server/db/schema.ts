@@ -222,3 +222,18 @@ export const notices = pgTable(
   },
   (t) => [check('notices_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Rate-limit windows when several instances share PostgreSQL without Redis (platform/rate-limit.ts).
+ * UNLOGGED in its migration: counters are not worth a WAL write, and a crash that empties them only
+ * opens every window early.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_ends_idx').on(t.endsAt)],
+);

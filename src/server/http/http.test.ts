@@ -1,6 +1,8 @@
 // Cross-cutting HTTP behaviour of the real server: health, headers, error shapes, JSON 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestRedis, TEST_REDIS_URL } from '../../../tests/support/test-redis';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
+import { connectRedis } from '../platform/redis';
 import { AppError } from './app-error';
 
 let server: TestServer;
@@ -31,7 +33,41 @@ describe('GET /api/health', () => {
   });
 });
 
+describe.runIf(TEST_REDIS_URL)('GET /api/health with Redis', () => {
+  it('reports Redis too, and 503 once it stops answering', async () => {
+    const redis = await createTestRedis();
+    // A connection of the server's own, to cut; `redis` cleans up after.
+    const own = await connectRedis({ url: redis.url, keyPrefix: redis.keyPrefix });
+    const withRedis = await startTestServer({ redis: own });
+    try {
+      const up = await withRedis.request('/api/health');
+      expect(up.status).toBe(200);
+      expect(await up.json()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok' });
+      own.client.destroy();
+      const down = await withRedis.request('/api/health');
+      expect(down.status).toBe(503);
+      expect(await down.json()).toMatchObject({ status: 'error', database: 'ok', redis: 'error' });
+    } finally {
+      await withRedis.close();
+      await redis.destroy();
+    }
+  });
+});
+
 describe('security headers', () => {
+  it('lets pictures load from S3_PUBLIC_URL when pictures are served from there', async () => {
+    const cdn = await startTestServer({
+      settings: { S3_BUCKET: 'pictures', S3_PUBLIC_URL: 'https://cdn.example/pictures' },
+    });
+    try {
+      const csp = (await cdn.request('/api/health')).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("img-src 'self' data: blob: https://cdn.example;");
+      expect(csp).toContain("connect-src 'self' https://cdn.example;");
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('are on API answers', async () => {
     const res = await server.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';

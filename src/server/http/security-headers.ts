@@ -8,7 +8,13 @@ import { secureHeaders } from 'hono/secure-headers';
  */
 export const EMPTY_STYLE_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
 
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+export function securityHeaders(options: {
+  https: boolean;
+  /** Where pictures load from when not from this site (S3_PUBLIC_URL's origin). */
+  pictureOrigin?: string;
+}): MiddlewareHandler {
+  // The image download reads pictures with fetch(), so their origin is needed in connect-src as well.
+  const pictures = options.pictureOrigin ? [options.pictureOrigin] : [];
   const defaults = secureHeaders({
     overwrite: false,
     // HSTS only where the site really is https: on http://localhost it means nothing and would
@@ -22,9 +28,9 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
       // which inherits this policy, then fills its sheet through CSSOM, which CSP does not govern. Any
       // <style> with text, and every style attribute, stays refused.
       styleSrc: ["'self'", `'${EMPTY_STYLE_HASH}'`],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...pictures],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...pictures],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -1,11 +1,20 @@
 // Object storage for uploaded pictures. The database keeps an object's key ({userId}/{timestamp}.jpg),
 // never its bytes; the driver keeps the bytes. Embedded mode keeps them as files under
-// DATA_DIR/uploads and the app serves them at /uploads/{key}; production mode swaps in an
-// S3-compatible driver behind the same interface.
+// DATA_DIR/uploads and the app serves them at /uploads/{key}; production mode (S3_BUCKET) swaps in
+// an S3-compatible bucket behind the same interface.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { PHOTO_CACHE_SECONDS } from '../../shared/limits';
+import type { S3Settings } from '../config';
 
 /** SPEC §7: pictures are served with cache control 3600. Keys never change content, only appear and go. */
 export const OBJECT_CACHE_CONTROL = `public, max-age=${PHOTO_CACHE_SECONDS}`;
@@ -72,5 +81,61 @@ export function createFileStorage(root: string): ObjectStorage {
       await fs.rm(fileOf(key), { force: true });
     },
     publicUrl: (key) => `${UPLOADS_PATH}/${key}`,
+  };
+}
+
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, R2, Spaces, ...). Objects carry their content type and the
+ * cache header, so a public bucket or a CDN in front of it (S3_PUBLIC_URL) serves them as the app
+ * would; without S3_PUBLIC_URL the app reads them from the bucket and serves them at /uploads/{key}.
+ */
+export function createS3Storage(settings: S3Settings): ObjectStorage {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Checksums only where S3 demands them: several S3-compatible services refuse the newer headers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+  const checked = (key: string) => {
+    if (!isValidObjectKey(key)) throw new Error(`invalid object key: ${key}`);
+    return key;
+  };
+  return {
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checked(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: OBJECT_CACHE_CONTROL,
+        }),
+      );
+    },
+    async get(key) {
+      if (!isValidObjectKey(key)) return null;
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!answer.Body) return null;
+        return {
+          body: Buffer.from(await answer.Body.transformToByteArray()),
+          contentType: answer.ContentType ?? CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as S3ServiceException).$metadata?.httpStatusCode === 404) {
+          return null;
+        }
+        throw error;
+      }
+    },
+    async remove(key) {
+      if (!isValidObjectKey(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key}` : `${UPLOADS_PATH}/${key}`),
   };
 }

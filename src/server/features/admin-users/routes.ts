@@ -4,6 +4,7 @@ import {
   setSuspensionRequestSchema,
   setUserRoleRequestSchema,
 } from '../../../shared/admin-users';
+import { type Auth, sessionEnder } from '../../auth/auth';
 import { authorize } from '../../auth/policies';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
@@ -13,7 +14,8 @@ import { setSuspension } from './set-suspension';
 import { setUserRole } from './set-user-role';
 
 /** /api/admin/users: admins list accounts, set roles, suspend and restore (needs loadViewer). */
-export function adminUserRoutes(db: Db) {
+export function adminUserRoutes({ db, auth }: { db: Db; auth: Auth }) {
+  const endSessions = sessionEnder(auth);
   return new Hono<AppEnv>()
     .get('/', async (c) => {
       const viewer = authorize(c.get('viewer'), 'users:manage');
@@ -31,7 +33,13 @@ export function adminUserRoutes(db: Db) {
       const viewer = authorize(c.get('viewer'), 'users:manage');
       const { suspended } = await readJson(c, setSuspensionRequestSchema);
       return c.json(
-        await setSuspension({ db, account: c.req.param('username'), suspended, actingUserId: viewer.userId }),
+        await setSuspension({
+          db,
+          account: c.req.param('username'),
+          suspended,
+          actingUserId: viewer.userId,
+          endSessions,
+        }),
       );
     });
 }

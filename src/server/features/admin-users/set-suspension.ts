@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/admin-users';
+import type { EndSessions } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -15,6 +16,7 @@ export async function setSuspension(options: {
   account: string;
   suspended: boolean;
   actingUserId?: string;
+  endSessions: EndSessions;
 }): Promise<AdminUser> {
   const target = await findAccount(options.db, options.account);
   if (target.userId === options.actingUserId) {
@@ -30,13 +32,14 @@ export async function setSuspension(options: {
       targetUserId: target.userId,
     });
   });
+  if (options.suspended) await options.endSessions(target.userId);
   return presentAccount({ ...target, suspendedAt }, options.actingUserId);
 }
 
 /**
  * The suspension itself, inside the caller's transaction: the account is marked (keeping the first
- * time) and every session ends at once. Shared by /admin/users, the command line and suspending a
- * post's author.
+ * time) and every session row goes. Shared by /admin/users, the command line and suspending a
+ * post's author, each of which then calls `endSessions` for the session cache.
  */
 export async function suspendAccount(tx: Pick<Db, 'update' | 'delete'>, userId: string): Promise<void> {
   await tx

@@ -3,7 +3,12 @@
 // similarity search in PostgreSQL, the random pick, post counts and the askline's posts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountOptions, createMember, type Member } from '../../../../tests/support/accounts';
-import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 import { ASKLINE_MESSAGES } from '../../../shared/asklines';
 import { asklines } from '../../db/schema';
 
@@ -11,7 +16,7 @@ let server: TestServer;
 let staff: Member;
 
 beforeAll(async () => {
-  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
   staff = await createMember(server, { userType: 'moderator' });
 });
 afterAll(() => server.close());
@@ -211,7 +216,7 @@ describe('similar asklines', () => {
 describe('the random pick', () => {
   it('never returns the askline already chosen, and says when none is left', async () => {
     // A database of its own, so the pool holds exactly what this test puts there.
-    const lonely = await startTestServer({ rateLimiter: { hit: () => true } });
+    const lonely = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
     try {
       const creator = await createMember(lonely);
       const moderator = await createMember(lonely, { userType: 'moderator' });

@@ -64,7 +64,7 @@ export function asklineRoutes(deps: AsklineDeps) {
       })
       .post('/', async (c) => {
         const viewer = requireMember(c.get('viewer'));
-        if (!rateLimiter.hit(`askline-create:${viewer.userId}`, 10, HOUR)) {
+        if (!(await rateLimiter.hit(`askline-create:${viewer.userId}`, 10, HOUR))) {
           throw new AppError(
             'rate_limited',
             'You have submitted many asklines in the last hour. Please try again later.',

@@ -2,17 +2,37 @@ import { Hono } from 'hono';
 import type { HealthResponse } from '../../../shared/health';
 import type { Database } from '../../db/client';
 import type { AppEnv } from '../../http/context';
+import type { Redis } from '../../platform/redis';
 
-/** GET /api/health: 200 when the database answers, 503 when it does not (for load balancers). */
-export function healthRoutes(database: Database) {
+/**
+ * GET /api/health: 200 when the database (and Redis, where there is one) answers, 503 when not, for load
+ * balancers to route around an instance that cannot serve.
+ */
+export function healthRoutes(database: Database, redis: Redis | null = null) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    try {
-      await database.ping();
-      return c.json({ status: 'ok', database: 'ok', engine: database.engine } satisfies HealthResponse);
-    } catch (err) {
-      c.get('log').error({ err }, 'health check: database did not answer');
-      const body: HealthResponse = { status: 'error', database: 'error', engine: database.engine };
-      return c.json(body, 503);
-    }
+    const [databaseState, redisState] = await Promise.all([
+      database.ping().then(
+        () => 'ok' as const,
+        (err: unknown) => {
+          c.get('log').error({ err }, 'health check: database did not answer');
+          return 'error' as const;
+        },
+      ),
+      redis?.client.ping().then(
+        () => 'ok' as const,
+        (err: unknown) => {
+          c.get('log').error({ err }, 'health check: redis did not answer');
+          return 'error' as const;
+        },
+      ),
+    ]);
+    const healthy = databaseState === 'ok' && redisState !== 'error';
+    const body: HealthResponse = {
+      status: healthy ? 'ok' : 'error',
+      database: databaseState,
+      engine: database.engine,
+      ...(redisState ? { redis: redisState } : {}),
+    };
+    return c.json(body, healthy ? 200 : 503);
   });
 }

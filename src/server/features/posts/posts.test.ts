@@ -10,7 +10,12 @@ import {
   type Member,
   signInAs,
 } from '../../../../tests/support/accounts';
-import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 import { POST_MESSAGES } from '../../../shared/posts';
 import { asklines, likes, posts } from '../../db/schema';
 
@@ -18,7 +23,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   // Dozens of accounts sign in from one address here; the limits have tests of their own.
-  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
 });
 afterAll(() => server.close());
 

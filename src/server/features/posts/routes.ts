@@ -56,7 +56,7 @@ export function postRoutes(deps: PostDeps) {
     .use(loadViewer(deps))
     .post('/', async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.createSignedOut);
-      if (!rateLimiter.hit(`post-create:${viewer.userId}`, 20, 10 * MINUTE)) {
+      if (!(await rateLimiter.hit(`post-create:${viewer.userId}`, 20, 10 * MINUTE))) {
         throw new AppError(
           'rate_limited',
           'You are posting very fast. Please wait a few minutes and try again.',
@@ -93,7 +93,7 @@ export function postRoutes(deps: PostDeps) {
     })
     .on(['PUT', 'DELETE'], '/:id/like', async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.likeSignedOut);
-      if (!rateLimiter.hit(`like:${viewer.userId}`, 120, MINUTE)) {
+      if (!(await rateLimiter.hit(`like:${viewer.userId}`, 120, MINUTE))) {
         throw new AppError('rate_limited', 'Too many likes at once. Please wait a minute and try again.');
       }
       const id = c.req.param('id');

@@ -41,8 +41,8 @@ interface ProfileDeps {
  */
 export function profileRoutes(deps: ProfileDeps) {
   const { db, storage, rateLimiter } = deps;
-  const limit = (key: string, max: number, windowMs: number) => {
-    if (!rateLimiter.hit(key, max, windowMs)) throw new AppError('rate_limited', TOO_MANY);
+  const limit = async (key: string, max: number, windowMs: number) => {
+    if (!(await rateLimiter.hit(key, max, windowMs))) throw new AppError('rate_limited', TOO_MANY);
   };
 
   return new Hono<AppEnv>()
@@ -50,7 +50,7 @@ export function profileRoutes(deps: ProfileDeps) {
     .post('/', async (c) => {
       const viewer = c.get('viewer');
       if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.createSignedOut);
-      limit(`profile-create:${viewer.userId}`, 10, MINUTE);
+      await limit(`profile-create:${viewer.userId}`, 10, MINUTE);
       const fields = await readJson(c, createProfileRequestSchema);
       const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
       const hasPassword = await userHasPassword(db, viewer.userId);
@@ -65,10 +65,10 @@ export function profileRoutes(deps: ProfileDeps) {
     })
     .patch('/:username', async (c) => {
       const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
-      limit(`profile-update:${viewer.userId}`, 30, MINUTE);
+      await limit(`profile-update:${viewer.userId}`, 30, MINUTE);
       const fields = await readJson(c, updateProfileRequestSchema);
       // Guessing the current password here is limited like signing in.
-      if (fields.passwordChange) limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
+      if (fields.passwordChange) await limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
       const { profile, setCookies } = await updateProfile({
         ...deps,
         viewer,
@@ -92,7 +92,7 @@ export function profileRoutes(deps: ProfileDeps) {
       }),
       async (c) => {
         const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
-        limit(`profile-photo:${viewer.userId}`, 20, HOUR);
+        await limit(`profile-photo:${viewer.userId}`, 20, HOUR);
         const upload = new Uint8Array(await c.req.arrayBuffer());
         const profile = await setProfilePhoto({ db, storage, viewer, upload, log: c.get('log') });
         const hasPassword = await userHasPassword(db, viewer.userId);
@@ -104,7 +104,7 @@ export function profileRoutes(deps: ProfileDeps) {
 export function usernameRoutes(deps: ProfileDeps) {
   return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', async (c) => {
     const viewer = requireViewer(c.get('viewer'));
-    if (!deps.rateLimiter.hit(`username-check:${viewer.userId}`, 120, MINUTE)) {
+    if (!(await deps.rateLimiter.hit(`username-check:${viewer.userId}`, 120, MINUTE))) {
       throw new AppError('rate_limited', TOO_MANY);
     }
     const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {

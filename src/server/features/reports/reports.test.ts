@@ -4,7 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountOptions, createMember, type Member } from '../../../../tests/support/accounts';
-import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 import { REPORT_MESSAGES } from '../../../shared/reports';
 import { moderationLog, reports, users } from '../../db/schema';
 
@@ -14,7 +19,7 @@ let admin: Member;
 
 beforeAll(async () => {
   // Dozens of accounts sign in from one address; the limits have tests of their own.
-  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
   moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
   admin = await createMember(server, { userType: 'admin', fullName: 'Ada Admin' });
 });
@@ -212,7 +217,7 @@ describe('resolving', () => {
 describe('the reports page', () => {
   it('sorts by count, newest and oldest, and pages without gaps or repeats', async () => {
     // A server of its own, so the lists hold exactly these reports.
-    const own = await startTestServer({ rateLimiter: { hit: () => true } });
+    const own = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
     try {
       const mod = await createMember(own, { userType: 'moderator' });
       const author = await createMember(own);

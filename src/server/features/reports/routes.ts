@@ -5,7 +5,7 @@ import {
   reportsQuerySchema,
   resolutionRequestSchema,
 } from '../../../shared/reports';
-import type { Auth } from '../../auth/auth';
+import { type Auth, sessionEnder } from '../../auth/auth';
 import { authorize } from '../../auth/policies';
 import { loadViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
@@ -49,7 +49,7 @@ export function postModerationRoutes(deps: ReportDeps) {
     .use(loadViewer(deps))
     .post('/:id/report', async (c) => {
       const viewer = requireReporter(c.get('viewer'));
-      if (!rateLimiter.hit(`report:${viewer.userId}`, 30, HOUR)) {
+      if (!(await rateLimiter.hit(`report:${viewer.userId}`, 30, HOUR))) {
         throw new AppError(
           'rate_limited',
           'You have reported many posts in the last hour. Please try again later.',
@@ -74,7 +74,7 @@ export function postModerationRoutes(deps: ReportDeps) {
     })
     .post('/:id/author-suspension', async (c) => {
       const staff = authorize(c.get('viewer'), 'post:suspend-author');
-      await suspendAuthor(db, { postId: c.req.param('id'), staff });
+      await suspendAuthor(db, { postId: c.req.param('id'), staff, endSessions: sessionEnder(deps.auth) });
       // Says nothing about who it was.
       return c.body(null, 204);
     });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isStaff } from '../../../shared/roles';
+import type { EndSessions } from '../../auth/auth';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, profiles } from '../../db/schema';
@@ -16,11 +17,14 @@ import { recordModeration } from '../moderation-log/record';
  * for every anonymous post alike, so a refusal never hints at who wrote it. The author's role is read
  * and the suspension written in one transaction. Sessions end at once, as with /admin/users.
  */
-export async function suspendAuthor(db: Db, options: { postId: string; staff: Viewer }): Promise<void> {
+export async function suspendAuthor(
+  db: Db,
+  options: { postId: string; staff: Viewer; endSessions: EndSessions },
+): Promise<void> {
   const missing = new AppError('not_found', 'Post not found');
   if (!z.uuid().safeParse(options.postId).success) throw missing;
   const isAdmin = options.staff.profile?.userType === 'admin';
-  await db.transaction(async (tx) => {
+  const authorId = await db.transaction(async (tx) => {
     const [post] = await tx
       .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
       .from(posts)
@@ -46,5 +50,7 @@ export async function suspendAuthor(db: Db, options: { postId: string; staff: Vi
       targetUserId: post.userId,
       subjectHidden: post.isAnonymous,
     });
+    return post.userId;
   });
+  await options.endSessions(authorId);
 }

@@ -5,7 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import { insertProfile, insertUser } from '../../../../tests/support/factories';
-import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
 import { SEARCH_MESSAGES } from '../../../shared/search';
 import { posts } from '../../db/schema';
 import { postSearchQuery } from './search-posts';
@@ -16,7 +21,7 @@ let me: Member;
 let asha: Member;
 
 beforeAll(async () => {
-  server = await startTestServer({ rateLimiter: { hit: () => true } });
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
   me = await createMember(server, { username: 'searcher_me', fullName: 'Sam Searcher' });
   asha = await createMember(server, { username: 'asha_raman', fullName: 'Asha Raman' });
 });

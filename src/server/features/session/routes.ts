@@ -28,8 +28,8 @@ export function sessionRoutes(deps: {
       const body = await readJson(c, signInRequestSchema);
       const identifier = body.identifier.toLowerCase();
       const withinLimits =
-        deps.rateLimiter.hit(`sign-in:ip:${clientAddress(c)}`, 60, MINUTE) &&
-        deps.rateLimiter.hit(`sign-in:id:${identifier}`, 5, MINUTE);
+        (await deps.rateLimiter.hit(`sign-in:ip:${clientAddress(c)}`, 60, MINUTE)) &&
+        (await deps.rateLimiter.hit(`sign-in:id:${identifier}`, 5, MINUTE));
       if (!withinLimits) throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
 
       const { user, setCookies } = await signIn({ ...deps, ...body, headers: c.req.raw.headers });

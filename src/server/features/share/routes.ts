@@ -63,7 +63,7 @@ export function shareRoutes(deps: ShareDeps) {
     if (c.req.header('if-none-match') === etag) return c.body(null, 304);
     if (
       !images.has(version) &&
-      !rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE)
+      !(await rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE))
     ) {
       throw new AppError(
         'rate_limited',
