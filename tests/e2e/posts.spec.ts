@@ -7,6 +7,7 @@ import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { ageSavedCacheOnNextLoad } from './support/saved-cache';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -213,11 +214,7 @@ test.describe('when the server fails', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('yearbook-query-cache')?.includes('"most_liked"')))
       .toBe(true);
-    await page.evaluate(() => {
-      const saved = JSON.parse(localStorage.getItem('yearbook-query-cache') ?? '{}');
-      for (const query of saved.clientState.queries) query.state.dataUpdatedAt -= 60 * 60 * 1000;
-      localStorage.setItem('yearbook-query-cache', JSON.stringify(saved));
-    });
+    await ageSavedCacheOnNextLoad(page, 60 * 60 * 1000);
     await page.route('**/api/posts?**', () => {
       // Never answers.
     });

@@ -7,6 +7,7 @@ import { POST_MESSAGES } from '../../src/shared/posts';
 import { createCameraJpeg } from '../support/images';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { uniqueEmail } from './support/mailbox';
+import { ageSavedCacheOnNextLoad } from './support/saved-cache';
 import { signUpAndConfirm } from './support/sign-up';
 
 const PASSWORD = 'hostel-maggi-7';
@@ -275,11 +276,7 @@ test.describe('a slow server', () => {
         page.evaluate(() => localStorage.getItem('yearbook-query-cache')?.includes('"queryKey":["profile"')),
       )
       .toBe(true);
-    await page.evaluate(() => {
-      const saved = JSON.parse(localStorage.getItem('yearbook-query-cache') ?? '{}');
-      for (const query of saved.clientState.queries) query.state.dataUpdatedAt -= 10 * 60 * 1000;
-      localStorage.setItem('yearbook-query-cache', JSON.stringify(saved));
-    });
+    await ageSavedCacheOnNextLoad(page, 10 * 60 * 1000);
     await page.route('**/api/profiles/*', () => {
       // Never answers.
     });
