@@ -85,5 +85,5 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

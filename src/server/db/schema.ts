@@ -1,6 +1,9 @@
 // The data model of SPEC §3. Constraints here are the last line of defence: the shared zod schemas
 // check the same rules first and give the spec's messages, but no row that breaks a rule can exist.
 // Authentication tables (better-auth) are in auth-schema.ts; user ids are its text ids.
+// Descending index columns say .desc().nullsFirst(): that is what `ORDER BY x DESC` means, and an index
+// must match the query's order, nulls included, to be read in order. drizzle's bare .desc() makes
+// DESC NULLS LAST, which no query here asks for (migration 0007).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -81,7 +84,7 @@ export const asklines = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    index('asklines_verified_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.verified}`),
+    index('asklines_verified_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.verified}`),
     index('asklines_created_by_idx').on(t.createdBy),
     // The staff queue: asklines waiting for a decision, oldest first.
     index('asklines_pending_idx')
@@ -110,15 +113,15 @@ export const posts = pgTable(
   },
   (t) => [
     // Feed orders, each a keyset over (sort key, created_at, id) on live posts only.
-    index('posts_feed_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`NOT ${t.deleted}`),
+    index('posts_feed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`NOT ${t.deleted}`),
     index('posts_feed_most_liked_idx')
-      .on(t.likeCount.desc(), t.createdAt.desc(), t.id.desc())
+      .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
     index('posts_user_created_idx')
-      .on(t.userId, t.createdAt.desc(), t.id.desc())
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
     index('posts_askline_created_idx')
-      .on(t.asklineId, t.createdAt.desc(), t.id.desc())
+      .on(t.asklineId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
     index('posts_search_vector_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
@@ -156,9 +159,9 @@ export const reports = pgTable(
   (t) => [
     uniqueIndex('reports_post_id_key').on(t.postId),
     index('reports_open_count_idx')
-      .on(t.reportCount.desc(), t.createdAt.desc())
+      .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.resolved} IS NOT TRUE`),
-    index('reports_resolved_created_idx').on(t.createdAt.desc()).where(sql`${t.resolved}`),
+    index('reports_resolved_created_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.resolved}`),
     check('reports_count_positive', sql`${t.reportCount} >= 1`),
   ],
 );
@@ -206,7 +209,7 @@ export const moderationLog = pgTable(
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** The dashboard notice of SPEC §3: one row, edited by admins. */

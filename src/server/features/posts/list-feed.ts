@@ -1,4 +1,5 @@
-import { and, asc, desc, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { cursorCount, cursorTime, decodeCursor, takePage } from './keyset-cursor
 import { type PostRow, selectPosts } from './select-posts';
 
 const exactTime = cursorTime;
+const timeAndId = sql`(${posts.createdAt}, ${posts.id})`;
 const cursorShapes = {
   newest: z.tuple([exactTime, z.uuid()]),
   oldest: z.tuple([exactTime, z.uuid()]),
@@ -25,56 +27,72 @@ export async function listFeed(options: {
   sort: FeedSort;
   cursor: string | undefined;
 }): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
-  const { db, viewerId, sort } = options;
-  const likedByViewer = sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`;
-  const timeAndId = sql`(${posts.createdAt}, ${posts.id})`;
+  const { db, viewerId, sort, cursor } = options;
+  if (sort === 'default') return listDefaultFeed(db, viewerId, cursor);
+
   let after: SQL | undefined;
   let order: SQL[];
-
-  switch (sort) {
-    case 'newest':
-    case 'oldest': {
-      const newest = sort === 'newest';
-      if (options.cursor) {
-        const [time, id] = decodeCursor(options.cursor, cursorShapes[sort]);
-        after = newest
-          ? sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`
-          : sql`${timeAndId} > (${time}::timestamptz, ${id}::uuid)`;
-      }
-      order = newest ? [desc(posts.createdAt), desc(posts.id)] : [asc(posts.createdAt), asc(posts.id)];
-      break;
+  if (sort === 'most_liked') {
+    if (cursor) {
+      const [likes, time, id] = decodeCursor(cursor, cursorShapes.most_liked);
+      after = sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}, ${time}::timestamptz, ${id}::uuid)`;
     }
-    case 'most_liked': {
-      if (options.cursor) {
-        const [likes, time, id] = decodeCursor(options.cursor, cursorShapes.most_liked);
-        after = sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}, ${time}::timestamptz, ${id}::uuid)`;
-      }
-      order = [desc(posts.likeCount), desc(posts.createdAt), desc(posts.id)];
-      break;
+    order = [desc(posts.likeCount), desc(posts.createdAt), desc(posts.id)];
+  } else {
+    const newest = sort === 'newest';
+    if (cursor) {
+      const [time, id] = decodeCursor(cursor, cursorShapes[sort]);
+      after = newest
+        ? sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`
+        : sql`${timeAndId} > (${time}::timestamptz, ${id}::uuid)`;
     }
-    case 'default': {
-      // Posts the viewer has not liked, newest first; then the ones they have, newest first.
-      if (options.cursor) {
-        const [liked, time, id] = decodeCursor(options.cursor, cursorShapes.default);
-        const laterInGroup = sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`;
-        after = liked
-          ? and(likedByViewer, laterInGroup)
-          : or(and(not(likedByViewer), laterInGroup), likedByViewer);
-      }
-      order = [asc(likedByViewer), desc(posts.createdAt), desc(posts.id)];
-      break;
-    }
+    order = newest ? [desc(posts.createdAt), desc(posts.id)] : [asc(posts.createdAt), asc(posts.id)];
   }
-
   const rows = await selectPosts(db, viewerId)
     .where(and(not(posts.deleted), after))
     .orderBy(...order)
     .limit(FEED_PAGE_SIZE + 1);
   return takePage(rows, FEED_PAGE_SIZE, (last) =>
-    sort === 'most_liked'
-      ? [last.likeCount, last.createdAtExact, last.id]
-      : sort === 'default'
-        ? [last.likedByMe, last.createdAtExact, last.id]
-        : [last.createdAtExact, last.id],
+    sort === 'most_liked' ? [last.likeCount, last.createdAtExact, last.id] : [last.createdAtExact, last.id],
   );
+}
+
+/**
+ * The default order: posts the viewer has not liked, newest first, then the ones they have, newest
+ * first. Each group is its own keyset scan, the two joined by UNION ALL: ordering every live post by
+ * "liked by me" in one query would make PostgreSQL look at all of them for every page. The unliked
+ * group reads posts_feed_newest_idx and stops at a page; the liked group starts from the viewer's
+ * likes. The page is the first rows of both in the feed's order, so it never depends on which group
+ * the database happens to return first.
+ */
+async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined) {
+  const liked = sql`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`;
+  const group = (where: SQL | undefined) =>
+    selectPosts(db, viewerId)
+      .where(and(not(posts.deleted), where))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(FEED_PAGE_SIZE + 1);
+
+  let rows: PostRow[];
+  if (!cursor) {
+    rows = await unionAll(group(not(liked)), group(liked));
+  } else {
+    const [afterLiked, time, id] = decodeCursor(cursor, cursorShapes.default);
+    const later = sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`;
+    rows = afterLiked
+      ? await group(and(liked, later))
+      : await unionAll(group(and(not(liked), later)), group(liked));
+  }
+  rows.sort(
+    (a, b) =>
+      Number(a.likedByMe) - Number(b.likedByMe) ||
+      b.createdAt.getTime() - a.createdAt.getTime() ||
+      (a.createdAtExact < b.createdAtExact ? 1 : a.createdAtExact > b.createdAtExact ? -1 : 0) ||
+      (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+  return takePage(rows.slice(0, FEED_PAGE_SIZE + 1), FEED_PAGE_SIZE, (last) => [
+    last.likedByMe,
+    last.createdAtExact,
+    last.id,
+  ]);
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import { insertProfile, insertUser } from '../../../../tests/support/factories';
+import { explain } from '../../../../tests/support/sql-plans';
 import {
   callJson,
   NO_RATE_LIMITS,
@@ -174,12 +175,9 @@ describe('query plans', () => {
       `);
       await db.execute(sql`analyze`);
 
-      const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+      const plan = (query: { toSQL(): { sql: string; params: unknown[] } }) => {
         const { sql: text, params } = query.toSQL();
-        const rows = (await db.execute(sql.raw(`explain ${inline(text, params)}`))) as unknown as {
-          rows: Record<string, string>[];
-        };
-        return rows.rows.map((row) => Object.values(row)[0]).join('\n');
+        return explain(db, { text, params });
       };
       const userPlan = await plan(userSearchQuery(db, 'a1b2c3d4', null));
       const postPlan = await plan(postSearchQuery(db, 'c0ffee12', 'seed1', null));
@@ -196,13 +194,3 @@ describe('query plans', () => {
     // test files: the limit guards against a hang, not a speed (the plans are what is checked).
   }, 180_000);
 });
-
-/** The statement with its parameters written in, for EXPLAIN (PGlite has no prepared EXPLAIN). */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'number') return String(value);
-    if (value === null || value === undefined) return 'null';
-    return `'${String(value).replace(/'/g, "''")}'`;
-  });
-}

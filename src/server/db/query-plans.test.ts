@@ -1,0 +1,103 @@
+// Every paged list reads an index in its own order and stops at a page: no list sorts a whole table.
+// Each list's statement is taken from its own code and EXPLAINed with sorting and sequential scans
+// priced out; PostgreSQL then sorts only where no index can give the order, so a plan without a Sort
+// node shows an index serves it, whatever the table's size (issue #11: the feed's indexes were
+// DESC NULLS LAST while the queries asked for DESC, and every feed page sorted every post).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureStatement, explain } from '../../../tests/support/sql-plans';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
+import { listModerationLog } from '../features/moderation-log/list-log';
+import { encodeCursor } from '../features/posts/keyset-cursor';
+import { listFeed } from '../features/posts/list-feed';
+import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
+import type { Db } from './client';
+import { posts } from './schema';
+
+const VIEWER = 'viewer-1';
+const TIME = '2026-01-10 12:00:00.123456+00';
+const ID = '0b7a6f7e-5c1d-4d8e-9f00-1a2b3c4d5e6f';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+async function planOf(run: (db: Db) => Promise<unknown>): Promise<string> {
+  return explain(database.db, await captureStatement(run), { noSortsOrScans: true });
+}
+
+const cases: { name: string; index: string; run: (db: Db) => Promise<unknown> }[] = [
+  ...(['newest', 'oldest'] as const).flatMap((sort) => [
+    {
+      name: `the ${sort} feed`,
+      index: 'posts_feed_newest_idx',
+      run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort, cursor: undefined }),
+    },
+    {
+      name: `a later page of the ${sort} feed`,
+      index: 'posts_feed_newest_idx',
+      run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort, cursor: encodeCursor([TIME, ID]) }),
+    },
+  ]),
+  {
+    name: 'the most liked feed',
+    index: 'posts_feed_most_liked_idx',
+    run: (db) => listFeed({ db, viewerId: VIEWER, sort: 'most_liked', cursor: undefined }),
+  },
+  {
+    name: 'a later page of the most liked feed',
+    index: 'posts_feed_most_liked_idx',
+    run: (db) => listFeed({ db, viewerId: VIEWER, sort: 'most_liked', cursor: encodeCursor([3, TIME, ID]) }),
+  },
+  ...[undefined, encodeCursor([false, TIME, ID]), encodeCursor([true, TIME, ID])].map((cursor, i) => ({
+    name:
+      ['the default feed', 'a later page of its unliked posts', 'a later page of its liked posts'][i] ?? '',
+    index: 'posts_feed_newest_idx',
+    run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort: 'default', cursor }),
+  })),
+  {
+    name: "a profile's posts",
+    index: 'posts_user_created_idx',
+    run: (db) => listProfilePosts({ db, authorId: 'author-1', viewerId: VIEWER, cursor: undefined }),
+  },
+  {
+    name: "an askline's answers",
+    index: 'posts_askline_created_idx',
+    run: (db) =>
+      listPostsNewestFirst({ db, where: eq(posts.asklineId, ID), viewerId: VIEWER, cursor: undefined }),
+  },
+  {
+    name: 'the published asklines',
+    index: 'asklines_verified_created_idx',
+    run: (db) => listVerifiedAsklines(db),
+  },
+  {
+    name: 'the moderation log',
+    index: 'moderation_log_created_idx',
+    run: (db) => listModerationLog(db, undefined),
+  },
+];
+
+describe('paged lists read an index in order', () => {
+  it.each(cases)('$name reads $index and sorts nothing', async ({ run, index }) => {
+    const plan = await planOf(run);
+    expect(plan).toContain(`using ${index}`);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('a plan that must sort shows it: the check can fail', async () => {
+    // Ordered by a column no index has: sorting is the only way, even priced out.
+    const plan = await planOf((db) =>
+      db.select({ id: posts.id }).from(posts).orderBy(posts.content).limit(5),
+    );
+    expect(plan).toMatch(/Sort/);
+  });
+
+  it('one askline by id reads its primary key', async () => {
+    const plan = await planOf((db) => findVisibleAskline(db, ID, null));
+    expect(plan).toContain('using asklines_pkey');
+  });
+});
