@@ -1,5 +1,4 @@
 import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
@@ -59,11 +58,10 @@ export async function listFeed(options: {
 
 /**
  * The default order: posts the viewer has not liked, newest first, then the ones they have, newest
- * first. Each group is its own keyset scan, the two joined by UNION ALL: ordering every live post by
- * "liked by me" in one query would make PostgreSQL look at all of them for every page. The unliked
- * group reads posts_feed_newest_idx and stops at a page; the liked group starts from the viewer's
- * likes. The page is the first rows of both in the feed's order, so it never depends on which group
- * the database happens to return first.
+ * first. Each group is its own keyset scan: ordering every live post by "liked by me" in one query
+ * would make PostgreSQL look at all of them for every page. The unliked group reads
+ * posts_feed_newest_idx and stops at a page, which is nearly always enough; only a page that reaches
+ * its end goes on to the liked group, which starts from the viewer's likes.
  */
 async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined) {
   const liked = sql`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`;
@@ -73,26 +71,12 @@ async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefi
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(FEED_PAGE_SIZE + 1);
 
-  let rows: PostRow[];
-  if (!cursor) {
-    rows = await unionAll(group(not(liked)), group(liked));
-  } else {
-    const [afterLiked, time, id] = decodeCursor(cursor, cursorShapes.default);
-    const later = sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`;
-    rows = afterLiked
-      ? await group(and(liked, later))
-      : await unionAll(group(and(not(liked), later)), group(liked));
-  }
-  rows.sort(
-    (a, b) =>
-      Number(a.likedByMe) - Number(b.likedByMe) ||
-      b.createdAt.getTime() - a.createdAt.getTime() ||
-      (a.createdAtExact < b.createdAtExact ? 1 : a.createdAtExact > b.createdAtExact ? -1 : 0) ||
-      (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
-  );
-  return takePage(rows.slice(0, FEED_PAGE_SIZE + 1), FEED_PAGE_SIZE, (last) => [
-    last.likedByMe,
-    last.createdAtExact,
-    last.id,
-  ]);
+  const [afterLiked, time, id] = cursor ? decodeCursor(cursor, cursorShapes.default) : [false];
+  const later = time && id ? sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)` : undefined;
+  const unliked = afterLiked ? [] : await group(and(not(liked), later));
+  const rows =
+    unliked.length > FEED_PAGE_SIZE
+      ? unliked
+      : [...unliked, ...(await group(and(liked, afterLiked ? later : undefined)))];
+  return takePage(rows, FEED_PAGE_SIZE, (last) => [last.likedByMe, last.createdAtExact, last.id]);
 }

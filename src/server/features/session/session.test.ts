@@ -6,7 +6,7 @@ import { createAccount } from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
 import { insertProfile } from '../../../../tests/support/factories';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -141,6 +141,41 @@ describe('sign-in, the session and sign-out', () => {
     expect(after).toEqual({ user: null, profile: null, needsProfileSetup: false });
   });
 
+  it('reads API requests by the signed cookie alone: a forged or expired session is a visitor', async () => {
+    const cookie = cookiesFrom(await signIn(email, password));
+    const feed = (c: string) => server.request('/api/posts?sort=newest', { headers: { cookie: c } });
+    expect((await feed(cookie)).status).toBe(200);
+
+    // The same token with another signature, or another token with this one's signature.
+    const [name, value = ''] = cookie.split('=');
+    const decoded = decodeURIComponent(value);
+    const dot = decoded.lastIndexOf('.');
+    const token = decoded.slice(0, dot);
+    const signature = decoded.slice(dot + 1);
+    const forged = [
+      `${token}.${Buffer.alloc(32, 7).toString('base64')}`,
+      `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}.${signature}`,
+      token,
+    ];
+    for (const forgery of forged) {
+      expect((await feed(`${name}=${encodeURIComponent(forgery)}`)).status).toBe(401);
+    }
+
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    expect((await feed(cookie)).status).toBe(401);
+  });
+
+  it('ends API access on sign-out too', async () => {
+    const cookie = cookiesFrom(await signIn(email, password));
+    const feed = () => server.request('/api/posts?sort=newest', { headers: { cookie } });
+    expect((await feed()).status).toBe(200);
+    expect((await server.request('/api/auth/sign-out', json({}, cookie))).status).toBe(200);
+    expect((await feed()).status).toBe(401);
+  });
+
   it.each([
     ['a wrong password by email', 'ravi.m@example.com', 'wrong-password', 'Invalid email or password'],
     ['an unknown email', 'nobody@example.com', 'whatever1', 'Invalid email or password'],
@@ -231,6 +266,10 @@ describe('behind https', () => {
       const cookie = res.headers.getSetCookie().find((c) => c.includes('session_token=')) ?? '';
       expect(cookie).toMatch(/;\s*Secure/i);
       expect(cookie).toMatch(/;\s*HttpOnly/i);
+      // The API finds the session under its __Secure- name (a visitor would get 401).
+      expect(cookie).toMatch(/^__Secure-/);
+      const feed = await https.request('/api/posts?sort=newest', { headers: { cookie: cookiesFrom(res) } });
+      expect(feed.status).toBe(200);
     } finally {
       await https.close();
     }
