@@ -33,24 +33,47 @@ export function postMatch(query: string): SQL {
   ) as SQL;
 }
 
-/** The page query, also read by the EXPLAIN test: newest first (SPEC §7), after the cursor. */
-export function postSearchQuery(db: Db, query: string, viewerId: string, after: [string, string] | null) {
+/** How far back the first look goes: this many of the newest live posts (after the cursor). */
+export const RECENT_WINDOW = 4_000;
+
+/**
+ * A page of matches, newest first, after the cursor. Two ways to find it, as the query is common or
+ * rare, and no single plan is quick for both on a million posts:
+ * - `recent` walks posts_feed_newest_idx through the newest RECENT_WINDOW posts only, stopping as
+ *   soon as a page matched: a word in one post of a hundred fills a page after ~1,300 posts;
+ * - `all` collects every match through the trigram and full-text indexes first (the subquery is
+ *   fenced with OFFSET 0 so it is planned on its own, without the ORDER BY that would tempt the
+ *   planner into walking the whole newest-first index), then orders those few.
+ * Also read by the EXPLAIN test.
+ */
+export function postSearchQuery(
+  db: Db,
+  query: string,
+  viewerId: string,
+  after: [string, string] | null,
+  scope: 'recent' | 'all',
+) {
+  const afterCursor = after
+    ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : undefined;
+  const within =
+    scope === 'recent'
+      ? sql`${posts.createdAt} >= coalesce((
+          select ${posts.createdAt} from ${posts} where not ${posts.deleted} ${afterCursor ? sql`and ${afterCursor}` : sql``}
+          order by ${posts.createdAt} desc, ${posts.id} desc offset ${RECENT_WINDOW - 1} limit 1), '-infinity')`
+      : sql`${posts.id} = any(array(
+          select m.id from (select ${posts.id}, ${posts.createdAt} from ${posts} where ${and(postMatch(query), afterCursor)} offset 0) m
+          order by m.created_at desc, m.id desc limit ${FEED_PAGE_SIZE + 1}))`;
   return selectPosts(db, viewerId)
-    .where(
-      and(
-        postMatch(query),
-        after
-          ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
-      ),
-    )
+    .where(and(postMatch(query), afterCursor, within))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(FEED_PAGE_SIZE + 1);
 }
 
 export async function searchPosts(db: Db, query: string, viewerId: string, cursor: string | undefined) {
   const after = cursor ? decodeCursor(cursor, cursorShape) : null;
-  const rows = await postSearchQuery(db, query, viewerId, after);
+  let rows = await postSearchQuery(db, query, viewerId, after, 'recent');
+  if (rows.length <= FEED_PAGE_SIZE) rows = await postSearchQuery(db, query, viewerId, after, 'all');
   const page = takePage(rows, FEED_PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
   const total =
     after === null ? await countCapped(db, sql`select 1 from posts where ${postMatch(query)}`) : null;

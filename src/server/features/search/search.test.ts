@@ -180,13 +180,17 @@ describe('query plans', () => {
         return explain(db, { text, params });
       };
       const userPlan = await plan(userSearchQuery(db, 'a1b2c3d4', null));
-      const postPlan = await plan(postSearchQuery(db, 'c0ffee12', 'seed1', null));
-      const wordsPlan = await plan(postSearchQuery(db, 'deadbeef c0ffee12', 'seed1', null));
+      const postPlan = await plan(postSearchQuery(db, 'c0ffee12', 'seed1', null, 'all'));
+      const wordsPlan = await plan(postSearchQuery(db, 'deadbeef c0ffee12', 'seed1', null, 'all'));
+      const recentPlan = await plan(postSearchQuery(db, 'hostel', 'seed1', null, 'recent'));
       expect(userPlan).toMatch(/profiles_(username|full_name)_trgm_idx/);
       expect(postPlan).toMatch(/posts_content_trgm_idx|posts_search_vector_idx/);
       expect(postPlan).not.toMatch(/Seq Scan on posts/);
       expect(wordsPlan).toMatch(/posts_search_vector_idx/);
       expect(wordsPlan).not.toMatch(/Seq Scan on posts/);
+      // The first look walks the newest posts in order and sorts nothing.
+      expect(recentPlan).toMatch(/posts_feed_newest_idx/);
+      expect(recentPlan).not.toMatch(/Seq Scan on posts|Sort/);
     } finally {
       await own.close();
     }
