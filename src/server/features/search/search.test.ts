@@ -1,11 +1,12 @@
 // Search over HTTP on a real database (SPEC §2 Search, §5, §7): people by username or name, posts by
 // text, any case, special characters taken literally, deleted and anonymous rules, honest counts, keyset
 // pages; and EXPLAIN on a seeded table showing both searches read their indexes.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import { insertProfile, insertUser } from '../../../../tests/support/factories';
-import { explain } from '../../../../tests/support/sql-plans';
+import { captureStatements, explain } from '../../../../tests/support/sql-plans';
 import {
   callJson,
   NO_RATE_LIMITS,
@@ -14,7 +15,7 @@ import {
 } from '../../../../tests/support/test-server';
 import { SEARCH_MESSAGES } from '../../../shared/search';
 import { posts } from '../../db/schema';
-import { postSearchQuery } from './search-posts';
+import { matchIdsQuery, postSearchQuery, searchPosts } from './search-posts';
 import { userSearchQuery } from './search-users';
 
 let server: TestServer;
@@ -180,9 +181,17 @@ describe('query plans', () => {
         return explain(db, { text, params });
       };
       const userPlan = await plan(userSearchQuery(db, 'a1b2c3d4', null));
-      const postPlan = await plan(postSearchQuery(db, 'c0ffee12', 'seed1', null, 'all'));
-      const wordsPlan = await plan(postSearchQuery(db, 'deadbeef c0ffee12', 'seed1', null, 'all'));
-      const recentPlan = await plan(postSearchQuery(db, 'hostel', 'seed1', null, 'recent'));
+      const matchPlan = async (query: string) =>
+        explain(
+          db,
+          (await captureStatements((own) => matchIdsQuery(own, query, null, 51)))[0] ?? {
+            text: '',
+            params: [],
+          },
+        );
+      const postPlan = await matchPlan('c0ffee12');
+      const wordsPlan = await matchPlan('deadbeef c0ffee12');
+      const recentPlan = await plan(postSearchQuery(db, 'hostel', 'seed1', null));
       expect(userPlan).toMatch(/profiles_(username|full_name)_trgm_idx/);
       expect(postPlan).toMatch(/posts_content_trgm_idx|posts_search_vector_idx/);
       expect(postPlan).not.toMatch(/Seq Scan on posts/);
@@ -191,6 +200,18 @@ describe('query plans', () => {
       // The first look walks the newest posts in order and sorts nothing.
       expect(recentPlan).toMatch(/posts_feed_newest_idx/);
       expect(recentPlan).not.toMatch(/Seq Scan on posts|Sort/);
+
+      // Beyond the recent window (the newest 4,000 posts) a rare match is still found and counted; a
+      // word in every post fills its page from the recent ones.
+      const old = createHash('md5').update('40000').digest('hex').slice(0, 12);
+      const rare = await searchPosts(db, old, 'seed1', undefined);
+      expect(rare.rows.map((row) => row.content)).toEqual([
+        `Memory ${createHash('md5').update('40000').digest('hex')} from the hostel and the library`,
+      ]);
+      expect(rare.total).toEqual({ count: 1, more: false });
+      const common = await searchPosts(db, 'hostel', 'seed1', undefined);
+      expect(common.rows).toHaveLength(12);
+      expect(common.total).toEqual({ count: 50, more: true });
     } finally {
       await own.close();
     }
