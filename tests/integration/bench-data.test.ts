@@ -62,6 +62,29 @@ describe('benchmark data', () => {
     );
   });
 
+  it('puts back the keys it dropped for the load, and they hold', async () => {
+    const constraints = await queryRows<{ conname: string }>(
+      server.database.db,
+      sql`select conname from pg_constraint c join pg_class t on t.oid = c.conrelid
+          where t.relname in ('posts', 'likes') and c.contype in ('p', 'f')`,
+    );
+    expect(constraints.map((c) => c.conname).sort()).toEqual([
+      'likes_post_id_posts_id_fk',
+      'likes_user_id_post_id_pk',
+      'posts_askline_id_asklines_id_fk',
+      'posts_pkey',
+    ]);
+    const [like] = await queryRows<{ user_id: string; post_id: string }>(
+      server.database.db,
+      sql`select user_id, post_id from likes limit 1`,
+    );
+    await expect(
+      server.database.db.execute(
+        sql`insert into likes (user_id, post_id) values (${like?.user_id}, ${like?.post_id})`,
+      ),
+    ).rejects.toThrow();
+  });
+
   it('lets a bench user sign in with the documented password', async () => {
     const res = await server.request('/api/session', {
       method: 'POST',

@@ -1,0 +1,124 @@
+// The processes a benchmark run starts: the app as `npm start` runs it, the floor, and the load.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Figures, Plan } from './load';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+/** Polls `url` until it answers 200; fails when the process exits first or after `timeoutMs`. */
+async function waitUntilUp(url: string, child: ChildProcess, log: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${url} exited with ${child.exitCode} before answering; its log: ${log}`);
+    }
+    const ok = await fetch(url).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s; its log: ${log}`);
+}
+
+/**
+ * The app as `npm start` runs it (the web build made when stale, the server under tsx), in production
+ * mode on a port of its own, logging to `logFile` at LOG_LEVEL info as it would in production.
+ */
+export async function startApp(env: Record<string, string>, logFile: string): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      // The load comes through "a proxy" so each signed-in user has an address of their own.
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  await waitUntilUp(`${url}/api/health`, child, logFile, 300_000);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    },
+  };
+}
+
+/** The floor server (bench/floor.ts) on `databaseUrl`. */
+export async function startFloor(databaseUrl: string, logFile: string): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, [TSX, 'bench/floor.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  await waitUntilUp(`${url}/health`, child, logFile, 60_000);
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    },
+  };
+}
+
+/** Runs the load process on `plan`; calls `onFigures` as each scenario finishes. */
+export async function runLoad(plan: Plan, onFigures: (figures: Figures) => void): Promise<void> {
+  const child = spawn(process.execPath, [TSX, 'bench/load.ts'], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin?.end(JSON.stringify(plan));
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      onFigures(JSON.parse(pending.slice(0, newline)) as Figures);
+      pending = pending.slice(newline + 1);
+      newline = pending.indexOf('\n');
+    }
+  });
+  const code = await exitOf(child);
+  if (code !== 0) throw new Error(`the load process exited with ${code}`);
+}

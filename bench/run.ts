@@ -1,0 +1,576 @@
+// npm run bench [-- options]: the app under load at campus scale, next to a floor, and how it grows.
+//
+// For PostgreSQL (BENCH_DATABASE_URL, default the local server) and then the embedded database, each
+// data set is generated into a new database (bench/generate.ts), the real app is started on it as
+// `npm start` runs it (production mode), real bench users sign in, and a second process (bench/load.ts)
+// loads every scenario. At the largest PostgreSQL scale a floor (bench/floor.ts) serving the same
+// SQL is loaded too. Figures are printed as they come and written to bench/results/ as JSON with the
+// machine they came from. Every database and directory made is removed at the end.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openDatabase, queryRows } from '../src/server/db/client';
+import { applyMigrations } from '../src/server/db/migrate';
+import { encodeCursor } from '../src/server/features/posts/keyset-cursor';
+import { FEED_SORTS } from '../src/shared/posts';
+import { BENCH_PASSWORD, type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
+import type { Figures, Plan, Scenario } from './load';
+import { ROOT, type Running, runLoad, startApp, startFloor } from './processes';
+
+const { values: options } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '1000000' },
+    growth: { type: 'string', default: '10000,100000' },
+    'embedded-posts': { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '32' },
+    users: { type: 'string', default: '100' },
+    'database-url': { type: 'string' },
+    'no-postgres': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const HELP = `npm run bench -- [options]
+  --posts N            posts in the PostgreSQL data set (default 1000000; users, likes,
+                       asklines and reports scale with it: 50k users and 5M likes at 1M)
+  --growth A,B         smaller PostgreSQL data sets for the growth series (default 10000,100000;
+                       "" for none)
+  --embedded-posts N   posts in the embedded-database data set (default 100000; 0 skips it)
+  --seconds S          measured seconds per scenario (default 5), after --warmup S (default 1)
+  --connections C      concurrent connections (default 32)
+  --users U            bench users signed in and taking turns (default 100, at most ${SIGN_IN_USERS})
+  --database-url URL   PostgreSQL server to make the bench databases on (default BENCH_DATABASE_URL,
+                       else postgres://postgres@127.0.0.1:5432/postgres)
+  --no-postgres        only the embedded database`;
+
+if (options.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function count(name: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    console.error(`--${name} must be a whole number from ${min} to ${max}.\n\n${HELP}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const POSTS = count('posts', options.posts, 1_000);
+const GROWTH = (options.growth ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((value) => count('growth', value, 1_000))
+  .filter((n) => n < POSTS);
+const EMBEDDED_POSTS =
+  Number(options['embedded-posts']) === 0 ? 0 : count('embedded-posts', options['embedded-posts'], 1_000);
+const SECONDS = count('seconds', options.seconds, 1, 600);
+const WARMUP = count('warmup', options.warmup, 0, 60);
+const CONNECTIONS = count('connections', options.connections, 1, 1_000);
+const USERS = count('users', options.users, 1, SIGN_IN_USERS);
+const POSTGRES_URL =
+  options['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+const STAMP = new Date().toISOString().replace(/[:.]/g, '-');
+const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-bench-'));
+
+// ---------------------------------------------------------------------------------------------------
+// What the scenarios read, chosen from the generated data.
+
+interface Targets {
+  postIds: string[];
+  deepCursor: string;
+  usernames: string[];
+  asklineIds: string[];
+}
+
+async function pickTargets(database: Database): Promise<Targets> {
+  const db = database.db;
+  const postIds = await queryRows<{ id: string }>(
+    db,
+    sql`select id from posts where not deleted order by md5(id::text) limit 1000`,
+  );
+  const [live] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from posts where not deleted`,
+  );
+  // Page 500 of the newest-first feed, or halfway down a smaller data set.
+  const depth = Math.min(10_000, Math.floor((live?.n ?? 0) / 2));
+  const [deep] = await queryRows<{ t: string; id: string }>(
+    db,
+    sql`select created_at::text as t, id from posts where not deleted
+        order by created_at desc, id desc offset ${depth} limit 1`,
+  );
+  const asklines = await queryRows<{ id: string }>(
+    db,
+    sql`select id from asklines where verified order by created_at desc limit 200`,
+  );
+  if (!deep || postIds.length === 0 || asklines.length === 0) throw new Error('the data set is empty');
+  return {
+    postIds: postIds.map((row) => row.id),
+    deepCursor: encodeCursor([deep.t, deep.id]),
+    // The first bench users post the most (bench/generate.ts): their profiles are the long ones.
+    usernames: Array.from({ length: 200 }, (_, i) => `bench_${i + 1}`),
+    asklineIds: asklines.map((row) => row.id),
+  };
+}
+
+const POST_SEARCHES = [
+  'hostel',
+  'placement',
+  'canteen chai',
+  'exam',
+  'riviera',
+  'maggi night',
+  'library',
+  'biryani',
+  'hackathon',
+  'farewell',
+  'assignment deadline',
+  'monsoon',
+];
+const USER_SEARCHES = [
+  'karthik',
+  'iyer',
+  'meera nair',
+  'bench_42',
+  'priya',
+  'reddy',
+  'sharma',
+  'ana',
+  'vikram',
+];
+
+const q = (text: string) => encodeURIComponent(text);
+
+function scenarios(targets: Targets, users: number): Scenario[] {
+  const posts = targets.postIds;
+  return [
+    ...FEED_SORTS.map((sort) => ({ name: `feed ${sort}`, paths: [`/api/posts?sort=${sort}`] })),
+    { name: 'feed deep page', paths: [`/api/posts?sort=newest&cursor=${targets.deepCursor}`] },
+    { name: 'single post', paths: posts.map((id) => `/api/posts/${id}`) },
+    { name: 'profile', paths: targets.usernames.map((u) => `/api/profiles/${u}`) },
+    { name: 'profile posts', paths: targets.usernames.map((u) => `/api/profiles/${u}/posts`) },
+    { name: 'user search', paths: USER_SEARCHES.map((text) => `/api/search/users?q=${q(text)}`) },
+    { name: 'post search', paths: POST_SEARCHES.map((text) => `/api/search/posts?q=${q(text)}`) },
+    { name: 'askline', paths: targets.asklineIds.map((id) => `/api/asklines/${id}`) },
+    { name: 'askline posts', paths: targets.asklineIds.map((id) => `/api/asklines/${id}/posts`) },
+    { name: 'like + unlike', kind: 'LIKE', paths: posts.map((id) => `/api/posts/${id}/like`) },
+    {
+      name: 'create post',
+      kind: 'POST',
+      paths: ['/api/posts'],
+      bodies: Array.from({ length: 100 }, (_, i) =>
+        JSON.stringify({
+          content: `Benchmark post ${i}: chai at the canteen before the viva`,
+          isAnonymous: i % 10 === 0,
+        }),
+      ),
+      // Within the per-user limit of 20 posts in 10 minutes, users taking turns.
+      amount: Math.min(users * 15, 3_000),
+    },
+  ];
+}
+
+/** What the growth series measures at every scale. */
+const GROWTH_SCENARIOS = ['feed newest', 'feed default', 'feed deep page', 'post search', 'user search'];
+
+// ---------------------------------------------------------------------------------------------------
+// Signing in: real bench users through POST /api/session, each from an address of its own.
+
+async function signIn(baseUrl: string, users: number): Promise<string[]> {
+  const cookies: string[] = new Array(users);
+  let next = 0;
+  const worker = async () => {
+    while (next < users) {
+      const i = next++;
+      const res = await fetch(`${baseUrl}/api/session`, {
+        method: 'POST',
+        headers: {
+          origin: baseUrl,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: JSON.stringify({ identifier: `bench${i + 1}@bench.test`, password: BENCH_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`signing in bench${i + 1} answered ${res.status}: ${await res.text()}`);
+      cookies[i] = res.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return cookies;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Printing.
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+function printHeader(title: string) {
+  console.log(`\n${title}`);
+  console.log(
+    `  ${'scenario'.padEnd(18)}${pad('req/s', 8)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}`,
+  );
+}
+
+function printFigures(f: Figures) {
+  const odd = Object.keys(f.statuses).filter((code) => !code.startsWith('2'));
+  const statuses = odd.length ? `  (${odd.map((code) => `${code}×${f.statuses[code]}`).join(', ')})` : '';
+  console.log(
+    `  ${f.name.padEnd(18)}${pad(f.rps, 8)}${pad(f.p50, 9)}${pad(f.p95, 9)}${pad(f.p99, 9)}${pad(f.errors, 8)}${statuses}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// One data set: generate, serve, load.
+
+interface DataSetResult {
+  engine: 'postgres' | 'pglite';
+  posts: number;
+  generated: GenerateReport;
+  generateSeconds: number;
+  signInSeconds: number;
+  app: Figures[];
+  floor: Figures[];
+}
+
+async function fill(database: Database, posts: number, label: string): Promise<[GenerateReport, number]> {
+  console.log(`\n${label}: generating ${posts.toLocaleString('en')} posts...`);
+  const started = performance.now();
+  await applyMigrations(database);
+  const report = await generate(database.db, scaleForPosts(posts));
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const summary = Object.entries(report.counts)
+    .map(([table, n]) => `${n.toLocaleString('en')} ${table}`)
+    .join(', ');
+  console.log(`  ${summary} in ${seconds} s`);
+  return [report, seconds];
+}
+
+async function load(app: Running, chosen: Scenario[], cookies: string[], title: string): Promise<Figures[]> {
+  const plan: Plan = {
+    baseUrl: app.url,
+    origin: app.url,
+    cookies,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP,
+    scenarios: chosen,
+  };
+  const figures: Figures[] = [];
+  printHeader(title);
+  await runLoad(plan, (f) => {
+    printFigures(f);
+    figures.push(f);
+  });
+  return figures;
+}
+
+async function serveAndLoad(options: {
+  engine: 'postgres' | 'pglite';
+  posts: number;
+  env: Record<string, string>;
+  targets: Targets;
+  only?: string[];
+  floorDatabaseUrl?: string;
+}): Promise<Pick<DataSetResult, 'app' | 'floor' | 'signInSeconds'>> {
+  const label = `${options.engine === 'postgres' ? 'PostgreSQL' : 'embedded'}, ${options.posts.toLocaleString('en')} posts`;
+  const app = await startApp(options.env, path.join(WORK_DIR, `app-${options.engine}-${options.posts}.log`));
+  let floor: Running | null = null;
+  try {
+    const started = performance.now();
+    const cookies = await signIn(app.url, USERS);
+    const signInSeconds = Math.round((performance.now() - started) / 100) / 10;
+    console.log(`  ${USERS} users signed in in ${signInSeconds} s`);
+    const all = scenarios(options.targets, USERS);
+    const chosen = options.only ? all.filter((s) => options.only?.includes(s.name)) : all;
+    const appFigures = await load(
+      app,
+      chosen,
+      cookies,
+      `App — ${label}, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
+
+    let floorFigures: Figures[] = [];
+    if (options.floorDatabaseUrl) {
+      floor = await startFloor(options.floorDatabaseUrl, path.join(WORK_DIR, 'floor.log'));
+      await checkFloorMatchesApp(app, floor, cookies[0] ?? '');
+      const viewers = Array.from({ length: USERS }, (_, i) => `bench_${i + 1}`);
+      floorFigures = await load(
+        floor,
+        [
+          ...(['default', 'newest'] as const).map((sort) => ({
+            name: `feed ${sort}`,
+            visitor: true,
+            paths: viewers.map((viewer) => `/feed?sort=${sort}&viewer=${viewer}`),
+          })),
+          {
+            name: 'single post',
+            visitor: true,
+            paths: options.targets.postIds.map(
+              (id, i) => `/post/${id}?viewer=${viewers[i % viewers.length]}`,
+            ),
+          },
+        ],
+        [],
+        `Floor (node:http + pg, the same SQL) — ${label}`,
+      );
+    }
+    return { app: appFigures, floor: floorFigures, signInSeconds };
+  } finally {
+    await floor?.stop();
+    await app.stop();
+  }
+}
+
+/** The floor is only a floor if it answers what the app answers: the same posts, in the same order. */
+async function checkFloorMatchesApp(app: Running, floor: Running, cookie: string) {
+  for (const sort of ['default', 'newest']) {
+    const fromApp = (await (
+      await fetch(`${app.url}/api/posts?sort=${sort}`, { headers: { cookie } })
+    ).json()) as {
+      posts: { id: string }[];
+    };
+    const fromFloor = (await (await fetch(`${floor.url}/feed?sort=${sort}&viewer=bench_1`)).json()) as {
+      posts: [string, ...unknown[]][];
+    };
+    const a = fromApp.posts.map((p) => p.id).join();
+    const b = fromFloor.posts.map((row) => row[0]).join();
+    if (!a || a !== b) throw new Error(`the floor's ${sort} feed differs from the app's`);
+  }
+}
+
+async function postgresDataSet(
+  admin: pg.Client,
+  posts: number,
+  only: string[] | undefined,
+  withFloor: boolean,
+): Promise<DataSetResult> {
+  const name = `yearbook_bench_${process.pid}_${posts}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  try {
+    const database = await openDatabase({ engine: 'postgres', url: databaseUrl });
+    let generated: GenerateReport;
+    let generateSeconds: number;
+    let targets: Targets;
+    try {
+      [generated, generateSeconds] = await fill(database, posts, 'PostgreSQL');
+      targets = await pickTargets(database);
+    } finally {
+      await database.close();
+    }
+    const served = await serveAndLoad({
+      engine: 'postgres',
+      posts,
+      targets,
+      only,
+      floorDatabaseUrl: withFloor ? databaseUrl : undefined,
+      env: {
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        DATA_DIR: fs.mkdtempSync(path.join(WORK_DIR, 'data-')),
+      },
+    });
+    return { engine: 'postgres', posts, generated, generateSeconds, ...served };
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  }
+}
+
+async function embeddedDataSet(posts: number): Promise<DataSetResult> {
+  const dataDir = fs.mkdtempSync(path.join(WORK_DIR, 'embedded-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir });
+  let generated: GenerateReport;
+  let generateSeconds: number;
+  let targets: Targets;
+  try {
+    [generated, generateSeconds] = await fill(database, posts, 'Embedded database (PGlite)');
+    targets = await pickTargets(database);
+  } finally {
+    await database.close();
+  }
+  const served = await serveAndLoad({ engine: 'pglite', posts, targets, env: { DATA_DIR: dataDir } });
+  return { engine: 'pglite', posts, generated, generateSeconds, ...served };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Targets (issue #11), judged on the figures.
+
+interface Verdict {
+  target: string;
+  value: string;
+  met: boolean;
+}
+
+function judge(results: DataSetResult[]): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const main = results.find((r) => r.engine === 'postgres' && r.posts === POSTS);
+  const byName = (r: DataSetResult | undefined, name: string) => r?.app.find((f) => f.name === name);
+  if (main) {
+    const feeds = main.app.filter((f) => f.name.startsWith('feed ') && f.name !== 'feed deep page');
+    const worst = feeds.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    verdicts.push({
+      target: `feed p99 ≤ 25 ms at ${CONNECTIONS} connections`,
+      value: `worst ${worst.p99} ms (${worst.name})`,
+      met: worst.p99 <= 25,
+    });
+    for (const name of ['feed default', 'feed newest']) {
+      const app = byName(main, name);
+      const floor = main.floor.find((f) => f.name === name);
+      if (app && floor) {
+        const ratio = Math.round((app.rps / floor.rps) * 100) / 100;
+        verdicts.push({
+          target: `app / floor ≥ 0.5 on ${name}`,
+          value: `${ratio} (${app.rps} / ${floor.rps} req/s)`,
+          met: ratio >= 0.5,
+        });
+      }
+    }
+    const search = byName(main, 'post search');
+    if (search) {
+      verdicts.push({
+        target: `post search p95 ≤ 50 ms at ${POSTS.toLocaleString('en')} posts`,
+        value: search.requests > 0 ? `${search.p95} ms` : 'no answer within the run',
+        met: search.requests > 0 && search.p95 <= 50,
+      });
+    }
+  }
+  const series = results.filter((r) => r.engine === 'postgres').sort((a, b) => a.posts - b.posts);
+  const smallest = series[0];
+  if (main && smallest && smallest !== main) {
+    for (const name of ['feed newest', 'feed default']) {
+      const small = byName(smallest, name);
+      const large = byName(main, name);
+      if (small && large) {
+        const ratio = Math.round((large.p50 / small.p50) * 100) / 100;
+        verdicts.push({
+          target: `${name} p50 at ${POSTS.toLocaleString('en')} posts within 1.5× of ${smallest.posts.toLocaleString('en')}`,
+          value: `${ratio}× (${large.p50} / ${small.p50} ms)`,
+          met: ratio <= 1.5,
+        });
+      }
+    }
+  }
+  const errors = results.flatMap((r) => [...r.app, ...r.floor]).reduce((sum, f) => sum + f.errors, 0);
+  verdicts.push({ target: 'zero errors', value: String(errors), met: errors === 0 });
+  return verdicts;
+}
+
+function printGrowth(results: DataSetResult[]) {
+  const series = results.filter((r) => r.engine === 'postgres').sort((a, b) => a.posts - b.posts);
+  if (series.length < 2) return;
+  console.log('\nGrowth — PostgreSQL, p50 / p99 ms');
+  console.log(
+    `  ${'scenario'.padEnd(18)}${series.map((r) => pad(`${r.posts.toLocaleString('en')} posts`, 20)).join('')}`,
+  );
+  for (const name of GROWTH_SCENARIOS) {
+    const cells = series.map((r) => {
+      const f = r.app.find((x) => x.name === name);
+      return pad(f ? `${f.p50} / ${f.p99}` : '-', 20);
+    });
+    console.log(`  ${name.padEnd(18)}${cells.join('')}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+async function machine(admin: pg.Client | null) {
+  const cpus = os.cpus();
+  const version = admin
+    ? ((await admin.query('show server_version')).rows[0]?.server_version as string)
+    : null;
+  let commit: string | null = null;
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    commit = null;
+  }
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    postgres: version,
+    commit,
+  };
+}
+
+async function connectAdmin(): Promise<pg.Client | null> {
+  if (options['no-postgres']) return null;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+    return admin;
+  } catch (error) {
+    console.log(
+      `PostgreSQL at ${POSTGRES_URL} did not answer (${(error as Error).message}): its figures are skipped. ` +
+        'Set BENCH_DATABASE_URL or --database-url to a server where this user may create databases.',
+    );
+    return null;
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const admin = await connectAdmin();
+  const about = await machine(admin);
+  console.log(
+    `Campus Yearbook benchmark — ${about.cores} cores (${about.cpu}), ${about.memoryGiB} GiB, Node ${about.node}` +
+      (about.postgres ? `, PostgreSQL ${about.postgres}` : ''),
+  );
+  const results: DataSetResult[] = [];
+  try {
+    if (admin) {
+      for (const posts of GROWTH) results.push(await postgresDataSet(admin, posts, GROWTH_SCENARIOS, false));
+      results.push(await postgresDataSet(admin, POSTS, undefined, true));
+    }
+    if (EMBEDDED_POSTS > 0) results.push(await embeddedDataSet(EMBEDDED_POSTS));
+  } finally {
+    await admin?.end();
+  }
+
+  printGrowth(results);
+  const verdicts = judge(results);
+  console.log('\nTargets');
+  for (const v of verdicts) console.log(`  ${v.met ? '✓ met    ' : '✗ not met'}  ${v.target}: ${v.value}`);
+
+  const seconds = Math.round((performance.now() - started) / 1000);
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `bench-${STAMP}.json`);
+  const settings = {
+    posts: POSTS,
+    growth: GROWTH,
+    embeddedPosts: EMBEDDED_POSTS,
+    seconds: SECONDS,
+    warmup: WARMUP,
+    connections: CONNECTIONS,
+    users: USERS,
+  };
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, machine: about, settings, results, verdicts }, null, 2)}\n`,
+  );
+  console.log(`\nFinished in ${seconds} s; figures written to ${path.relative(ROOT, file)}`);
+}
+
+try {
+  await main();
+} finally {
+  fs.rmSync(WORK_DIR, { recursive: true, force: true });
+}
