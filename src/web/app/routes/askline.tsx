@@ -70,6 +70,7 @@ export function AsklineRoute() {
           Posts
         </h2>
         <PostList
+          headingLevel={3}
           list={posts}
           canLike={Boolean(session?.user)}
           showAskline={false}

@@ -36,7 +36,7 @@ function DemoPostList({ posts }: { posts: readonly DemoPost[] }) {
       <ul className="mt-5 space-y-4">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCardView post={demoPostAsPost(post)} shareable={false} />
+            <PostCardView post={demoPostAsPost(post)} shareable={false} headingLevel={3} />
           </li>
         ))}
       </ul>

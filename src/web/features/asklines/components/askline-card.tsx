@@ -38,7 +38,7 @@ export function AsklineCard({
   children,
 }: {
   askline: Askline;
-  headingLevel?: 'h1' | 'h3';
+  headingLevel?: 'h1' | 'h2' | 'h3';
   linkToPage?: boolean;
   /** Extra controls under the card (staff review buttons). */
   children?: ReactNode;

@@ -84,7 +84,7 @@ export function AsklinesRoute() {
           <ul className="space-y-4">
             {verified.slice(0, shown).map((askline) => (
               <li key={askline.id}>
-                <AsklineCard askline={askline} />
+                <AsklineCard askline={askline} headingLevel="h2" />
               </li>
             ))}
           </ul>

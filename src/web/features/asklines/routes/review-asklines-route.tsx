@@ -68,7 +68,7 @@ function PendingAskline({ askline }: { askline: Askline }) {
   }
 
   return (
-    <AsklineCard askline={askline}>
+    <AsklineCard askline={askline} headingLevel="h2">
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"

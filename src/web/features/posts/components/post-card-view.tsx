@@ -51,6 +51,8 @@ export interface PostCardViewProps {
   feedback?: string | null;
   /** Staff controls (report badge, resolve/unresolve), placed before the delete button. */
   moderation?: ReactNode;
+  /** The card's (screen-reader) heading: 2 under the page's h1, 3 where a section's h2 comes first. */
+  headingLevel?: 2 | 3;
 }
 
 // SPEC §2 Post card: author (or Anonymous with the 'A' avatar and no link), text with links and
@@ -69,7 +71,9 @@ export function PostCardView({
   onReport,
   feedback = null,
   moderation,
+  headingLevel = 2,
 }: PostCardViewProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const headingId = useId();
   const likeHintId = useId();
   const [disliked, setDisliked] = useTransientState(false, DISLIKE_FEEDBACK_MS);
@@ -85,11 +89,11 @@ export function PostCardView({
       aria-labelledby={headingId}
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
-      <h3 id={headingId} className="sr-only">
+      <Heading id={headingId} className="sr-only">
         {post.isAnonymous && post.viewer.isAuthor
           ? `Your anonymous post, ${date}`
           : `Post by ${name}, ${date}`}
-      </h3>
+      </Heading>
       {showAuthorNote && post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <EyeOff className="size-3.5 shrink-0" aria-hidden="true" />

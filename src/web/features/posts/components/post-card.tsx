@@ -34,6 +34,7 @@ export interface PostCardProps {
   showSuspend?: boolean;
   /** False on the single-post page, which says it above the card (see PostCardView). */
   showAuthorNote?: boolean;
+  headingLevel?: 2 | 3;
 }
 
 // The post card wired to the server: like and unlike; delete with confirmation (soft delete); Report
@@ -47,6 +48,7 @@ export function PostCard({
   showAskline = true,
   showSuspend = false,
   showAuthorNote = true,
+  headingLevel,
 }: PostCardProps) {
   const { data: session } = useSession();
   const userType = session?.profile?.userType;
@@ -106,6 +108,7 @@ export function PostCard({
         deletePending={deletePost.isPending}
         showAskline={showAskline}
         showAuthorNote={showAuthorNote}
+        headingLevel={headingLevel}
         onCopyLink={() => void copyLink()}
         onReport={mayOfferReport ? startReport : undefined}
         feedback={feedback}

@@ -14,12 +14,15 @@ export function PostList({
   canLike,
   showDelete = false,
   showAskline = true,
+  headingLevel,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<PostPage>>;
   empty: ReactNode;
   canLike: boolean;
   showDelete?: boolean;
   showAskline?: boolean;
+  /** 3 where the page puts a section heading above the list. */
+  headingLevel?: 2 | 3;
 }) {
   const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
@@ -34,7 +37,13 @@ export function PostList({
         <ul className="mt-5 space-y-4">
           {posts.map((post) => (
             <li key={post.id}>
-              <PostCard post={post} canLike={canLike} showDelete={showDelete} showAskline={showAskline} />
+              <PostCard
+                post={post}
+                canLike={canLike}
+                showDelete={showDelete}
+                showAskline={showAskline}
+                headingLevel={headingLevel}
+              />
             </li>
           ))}
         </ul>
