@@ -28,7 +28,7 @@ const { values: options } = parseArgs({
     growth: { type: 'string', default: '10000,100000' },
     'embedded-posts': { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '32' },
     users: { type: 'string', default: '100' },
     'database-url': { type: 'string' },
@@ -43,7 +43,7 @@ const HELP = `npm run bench -- [options]
   --growth A,B         smaller PostgreSQL data sets for the growth series (default 10000,100000;
                        "" for none)
   --embedded-posts N   posts in the embedded-database data set (default 100000; 0 skips it)
-  --seconds S          measured seconds per scenario (default 5), after --warmup S (default 1)
+  --seconds S          measured seconds per scenario (default 5), after --warmup S (default 2)
   --connections C      concurrent connections (default 32)
   --users U            bench users signed in and taking turns (default 100, at most ${SIGN_IN_USERS})
   --database-url URL   PostgreSQL server to make the bench databases on (default BENCH_DATABASE_URL,
@@ -227,7 +227,8 @@ function printHeader(title: string) {
 
 function printFigures(f: Figures) {
   const odd = Object.keys(f.statuses).filter((code) => !code.startsWith('2'));
-  const statuses = odd.length ? `  (${odd.map((code) => `${code}×${f.statuses[code]}`).join(', ')})` : '';
+  let statuses = odd.length ? `  (${odd.map((code) => `${code}×${f.statuses[code]}`).join(', ')})` : '';
+  if (f.requests === 0) statuses += `  (no answer in time: ${f.unanswered} requests still waiting)`;
   console.log(
     `  ${f.name.padEnd(18)}${pad(f.rps, 8)}${pad(f.p50, 9)}${pad(f.p95, 9)}${pad(f.p99, 9)}${pad(f.errors, 8)}${statuses}`,
   );
@@ -466,8 +467,14 @@ function judge(results: DataSetResult[]): Verdict[] {
       }
     }
   }
-  const errors = results.flatMap((r) => [...r.app, ...r.floor]).reduce((sum, f) => sum + f.errors, 0);
-  verdicts.push({ target: 'zero errors', value: String(errors), met: errors === 0 });
+  const all = results.flatMap((r) => [...r.app, ...r.floor]);
+  const errors = all.reduce((sum, f) => sum + f.errors, 0);
+  const silent = all.filter((f) => f.requests === 0).map((f) => f.name);
+  verdicts.push({
+    target: 'zero errors, every scenario answered',
+    value: `${errors} errors${silent.length ? `; no answer in time: ${silent.join(', ')}` : ''}`,
+    met: errors === 0 && silent.length === 0,
+  });
   return verdicts;
 }
 

@@ -73,7 +73,18 @@ function figuresOf(page: string, pagePath: string, { lhr }: Result): PageFigures
   const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${category}: ${ref.id}`),
+      .map((ref) => {
+        const items = (lhr.audits[ref.id]?.details as { items?: Record<string, unknown>[] })?.items ?? [];
+        const what = items
+          .slice(0, 2)
+          .map((item) => {
+            const node = item.node as { snippet?: string } | undefined;
+            return node?.snippet ?? (item.issueType as string) ?? (item.description as string) ?? '';
+          })
+          .filter(Boolean)
+          .map((text) => text.slice(0, 100));
+        return `${category}: ${ref.id}${what.length ? ` (${what.join('; ')})` : ''}`;
+      }),
   );
   return {
     page,
