@@ -84,7 +84,9 @@ export const asklines = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    index('asklines_verified_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.verified}`),
+    index('asklines_verified_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.verified}`),
     index('asklines_created_by_idx').on(t.createdBy),
     // The staff queue: asklines waiting for a decision, oldest first.
     index('asklines_pending_idx')
@@ -113,7 +115,9 @@ export const posts = pgTable(
   },
   (t) => [
     // Feed orders, each a keyset over (sort key, created_at, id) on live posts only.
-    index('posts_feed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`NOT ${t.deleted}`),
+    index('posts_feed_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`NOT ${t.deleted}`),
     index('posts_feed_most_liked_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
