@@ -31,6 +31,7 @@ if (Boolean(values['database-url']) === Boolean(values['data-dir'])) {
 }
 const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : null;
 if (dataDir && fs.existsSync(path.join(dataDir, 'db'))) fail(`${dataDir} already holds a database`);
+if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
 
 const database = await openDatabase(
   dataDir ? { engine: 'pglite', dataDir } : { engine: 'postgres', url: values['database-url'] ?? '' },

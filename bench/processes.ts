@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD } from './generate';
 import type { Figures, Plan } from './load';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -121,4 +122,34 @@ export async function runLoad(plan: Plan, onFigures: (figures: Figures) => void)
   });
   const code = await exitOf(child);
   if (code !== 0) throw new Error(`the load process exited with ${code}`);
+}
+
+/**
+ * Signs bench users 1..`users` in through POST /api/session, each from an address of its own (the app
+ * runs with TRUST_PROXY=1); their cookies, in order.
+ */
+export async function signIn(baseUrl: string, users: number): Promise<string[]> {
+  const cookies: string[] = new Array(users);
+  let next = 0;
+  const worker = async () => {
+    while (next < users) {
+      const i = next++;
+      const res = await fetch(`${baseUrl}/api/session`, {
+        method: 'POST',
+        headers: {
+          origin: baseUrl,
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: JSON.stringify({ identifier: `bench${i + 1}@bench.test`, password: BENCH_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`signing in bench${i + 1} answered ${res.status}: ${await res.text()}`);
+      cookies[i] = res.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return cookies;
 }

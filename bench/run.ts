@@ -14,13 +14,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase, queryRows } from '../src/server/db/client';
+import { type Database, type DatabaseTarget, openDatabase, queryRows } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
 import { encodeCursor } from '../src/server/features/posts/keyset-cursor';
 import { FEED_SORTS } from '../src/shared/posts';
-import { BENCH_PASSWORD, type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
+import { type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
 import type { Figures, Plan, Scenario } from './load';
-import { ROOT, type Running, runLoad, startApp, startFloor } from './processes';
+import { ROOT, type Running, runLoad, signIn, startApp, startFloor } from './processes';
 
 const { values: options } = parseArgs({
   options: {
@@ -185,35 +185,6 @@ function scenarios(targets: Targets, users: number): Scenario[] {
 const GROWTH_SCENARIOS = ['feed newest', 'feed default', 'feed deep page', 'post search', 'user search'];
 
 // ---------------------------------------------------------------------------------------------------
-// Signing in: real bench users through POST /api/session, each from an address of its own.
-
-async function signIn(baseUrl: string, users: number): Promise<string[]> {
-  const cookies: string[] = new Array(users);
-  let next = 0;
-  const worker = async () => {
-    while (next < users) {
-      const i = next++;
-      const res = await fetch(`${baseUrl}/api/session`, {
-        method: 'POST',
-        headers: {
-          origin: baseUrl,
-          'content-type': 'application/json',
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: JSON.stringify({ identifier: `bench${i + 1}@bench.test`, password: BENCH_PASSWORD }),
-      });
-      if (!res.ok) throw new Error(`signing in bench${i + 1} answered ${res.status}: ${await res.text()}`);
-      cookies[i] = res.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return cookies;
-}
-
-// ---------------------------------------------------------------------------------------------------
 // Printing.
 
 const pad = (value: string | number, width: number) => String(value).padStart(width);
@@ -247,17 +218,29 @@ interface DataSetResult {
   floor: Figures[];
 }
 
-async function fill(database: Database, posts: number, label: string): Promise<[GenerateReport, number]> {
+interface Filled {
+  generated: GenerateReport;
+  generateSeconds: number;
+  targets: Targets;
+}
+
+/** Opens the new database, fills it, picks what the scenarios read, and closes it for the app. */
+async function fill(target: DatabaseTarget, posts: number, label: string): Promise<Filled> {
   console.log(`\n${label}: generating ${posts.toLocaleString('en')} posts...`);
-  const started = performance.now();
-  await applyMigrations(database);
-  const report = await generate(database.db, scaleForPosts(posts));
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
-  const summary = Object.entries(report.counts)
-    .map(([table, n]) => `${n.toLocaleString('en')} ${table}`)
-    .join(', ');
-  console.log(`  ${summary} in ${seconds} s`);
-  return [report, seconds];
+  const database = await openDatabase(target);
+  try {
+    const started = performance.now();
+    await applyMigrations(database);
+    const generated = await generate(database.db, scaleForPosts(posts));
+    const generateSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const summary = Object.entries(generated.counts)
+      .map(([table, n]) => `${n.toLocaleString('en')} ${table}`)
+      .join(', ');
+    console.log(`  ${summary} in ${generateSeconds} s`);
+    return { generated, generateSeconds, targets: await pickTargets(database) };
+  } finally {
+    await database.close();
+  }
 }
 
 async function load(app: Running, chosen: Scenario[], cookies: string[], title: string): Promise<Figures[]> {
@@ -365,16 +348,11 @@ async function postgresDataSet(
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   try {
-    const database = await openDatabase({ engine: 'postgres', url: databaseUrl });
-    let generated: GenerateReport;
-    let generateSeconds: number;
-    let targets: Targets;
-    try {
-      [generated, generateSeconds] = await fill(database, posts, 'PostgreSQL');
-      targets = await pickTargets(database);
-    } finally {
-      await database.close();
-    }
+    const { generated, generateSeconds, targets } = await fill(
+      { engine: 'postgres', url: databaseUrl },
+      posts,
+      'PostgreSQL',
+    );
     const served = await serveAndLoad({
       engine: 'postgres',
       posts,
@@ -395,16 +373,11 @@ async function postgresDataSet(
 
 async function embeddedDataSet(posts: number): Promise<DataSetResult> {
   const dataDir = fs.mkdtempSync(path.join(WORK_DIR, 'embedded-'));
-  const database = await openDatabase({ engine: 'pglite', dataDir });
-  let generated: GenerateReport;
-  let generateSeconds: number;
-  let targets: Targets;
-  try {
-    [generated, generateSeconds] = await fill(database, posts, 'Embedded database (PGlite)');
-    targets = await pickTargets(database);
-  } finally {
-    await database.close();
-  }
+  const { generated, generateSeconds, targets } = await fill(
+    { engine: 'pglite', dataDir },
+    posts,
+    'Embedded database (PGlite)',
+  );
   const served = await serveAndLoad({ engine: 'pglite', posts, targets, env: { DATA_DIR: dataDir } });
   return { engine: 'pglite', posts, generated, generateSeconds, ...served };
 }

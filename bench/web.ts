@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import lighthouse from 'lighthouse';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
-import { BENCH_PASSWORD, generate, scaleForPosts } from './generate';
-import { ROOT, startApp } from './processes';
+import { generate, scaleForPosts } from './generate';
+import { ROOT, signIn, startApp } from './processes';
 
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, help: { type: 'boolean', default: false } },
@@ -132,7 +132,7 @@ async function main() {
     }
     if (!post) throw new Error('the data set has no post');
 
-    const app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: '' }, path.join(work, 'app.log'));
+    const app = await startApp({ DATA_DIR: dataDir }, path.join(work, 'app.log'));
     const chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: [
@@ -147,16 +147,7 @@ async function main() {
       ],
     });
     try {
-      const signIn = await fetch(`${app.url}/api/session`, {
-        method: 'POST',
-        headers: { origin: app.url, 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: 'bench1@bench.test', password: BENCH_PASSWORD }),
-      });
-      if (!signIn.ok) throw new Error(`signing in answered ${signIn.status}`);
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
+      const [cookie] = await signIn(app.url, 1);
 
       const pages = [
         { page: 'landing', path: '/' },

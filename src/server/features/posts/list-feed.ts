@@ -4,10 +4,9 @@ import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 import { cursorCount, cursorTime, decodeCursor, takePage } from './keyset-cursor';
-import { type PostRow, selectPosts } from './select-posts';
+import { olderThan, type PostRow, selectPosts } from './select-posts';
 
 const exactTime = cursorTime;
-const timeAndId = sql`(${posts.createdAt}, ${posts.id})`;
 const cursorShapes = {
   newest: z.tuple([exactTime, z.uuid()]),
   oldest: z.tuple([exactTime, z.uuid()]),
@@ -42,8 +41,8 @@ export async function listFeed(options: {
     if (cursor) {
       const [time, id] = decodeCursor(cursor, cursorShapes[sort]);
       after = newest
-        ? sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)`
-        : sql`${timeAndId} > (${time}::timestamptz, ${id}::uuid)`;
+        ? olderThan(time, id)
+        : sql`(${posts.createdAt}, ${posts.id}) > (${time}::timestamptz, ${id}::uuid)`;
     }
     order = newest ? [desc(posts.createdAt), desc(posts.id)] : [asc(posts.createdAt), asc(posts.id)];
   }
@@ -72,7 +71,7 @@ async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefi
       .limit(FEED_PAGE_SIZE + 1);
 
   const [afterLiked, time, id] = cursor ? decodeCursor(cursor, cursorShapes.default) : [false];
-  const later = time && id ? sql`${timeAndId} < (${time}::timestamptz, ${id}::uuid)` : undefined;
+  const later = time && id ? olderThan(time, id) : undefined;
   const unliked = afterLiked ? [] : await group(and(not(liked), later));
   const rows =
     unliked.length > FEED_PAGE_SIZE

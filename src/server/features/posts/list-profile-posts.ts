@@ -4,7 +4,7 @@ import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 import { cursorTime, decodeCursor, takePage } from './keyset-cursor';
-import { type PostRow, selectPosts } from './select-posts';
+import { olderThan, type PostRow, selectPosts } from './select-posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
@@ -27,7 +27,7 @@ export async function listPostsNewestFirst(options: {
   let after: SQL | undefined;
   if (options.cursor) {
     const [time, id] = decodeCursor(options.cursor, cursorShape);
-    after = sql`(${posts.createdAt}, ${posts.id}) < (${time}::timestamptz, ${id}::uuid)`;
+    after = olderThan(time, id);
   }
   const rows = await selectPosts(db, viewerId)
     .where(and(where, not(posts.deleted), after))

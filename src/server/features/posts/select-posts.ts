@@ -1,6 +1,6 @@
 // The one way posts are read: each row with its author's public fields and whether the viewer liked
 // it, in a single query whatever the page size (no query per post). Presenters decide what leaves.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { asklines, posts, profiles, reports } from '../../db/schema';
 
@@ -35,6 +35,11 @@ export function selectPosts(db: Db, viewerId: string | null) {
       .leftJoin(asklines, and(eq(asklines.id, posts.asklineId), eq(asklines.verified, true)))
       .leftJoin(reports, eq(reports.postId, posts.id))
   );
+}
+
+/** After a newest-first keyset cursor: older posts, or as old with a smaller id. */
+export function olderThan(time: string, id: string): SQL {
+  return sql`(${posts.createdAt}, ${posts.id}) < (${time}::timestamptz, ${id}::uuid)`;
 }
 
 export type PostRow = Awaited<ReturnType<ReturnType<typeof selectPosts>['execute']>>[number];

@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
 import { posts } from '../../db/schema';
 import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
-import { type PostRow, selectPosts } from '../posts/select-posts';
+import { olderThan, type PostRow, selectPosts } from '../posts/select-posts';
 import { countCapped } from './search-users';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -37,8 +37,7 @@ export function postMatch(query: string): SQL {
 /** How far back the first look goes: this many of the newest live posts (after the cursor). */
 export const RECENT_WINDOW = 4_000;
 
-const afterCursor = (after: [string, string] | null) =>
-  after ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined;
+const afterCursor = (after: [string, string] | null) => (after ? olderThan(...after) : undefined);
 
 /** Among the newest RECENT_WINDOW live posts after the cursor. */
 function withinRecent(after: [string, string] | null): SQL {
