@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { USER_TYPES } from './roles';
 
 /** One account as an admin sees it on the user management page. */
@@ -13,14 +13,14 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersQuerySchema = z.object({
-  query: z.string().trim().max(50, 'Search at most 50 characters.').optional(),
+  query: z.optional(z.string().check(z.trim(), z.maxLength(50, 'Search at most 50 characters.'))),
   /** Keyset cursor: the last username of the previous page. */
-  after: z.string().max(20).optional(),
+  after: z.optional(z.string().check(z.maxLength(20))),
 });
 
 export const adminUsersPageSchema = z.object({
   users: z.array(adminUserSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 

@@ -1,7 +1,7 @@
 // Asklines: prompts people answer with posts (SPEC §2, §3, §5). New asklines wait for an admin or a
 // moderator to verify them ("We will verify and publish it"); until then only their creator and staff
 // ever see them, and nothing lists, searches or picks them.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ASKLINE_MAX_LENGTH } from './limits';
 import { hasControlCharacters, searchTextSchema } from './text-rules';
 
@@ -25,19 +25,20 @@ export const ASKLINE_MESSAGES = {
 } as const;
 
 /** SPEC §5: non-empty after trim, at most 128 characters; one line (a prompt, not a post). */
-export const asklineContentSchema = z
-  .string({ error: ASKLINE_MESSAGES.contentRequired })
-  .transform((value) => value.replace(/\s+/g, ' ').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, ASKLINE_MESSAGES.contentRequired)
-      .max(ASKLINE_MAX_LENGTH, ASKLINE_MESSAGES.contentTooLong)
-      .refine(
-        (value) => !hasControlCharacters(value),
-        'Please remove special control characters from your askline.',
-      ),
-  );
+export const asklineContentSchema = z.pipe(
+  z.pipe(
+    z.string({ error: ASKLINE_MESSAGES.contentRequired }),
+    z.transform((value: string) => value.replace(/\s+/g, ' ').trim()),
+  ),
+  z.string().check(
+    z.minLength(1, ASKLINE_MESSAGES.contentRequired),
+    z.maxLength(ASKLINE_MAX_LENGTH, ASKLINE_MESSAGES.contentTooLong),
+    z.refine(
+      (value) => !hasControlCharacters(value),
+      'Please remove special control characters from your askline.',
+    ),
+  ),
+);
 
 /** POST /api/asklines */
 export const createAsklineRequestSchema = z.strictObject({ content: asklineContentSchema });
@@ -49,7 +50,7 @@ export const asklineSearchQuerySchema = z.strictObject({
 
 /** GET /api/asklines/random?exclude= : any verified askline but the one already chosen. */
 export const randomAsklineQuerySchema = z.strictObject({
-  exclude: z.uuid({ error: 'exclude must be an askline id.' }).optional(),
+  exclude: z.optional(z.uuid({ error: 'exclude must be an askline id.' })),
 });
 
 export const ASKLINE_DECISIONS = ['verify', 'reject'] as const;
@@ -68,7 +69,7 @@ export const asklineSchema = z.object({
   id: z.string(),
   content: z.string(),
   /** Null when the creator has no profile any more. */
-  creatorUsername: z.string().nullable(),
+  creatorUsername: z.nullable(z.string()),
   createdAt: z.string(),
   /** Non-deleted posts answering it. */
   postCount: z.number(),
@@ -92,7 +93,7 @@ export const asklineSummaryListSchema = z.object({ asklines: z.array(asklineSumm
 
 export const pendingAsklinePageSchema = z.object({
   asklines: z.array(asklineSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type PendingAsklinePage = z.infer<typeof pendingAsklinePageSchema>;
 

@@ -1,19 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './limits';
 
 /** SPEC §5: one identifier field; containing @ means email, otherwise a username. */
 export const signInRequestSchema = z.object({
-  identifier: z.string().trim().min(1, 'Please enter your username or email').max(254),
-  password: z.string().min(1, 'Please enter your password').max(128),
+  identifier: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Please enter your username or email'), z.maxLength(254)),
+  password: z.string().check(z.minLength(1, 'Please enter your password'), z.maxLength(128)),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const signUpRequestSchema = z.object({
-  email: z.email('Please enter a valid email address').max(254),
+  email: z.email('Please enter a valid email address').check(z.maxLength(254)),
   password: z
     .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(128, 'Password must be at most 128 characters'),
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+      z.maxLength(128, 'Password must be at most 128 characters'),
+    ),
 });
 
 export function identifierIsEmail(identifier: string): boolean {
@@ -31,13 +35,13 @@ export const sessionProfileSchema = z.object({
   fullName: z.string(),
   userType: z.enum(['admin', 'moderator', 'ordinary']),
   /** Null without a picture; absent in sessions cached before pictures existed. */
-  profilePictureUrl: z.string().nullable().optional(),
+  profilePictureUrl: z.optional(z.nullable(z.string())),
 });
 
 /** GET /api/session: who is signed in, and whether they still need to set up a profile. */
 export const sessionResponseSchema = z.object({
-  user: sessionUserSchema.nullable(),
-  profile: sessionProfileSchema.nullable(),
+  user: z.nullable(sessionUserSchema),
+  profile: z.nullable(sessionProfileSchema),
   needsProfileSetup: z.boolean(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Stable error codes of the API. Each maps to one HTTP status on the server; the web client
@@ -28,8 +28,8 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    requestId: z.string().optional(),
-    field: z.string().optional(),
+    requestId: z.optional(z.string()),
+    field: z.optional(z.string()),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

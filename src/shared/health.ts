@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'error']),
   engine: z.enum(['pglite', 'postgres']),
   /** Only where REDIS_URL is set. */
-  redis: z.enum(['ok', 'error']).optional(),
+  redis: z.optional(z.enum(['ok', 'error'])),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -1,7 +1,7 @@
 // Posts and likes: the rules of SPEC §5 for post content, the feed's sorts and pages, and what a post
 // looks like when it leaves the server. An anonymous post never carries its author (DESIGN: anonymous
 // authorship never leaves the server), so `author` is null for everyone, the author included.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FEED_PAGE_SIZE, POST_MAX_LENGTH } from './limits';
 
 export const POST_MESSAGES = {
@@ -24,25 +24,26 @@ export const POST_MESSAGES = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-export const postContentSchema = z
-  .string({ error: POST_MESSAGES.contentRequired })
-  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, POST_MESSAGES.contentRequired)
-      .max(POST_MAX_LENGTH, POST_MESSAGES.contentTooLong)
-      .refine(
-        (value) => !CONTROL_CHARACTERS.test(value),
-        'Please remove special control characters from your post.',
-      ),
-  );
+export const postContentSchema = z.pipe(
+  z.pipe(
+    z.string({ error: POST_MESSAGES.contentRequired }),
+    z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
+  ),
+  z.string().check(
+    z.minLength(1, POST_MESSAGES.contentRequired),
+    z.maxLength(POST_MAX_LENGTH, POST_MESSAGES.contentTooLong),
+    z.refine(
+      (value) => !CONTROL_CHARACTERS.test(value),
+      'Please remove special control characters from your post.',
+    ),
+  ),
+);
 
 /** POST /api/posts */
 export const createPostRequestSchema = z.strictObject({
   content: postContentSchema,
-  isAnonymous: z.boolean({ error: 'isAnonymous must be true or false.' }).default(false),
-  asklineId: z.uuid({ error: POST_MESSAGES.asklineMissing }).nullable().default(null),
+  isAnonymous: z._default(z.boolean({ error: 'isAnonymous must be true or false.' }), false),
+  asklineId: z._default(z.nullable(z.uuid({ error: POST_MESSAGES.asklineMissing })), null),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -58,12 +59,13 @@ export const FEED_SORT_LABELS: Record<FeedSort, string> = {
 };
 
 /** An opaque keyset cursor: where the previous page ended. */
-const cursorSchema = z.string().max(200, 'That page link is not valid.').optional();
+const cursorSchema = z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.')));
 
 export const feedQuerySchema = z.strictObject({
-  sort: z
-    .enum(FEED_SORTS, { error: 'Choose one of default, newest, oldest or most_liked.' })
-    .default('default'),
+  sort: z._default(
+    z.enum(FEED_SORTS, { error: 'Choose one of default, newest, oldest or most_liked.' }),
+    'default',
+  ),
   cursor: cursorSchema,
 });
 
@@ -72,7 +74,7 @@ export const pageQuerySchema = z.strictObject({ cursor: cursorSchema });
 export const postAuthorSchema = z.object({
   username: z.string(),
   fullName: z.string(),
-  profilePictureUrl: z.string().nullable(),
+  profilePictureUrl: z.nullable(z.string()),
 });
 
 export const postSchema = z.object({
@@ -80,14 +82,14 @@ export const postSchema = z.object({
   content: z.string(),
   isAnonymous: z.boolean(),
   /** Null for anonymous posts, whoever asks. */
-  author: postAuthorSchema.nullable(),
+  author: z.nullable(postAuthorSchema),
   /** The askline it answers, while that askline is published. */
-  askline: z.object({ id: z.string(), content: z.string() }).nullable(),
+  askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
   createdAt: z.string(),
   likeCount: z.number(),
   likedByMe: z.boolean(),
   /** Admins and moderators only (SPEC §3 report_data): the post's report, if it has one. */
-  report: z.object({ id: z.string(), count: z.number(), resolved: z.boolean() }).nullable(),
+  report: z.nullable(z.object({ id: z.string(), count: z.number(), resolved: z.boolean() })),
   /** What the viewer may do with it, so the UI offers only that. */
   viewer: z.object({ isAuthor: z.boolean(), canDelete: z.boolean(), canModerate: z.boolean() }),
 });
@@ -95,7 +97,7 @@ export type Post = z.infer<typeof postSchema>;
 
 export const postPageSchema = z.object({
   posts: z.array(postSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 

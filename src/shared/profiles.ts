@@ -1,6 +1,6 @@
 // Profiles: the rules of SPEC §5 for every field, the request and response shapes of /api/profiles.
 // The server refuses with these messages; the forms show the same ones before sending.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INSTITUTIONS } from './institutions';
 import {
   BIO_MAX_LENGTH,
@@ -98,36 +98,38 @@ export function isReservedUsername(username: string): boolean {
 }
 
 /** SPEC §5: 3–20 letters, digits, underscores and periods; stored lower-case. */
-export const usernameSchema = z
-  .string({ error: PROFILE_MESSAGES.usernameLength })
-  .trim()
-  .toLowerCase()
-  .min(USERNAME_MIN_LENGTH, PROFILE_MESSAGES.usernameLength)
-  .max(USERNAME_MAX_LENGTH, PROFILE_MESSAGES.usernameLength)
-  .regex(USERNAME_PATTERN, PROFILE_MESSAGES.username)
-  .refine((value) => !value.includes('..'), PROFILE_MESSAGES.username)
-  .refine((value) => !isReservedUsername(value), PROFILE_MESSAGES.usernameReserved);
+export const usernameSchema = z.string({ error: PROFILE_MESSAGES.usernameLength }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(USERNAME_MIN_LENGTH, PROFILE_MESSAGES.usernameLength),
+  z.maxLength(USERNAME_MAX_LENGTH, PROFILE_MESSAGES.usernameLength),
+  z.regex(USERNAME_PATTERN, PROFILE_MESSAGES.username),
+  z.refine((value) => !value.includes('..'), PROFILE_MESSAGES.username),
+  z.refine((value) => !isReservedUsername(value), PROFILE_MESSAGES.usernameReserved),
+);
 
 // Control characters (other than a newline in the bio) have no place in a name or a link and can
 // disguise text; tab and carriage return included.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
-const fullNameSchema = z
-  .string({ error: PROFILE_MESSAGES.fullName })
-  .trim()
-  .min(1, PROFILE_MESSAGES.fullName)
-  .max(FULL_NAME_MAX_LENGTH, PROFILE_MESSAGES.fullNameLength)
-  .refine(
+const fullNameSchema = z.string({ error: PROFILE_MESSAGES.fullName }).check(
+  z.trim(),
+  z.minLength(1, PROFILE_MESSAGES.fullName),
+  z.maxLength(FULL_NAME_MAX_LENGTH, PROFILE_MESSAGES.fullNameLength),
+  z.refine(
     (value) => !CONTROL_CHARACTERS.test(value) && !value.includes('\n'),
     PROFILE_MESSAGES.controlCharacters,
-  );
+  ),
+);
 
-const bioSchema = z
-  .string({ error: PROFILE_MESSAGES.bio })
-  .max(BIO_MAX_LENGTH, PROFILE_MESSAGES.bio)
-  .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.controlCharacters)
-  .transform((value) => value.trim());
+const bioSchema = z.pipe(
+  z.string({ error: PROFILE_MESSAGES.bio }).check(
+    z.maxLength(BIO_MAX_LENGTH, PROFILE_MESSAGES.bio),
+    z.refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.controlCharacters),
+  ),
+  z.transform((value: string) => value.trim()),
+);
 
 /** True for an http(s) address on one of the given sites (or their subdomains). */
 export function isLinkTo(value: string, hosts: readonly string[]): boolean {
@@ -145,14 +147,20 @@ export function isLinkTo(value: string, hosts: readonly string[]): boolean {
 
 /** An optional link to a profile elsewhere: '' or null mean none; anything else must be on the site. */
 function siteLinkSchema(hosts: readonly string[], message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(PROFILE_URL_MAX_LENGTH, message)
-    .refine((value) => value === '' || (isLinkTo(value, hosts) && !CONTROL_CHARACTERS.test(value)), message)
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .transform((value) => value ?? null);
+  const link = z.string({ error: message }).check(
+    z.trim(),
+    z.maxLength(PROFILE_URL_MAX_LENGTH, message),
+    z.refine((value) => value === '' || (isLinkTo(value, hosts) && !CONTROL_CHARACTERS.test(value)), message),
+  );
+  return z.pipe(
+    z.nullable(
+      z.pipe(
+        link,
+        z.transform((value: string) => (value === '' ? null : value)),
+      ),
+    ),
+    z.transform((value: string | null) => value ?? null),
+  );
 }
 
 export const INSTAGRAM_HOSTS = ['instagram.com', 'instagr.am'] as const;
@@ -172,37 +180,43 @@ function latestAllowedDob(): string {
   return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-const dobSchema = z
-  .union([z.literal(''), z.null(), z.iso.date({ error: PROFILE_MESSAGES.dob })], {
-    error: PROFILE_MESSAGES.dob,
-  })
-  .refine((value) => !value || value >= OLDEST_DOB, PROFILE_MESSAGES.dob)
-  .refine((value) => !value || value <= latestAllowedDob(), PROFILE_MESSAGES.dobFuture)
-  .transform((value) => value || null);
+const dobSchema = z.pipe(
+  z
+    .union([z.literal(''), z.null(), z.iso.date({ error: PROFILE_MESSAGES.dob })], {
+      error: PROFILE_MESSAGES.dob,
+    })
+    .check(
+      z.refine((value) => !value || value >= OLDEST_DOB, PROFILE_MESSAGES.dob),
+      z.refine((value) => !value || value <= latestAllowedDob(), PROFILE_MESSAGES.dobFuture),
+    ),
+  z.transform((value: string | null) => value || null),
+);
 
 /** The fields a person fills in on setup and on Edit Profile (all but the username and photo). */
 export const profileFieldsSchema = z.strictObject({
   fullName: fullNameSchema,
-  bio: bioSchema.default(''),
-  instagramUrl: siteLinkSchema(INSTAGRAM_HOSTS, PROFILE_MESSAGES.instagramUrl).default(null),
-  linkedinUrl: siteLinkSchema(LINKEDIN_HOSTS, PROFILE_MESSAGES.linkedinUrl).default(null),
+  bio: z._default(bioSchema, ''),
+  instagramUrl: z._default(siteLinkSchema(INSTAGRAM_HOSTS, PROFILE_MESSAGES.instagramUrl), null),
+  linkedinUrl: z._default(siteLinkSchema(LINKEDIN_HOSTS, PROFILE_MESSAGES.linkedinUrl), null),
   institution: z.enum(INSTITUTIONS, { error: PROFILE_MESSAGES.institution }),
   graduationYear: z
     .number({ error: PROFILE_MESSAGES.graduationYear })
-    .int(PROFILE_MESSAGES.graduationYear)
-    .min(GRADUATION_YEAR_MIN, PROFILE_MESSAGES.graduationYear)
-    .max(GRADUATION_YEAR_MAX, PROFILE_MESSAGES.graduationYear),
-  dob: dobSchema.default(null),
+    .check(
+      z.int(PROFILE_MESSAGES.graduationYear),
+      z.gte(GRADUATION_YEAR_MIN, PROFILE_MESSAGES.graduationYear),
+      z.lte(GRADUATION_YEAR_MAX, PROFILE_MESSAGES.graduationYear),
+    ),
+  dob: z._default(dobSchema, null),
 });
 
 /** POST /api/profiles: the signed-in account's first and only profile. */
-export const createProfileRequestSchema = profileFieldsSchema.extend({ username: usernameSchema });
+export const createProfileRequestSchema = z.extend(profileFieldsSchema, { username: usernameSchema });
 export type CreateProfileRequest = z.input<typeof createProfileRequestSchema>;
 
 /** SPEC §5 password change: the three checks, in the order the form reports them. */
 export function checkPasswordChange(
   value: { currentPassword: string; newPassword: string; confirmPassword: string },
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
 ): void {
   if (!value.currentPassword) {
     ctx.addIssue({
@@ -219,15 +233,15 @@ export function checkPasswordChange(
 
 export const passwordChangeSchema = z
   .strictObject({
-    currentPassword: z.string().max(128).default(''),
-    newPassword: z.string().max(128, 'Password must be at most 128 characters'),
-    confirmPassword: z.string().max(128).default(''),
+    currentPassword: z._default(z.string().check(z.maxLength(128)), ''),
+    newPassword: z.string().check(z.maxLength(128, 'Password must be at most 128 characters')),
+    confirmPassword: z._default(z.string().check(z.maxLength(128)), ''),
   })
-  .superRefine(checkPasswordChange);
+  .check(z.superRefine(checkPasswordChange));
 
 /** PATCH /api/profiles/{username}: every field again; a password change only when one is given. */
-export const updateProfileRequestSchema = profileFieldsSchema.extend({
-  passwordChange: passwordChangeSchema.optional(),
+export const updateProfileRequestSchema = z.extend(profileFieldsSchema, {
+  passwordChange: z.optional(passwordChangeSchema),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
@@ -244,19 +258,19 @@ export const profileSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   bio: z.string(),
-  instagramUrl: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
+  instagramUrl: z.nullable(z.string()),
+  linkedinUrl: z.nullable(z.string()),
   institution: z.enum(INSTITUTIONS),
   graduationYear: z.number(),
-  profilePictureUrl: z.string().nullable(),
+  profilePictureUrl: z.nullable(z.string()),
   joinedAt: z.string(),
   /** Named posts only: anonymous posts never count (SPEC §2). */
   stats: z.object({ posts: z.number(), likes: z.number() }),
   /** What the viewer may do with it (the UI hides what they may not). */
   viewerIsOwner: z.boolean(),
   /** The owner's own details, only in the owner's answer. */
-  dob: z.string().nullable().optional(),
-  hasPassword: z.boolean().optional(),
+  dob: z.optional(z.nullable(z.string())),
+  hasPassword: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

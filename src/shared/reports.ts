@@ -1,6 +1,6 @@
 // Reports and moderation (SPEC §2 post card staff parts and Reports page, §3 Report, §6 roles, §8): why
 // people report, what staff see, and the moderation log. Report data leaves the server only for staff.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { postSchema } from './posts';
 import { hasControlCharacters } from './text-rules';
 
@@ -46,17 +46,26 @@ export const REPORT_DETAIL_MAX_LENGTH = 200;
 export const reportPostRequestSchema = z
   .strictObject({
     reason: z.enum(REPORT_REASONS, { error: 'Choose why you are reporting this post.' }),
-    detail: z
-      .string()
-      .refine((value) => !hasControlCharacters(value), 'Please remove special control characters.')
-      .transform((value) => value.replace(/\s+/g, ' ').trim() || undefined)
-      .pipe(z.string().max(REPORT_DETAIL_MAX_LENGTH, REPORT_MESSAGES.detailTooLong).optional())
-      .optional(),
+    detail: z.optional(
+      z.pipe(
+        z.pipe(
+          z
+            .string()
+            .check(
+              z.refine((value) => !hasControlCharacters(value), 'Please remove special control characters.'),
+            ),
+          z.transform((value: string) => value.replace(/\s+/g, ' ').trim() || undefined),
+        ),
+        z.optional(z.string().check(z.maxLength(REPORT_DETAIL_MAX_LENGTH, REPORT_MESSAGES.detailTooLong))),
+      ),
+    ),
   })
-  .refine((body) => body.reason !== 'other' || Boolean(body.detail), {
-    message: REPORT_MESSAGES.detailRequired,
-    path: ['detail'],
-  });
+  .check(
+    z.refine((body) => body.reason !== 'other' || Boolean(body.detail), {
+      message: REPORT_MESSAGES.detailRequired,
+      path: ['detail'],
+    }),
+  );
 export type ReportPostRequest = z.input<typeof reportPostRequestSchema>;
 
 export const REPORT_STATUSES = ['unresolved', 'resolved'] as const;
@@ -72,9 +81,12 @@ export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
 };
 
 export const reportsQuerySchema = z.strictObject({
-  status: z.enum(REPORT_STATUSES, { error: 'Choose unresolved or resolved.' }).default('unresolved'),
-  sort: z.enum(REPORT_SORTS, { error: 'Choose most_reported, newest or oldest.' }).default('most_reported'),
-  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+  status: z._default(z.enum(REPORT_STATUSES, { error: 'Choose unresolved or resolved.' }), 'unresolved'),
+  sort: z._default(
+    z.enum(REPORT_SORTS, { error: 'Choose most_reported, newest or oldest.' }),
+    'most_reported',
+  ),
+  cursor: z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.'))),
 });
 
 /** PUT /api/reports/{id}/resolution */
@@ -89,7 +101,7 @@ export const reportItemSchema = z.object({
   count: z.number(),
   resolved: z.boolean(),
   /** The staff member who resolved it, while resolved. */
-  resolvedBy: z.string().nullable(),
+  resolvedBy: z.nullable(z.string()),
   createdAt: z.string(),
   reasons: z.array(reasonCountSchema),
   /** The latest "something else" explanations, newest first. */
@@ -100,7 +112,7 @@ export type ReportItem = z.infer<typeof reportItemSchema>;
 
 export const reportPageSchema = z.object({
   reports: z.array(reportItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
@@ -133,17 +145,17 @@ export const moderationLogEntrySchema = z.object({
   id: z.string(),
   action: z.enum(MODERATION_ACTIONS),
   /** Username of the staff member; null for the admin command line. */
-  actor: z.string().nullable(),
-  postId: z.string().nullable(),
-  asklineId: z.string().nullable(),
+  actor: z.nullable(z.string()),
+  postId: z.nullable(z.string()),
+  asklineId: z.nullable(z.string()),
   /** The account acted on, by username; null when it was the hidden author of an anonymous post. */
-  target: z.string().nullable(),
-  detail: z.string().nullable(),
+  target: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 
 export const moderationLogPageSchema = z.object({
   entries: z.array(moderationLogEntrySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });

@@ -1,6 +1,6 @@
 // Search (SPEC §2 Search, §5, §7): people by username or full name, posts by their text. Both lists are
 // paged by keyset cursors; counts stop at a cap and say "50+" rather than counting every match.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { postSchema } from './posts';
 import { searchTextSchema } from './text-rules';
 
@@ -22,7 +22,7 @@ export const SEARCH_COUNT_CAP = 50;
 /** GET /api/search/users and /api/search/posts */
 export const searchRequestSchema = z.strictObject({
   q: searchTextSchema(SEARCH_QUERY_MAX_LENGTH),
-  cursor: z.string().max(200, 'That page link is not valid.').optional(),
+  cursor: z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.'))),
 });
 
 /** How many matched: exact up to the cap, else at least the cap. */
@@ -32,22 +32,22 @@ export type SearchCount = z.infer<typeof searchCountSchema>;
 export const userResultSchema = z.object({
   username: z.string(),
   fullName: z.string(),
-  profilePictureUrl: z.string().nullable(),
+  profilePictureUrl: z.nullable(z.string()),
 });
 export type UserResult = z.infer<typeof userResultSchema>;
 
 export const userSearchPageSchema = z.object({
   users: z.array(userResultSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** On the first page only. */
-  total: searchCountSchema.nullable(),
+  total: z.nullable(searchCountSchema),
 });
 export type UserSearchPage = z.infer<typeof userSearchPageSchema>;
 
 export const postSearchPageSchema = z.object({
   posts: z.array(postSchema),
-  nextCursor: z.string().nullable(),
-  total: searchCountSchema.nullable(),
+  nextCursor: z.nullable(z.string()),
+  total: z.nullable(searchCountSchema),
 });
 export type PostSearchPage = z.infer<typeof postSearchPageSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Characters no one-line text may hold: control characters (NUL included: PostgreSQL refuses it in
 // text) and the bidirectional overrides that can disguise what text says.
@@ -12,13 +12,13 @@ export function hasControlCharacters(value: string): boolean {
 
 /** What someone typed to search for: trimmed, not blank, not too long, no control characters. */
 export function searchTextSchema(maxLength: number) {
-  return z
-    .string({ error: 'Type something to search for.' })
-    .trim()
-    .min(1, 'Type something to search for.')
-    .max(maxLength, 'That search is too long.')
-    .refine(
+  return z.string({ error: 'Type something to search for.' }).check(
+    z.trim(),
+    z.minLength(1, 'Type something to search for.'),
+    z.maxLength(maxLength, 'That search is too long.'),
+    z.refine(
       (value) => !hasControlCharacters(value),
       'Please remove special control characters from your search.',
-    );
+    ),
+  );
 }

@@ -1,12 +1,15 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+// The full build, not zod/mini: importing it installs zod's English messages ("Invalid input: expected
+// string, ...", "Too big: ...") for every schema, the shared zod/mini ones included, which on their own
+// would say only "Invalid input" where a rule has no message of its own.
+import { z } from 'zod';
 import { AppError } from './app-error';
 
 /**
  * Reads and checks a JSON body against a shared schema. Bad JSON and failed rules answer 400 with
  * the rule's own message (the spec's message) and the field it concerns; nothing runs after.
  */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   let body: unknown;
   try {
     body = await c.req.json();
@@ -17,13 +20,13 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 /** Checks the query string (`?a=1&b=2`, single values) against a shared schema. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> {
   return parseOrRefuse(schema, c.req.query());
 }
 
 /** Checks any value against a shared schema; a failed rule answers 400 with its message. */
-export function parseOrRefuse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+export function parseOrRefuse<S extends z.core.$ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = z.safeParse(schema, input);
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.map(String).join('.') || undefined;

@@ -1,4 +1,4 @@
-import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';

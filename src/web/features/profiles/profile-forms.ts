@@ -1,6 +1,6 @@
 // The setup and Edit Profile forms: the shared rules of SPEC §5 (src/shared/profiles.ts) over the
 // forms' own fields, giving exactly the request the API takes.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   checkPasswordChange,
   createProfileRequestSchema,
@@ -23,14 +23,14 @@ export interface ProfileFieldValues {
 
 // The server allows any date that is already today somewhere on Earth; the form holds the person to
 // their own calendar.
-function refuseFutureBirthday(value: { dob: string | null }, ctx: z.RefinementCtx) {
+function refuseFutureBirthday(value: { dob: string | null }, ctx: z.core.$RefinementCtx) {
   if (value.dob && value.dob > localIsoDate()) {
     ctx.addIssue({ code: 'custom', path: ['dob'], message: PROFILE_MESSAGES.dobFuture });
   }
 }
 
 export type SetupFormValues = ProfileFieldValues & { username: string };
-export const setupFormSchema = createProfileRequestSchema.superRefine(refuseFutureBirthday);
+export const setupFormSchema = createProfileRequestSchema.check(z.superRefine(refuseFutureBirthday));
 
 export type EditFormValues = ProfileFieldValues & {
   currentPassword: string;
@@ -39,15 +39,30 @@ export type EditFormValues = ProfileFieldValues & {
 };
 
 /** SPEC §5: the password changes only when a new one is typed; then the three checks in order. */
-export const editFormSchema = profileFieldsSchema
-  .extend({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine(refuseFutureBirthday)
-  .superRefine((value, ctx) => {
-    if (value.newPassword) checkPasswordChange(value, ctx);
+const editFieldsSchema = z
+  .extend(profileFieldsSchema, {
+    currentPassword: z.string(),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
   })
-  .transform(
-    ({ currentPassword, newPassword, confirmPassword, ...fields }): UpdateProfileRequest => ({
+  .check(
+    z.superRefine(refuseFutureBirthday),
+    z.superRefine((value, ctx) => {
+      if (value.newPassword) checkPasswordChange(value, ctx);
+    }),
+  );
+
+export const editFormSchema = z.pipe(
+  editFieldsSchema,
+  z.transform(
+    ({
+      currentPassword,
+      newPassword,
+      confirmPassword,
+      ...fields
+    }: z.output<typeof editFieldsSchema>): UpdateProfileRequest => ({
       ...fields,
       ...(newPassword ? { passwordChange: { currentPassword, newPassword, confirmPassword } } : {}),
     }),
-  );
+  ),
+);

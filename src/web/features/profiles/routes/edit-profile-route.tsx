@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import { PROFILE_MESSAGES, type Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { DEFAULT_INSTITUTION } from '../../../../shared/institutions';
 import { DEFAULT_GRADUATION_YEAR_SETUP } from '../../../../shared/limits';
 import { PROFILE_MESSAGES } from '../../../../shared/profiles';
