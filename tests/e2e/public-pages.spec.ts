@@ -63,9 +63,11 @@ test('the landing page has the hero, the Get Started card and the demo button', 
 });
 
 test.describe('the particle background', () => {
-  const snapshotTwice = async (page: import('@playwright/test').Page) => {
+  // The animation starts once the page is idle after loading (data-motion is set then).
+  const snapshotTwice = async (page: import('@playwright/test').Page, motion: 'moving' | 'still') => {
     const canvas = page.locator('canvas');
     await expect(canvas).toBeVisible();
+    await expect(canvas).toHaveAttribute('data-motion', motion);
     const first = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
     await page.waitForTimeout(400);
     const second = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
@@ -75,14 +77,14 @@ test.describe('the particle background', () => {
   test('moves', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
-    const [first, second] = await snapshotTwice(page);
+    const [first, second] = await snapshotTwice(page, 'moving');
     expect(second).not.toBe(first);
   });
 
   test('stands still under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    const [first, second] = await snapshotTwice(page);
+    const [first, second] = await snapshotTwice(page, 'still');
     expect(second).toBe(first);
   });
 });

@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { DocumentTitle } from '../components/document-title';
 import { composeButtonClasses } from '../components/ui/control-classes';
 
-type Props = { children: ReactNode };
+type Props = { children: ReactNode; onCaught?: () => void };
 type State = { hasError: boolean };
 
 // Catches render errors and failed chunk loads (typically a new deploy replaced the file an open tab
@@ -17,6 +17,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Page failed to render', error, info.componentStack);
+    this.props.onCaught?.();
   }
 
   override render() {

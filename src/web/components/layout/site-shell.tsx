@@ -19,8 +19,10 @@ export function SiteShell({
         Skip to content
       </a>
       {header}
-      {/* tabIndex lets the skip link move keyboard focus into main, not only scroll to it. */}
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* tabIndex lets the skip link move keyboard focus into main, not only scroll to it. At least a
+          screen tall (less the navbar), so the footer starts below the fold and never jumps as the
+          page's data arrives (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter />

@@ -72,22 +72,33 @@ export function ParticleBackground({ className = '' }: { className?: string }) {
         lastTime = 0;
         frame = requestAnimationFrame(tick);
       }
+      // For tests and the curious: whether the field is animating or standing still.
+      canvas.dataset.motion = frame === 0 ? 'still' : 'moving';
     };
 
     const observer = new ResizeObserver(resize);
     observer.observe(canvas);
     resize();
-    syncAnimation();
-    document.addEventListener('visibilitychange', syncAnimation);
-    reducedMotion.addEventListener('change', syncAnimation);
+    // One still frame now; the animation starts once the page has loaded and the browser is idle, so
+    // on a slow phone it does not take the main thread from the page's first paint.
+    let started = false;
+    const start = () => {
+      started = true;
+      syncAnimation();
+      document.addEventListener('visibilitychange', syncAnimation);
+      reducedMotion.addEventListener('change', syncAnimation);
+    };
+    const idle = whenIdle(start);
     darkScheme.addEventListener('change', render);
 
     return () => {
+      idle.cancel();
       stop();
       observer.disconnect();
+      darkScheme.removeEventListener('change', render);
+      if (!started) return;
       document.removeEventListener('visibilitychange', syncAnimation);
       reducedMotion.removeEventListener('change', syncAnimation);
-      darkScheme.removeEventListener('change', render);
     };
   }, []);
 
@@ -100,4 +111,24 @@ export function ParticleBackground({ className = '' }: { className?: string }) {
       className={`pointer-events-none ${className}`}
     />
   );
+}
+
+/** Calls `run` after the page's load event, when the browser is next idle (at most a second later). */
+function whenIdle(run: () => void): { cancel: () => void } {
+  // Safari has no requestIdleCallback: a short timeout stands in.
+  const idleCallbacks = typeof window.requestIdleCallback === 'function';
+  let idleId: number | undefined;
+  const schedule = () => {
+    idleId = idleCallbacks ? window.requestIdleCallback(run, { timeout: 1000 }) : window.setTimeout(run, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return {
+    cancel() {
+      window.removeEventListener('load', schedule);
+      if (idleId === undefined) return;
+      if (idleCallbacks) window.cancelIdleCallback(idleId);
+      else window.clearTimeout(idleId);
+    },
+  };
 }
