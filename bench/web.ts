@@ -16,11 +16,17 @@ import { generate, scaleForPosts } from './generate';
 import { ROOT, signIn, startApp } from './processes';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '1' }, help: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '1' },
+    reports: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
 });
 if (options.help) {
   console.log(
-    'npm run bench:web -- [--runs N]   N Lighthouse runs per page, the median reported (default 1)',
+    'npm run bench:web -- [--runs N] [--reports]\n' +
+      '  --runs N    N Lighthouse runs per page, the median reported (default 1)\n' +
+      "  --reports   also write each page's full Lighthouse report (JSON, for the details of every audit)",
   );
   process.exit(0);
 }
@@ -44,6 +50,7 @@ function findChromium(): string {
   return found;
 }
 
+const RESULTS = path.join(ROOT, 'bench/results');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface PageFigures {
@@ -102,6 +109,27 @@ function figuresOf(page: string, pagePath: string, { lhr }: Result): PageFigures
     cssBytes: bytes('Stylesheet'),
     failing,
   };
+}
+
+/**
+ * One Lighthouse run. Chromium now and then fails to record a page load's trace (NO_NAVSTART and the
+ * like: a Lighthouse runtime error, all scores 0); such a run is repeated, up to three tries.
+ */
+async function audit(url: string, port: number, cookie?: string): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure) return result;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url} three times: ${failure.code}`);
+    console.log(`    (Lighthouse: ${failure.code} on ${new URL(url).pathname}, trying again)`);
+  }
 }
 
 /** The run with the median performance score. */
@@ -164,14 +192,12 @@ async function main() {
       for (const page of pages) {
         const runs: PageFigures[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(`${app.url}${page.path}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-          });
-          if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          const result = await audit(`${app.url}${page.path}`, chrome.port, page.cookie);
+          if (options.reports) {
+            fs.mkdirSync(RESULTS, { recursive: true });
+            const report = path.join(RESULTS, `lighthouse-${page.page}-${i + 1}.json`);
+            fs.writeFileSync(report, JSON.stringify(result.lhr));
+          }
           runs.push(figuresOf(page.page, page.path, result));
         }
         const f = median(runs);
@@ -184,9 +210,8 @@ async function main() {
         );
         for (const audit of f.failing) console.log(`    below full marks: ${audit}`);
       }
-      const dir = path.join(ROOT, 'bench/results');
-      fs.mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      fs.mkdirSync(RESULTS, { recursive: true });
+      const file = path.join(RESULTS, `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
       const machine = {
         cores: os.cpus().length,
         cpu: os.cpus()[0]?.model,
