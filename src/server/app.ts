@@ -26,6 +26,7 @@ import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
+import { requestTextGuard } from './http/request-text-guard';
 import { securityHeaders } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
@@ -77,6 +78,7 @@ export function createApp({
     }),
   );
   app.onError(handleError);
+  app.use(requestTextGuard());
 
   app.use('/api/*', async (c, next) => {
     await next();

@@ -4,6 +4,7 @@ import { createTestRedis, TEST_REDIS_URL } from '../../../tests/support/test-red
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { connectRedis } from '../platform/redis';
 import { AppError } from './app-error';
+import { TEXT_BODY_MAX_BYTES, UNSTORABLE_TEXT_MESSAGE } from './request-text-guard';
 
 let server: TestServer;
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
       app.get('/api/__test/refused', () => {
         throw new AppError('forbidden', 'You may not do that.');
       });
+      app.post('/api/__test/echo', async (c) => c.json({ received: await c.req.text() }));
     },
   });
 });
@@ -91,6 +93,41 @@ describe('security headers', () => {
     const res = await server.request('/api/does-not-exist');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('text that cannot be stored', () => {
+  const post = (body: string, type = 'application/json', path = '/api/__test/echo') =>
+    server.request(path, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('is refused with 400 and a message in the address, the query, a JSON body and a form body', async () => {
+    const refusals = [
+      await server.request('/api/posts/%00'),
+      await server.request('/api/search/posts?q=a%00b'),
+      await post(JSON.stringify({ content: 'a\u0000b' })),
+      await post(JSON.stringify({ nested: [{ 'key\ud800': 'value' }] })),
+      await post(JSON.stringify({ content: 'broken \udc00 pair' })),
+      await post('identifier=a%00b', 'application/x-www-form-urlencoded'),
+    ];
+    for (const res of refusals) {
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.message).toBe(UNSTORABLE_TEXT_MESSAGE);
+    }
+  });
+
+  it('lets through what merely looks like it: escapes, percent signs, whole emoji', async () => {
+    const body = JSON.stringify({ content: 'a literal \\u0000, 100%00 off, 😀 and \ud83d\ude00' });
+    const res = await post(body);
+    expect(res.status).toBe(200);
+    expect((await res.json()).received).toBe(body);
+  });
+
+  it('caps a text body at 64 KB (413), and closes the connection a refused body is still on', async () => {
+    const res = await post(JSON.stringify({ content: 'x'.repeat(TEXT_BODY_MAX_BYTES) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect((await post(JSON.stringify({ content: 'x'.repeat(1000) }))).status).toBe(200);
   });
 });
 
