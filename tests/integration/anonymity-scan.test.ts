@@ -1,0 +1,234 @@
+// The anonymity scan (issue «Reliability and security» 2; DESIGN: anonymous authors never leave the
+// server). One member writes only anonymous posts: a plain one, an answer to an askline, one that is
+// reported and whose author staff then suspend, each liked and searched for. Then every route that can
+// show a post, an askline, a report or the moderation log is fetched as another member, a moderator,
+// an admin and a visitor, with every page the server writes for them (link-preview heads, preview
+// images, the embed page, oEmbed), and the answers to the writes others make on those posts. No body
+// and no header may hold the author's id, username, full name, email or picture key.
+//
+// Routes whose purpose is to name people (a profile, the user search, the admin's account list) are
+// fetched about someone else: what is at stake is the link between a post and its author.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import { createMember, type Member } from '../support/accounts';
+import { createCameraJpeg } from '../support/images';
+import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+
+const SECRET_WORD = 'quillfeatherish';
+const ASKLINE_WORD = 'lanternlit';
+
+let server: TestServer;
+let webRoot: string;
+let author: Member;
+let other: Member;
+let moderator: Member;
+let admin: Member;
+/** What would name the author: each must be absent from everything others are sent. */
+let identity: Record<string, string>;
+let anonymousPostIds: string[];
+let asklineId: string;
+let scanned = 0;
+
+interface Answer {
+  what: string;
+  status: number;
+  /** Headers and body, for the scan. */
+  text: string;
+  body: string;
+  location: string | null;
+}
+
+async function fetchAs(viewer: Member | null, method: string, url: string, json?: unknown): Promise<Answer> {
+  const res = await server.request(url, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(viewer ? { cookie: viewer.cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = [...res.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n');
+  // latin1 keeps every byte: text chunks of a PNG are scanned as well as JSON and HTML.
+  return {
+    what: `${method} ${url} as ${viewer?.username ?? 'a visitor'}`,
+    status: res.status,
+    text: `${headers}\n\n${body.toString('latin1')}`,
+    body: body.toString('latin1'),
+    location: res.headers.get('location'),
+  };
+}
+
+/** Fails on the first identity value an answer holds (any letter case), naming the answer. */
+function expectNoAuthor(answer: Answer) {
+  scanned++;
+  const haystack = answer.text.toLowerCase();
+  for (const [kind, value] of Object.entries(identity)) {
+    expect(haystack.includes(value.toLowerCase()), `${answer.what} holds the author's ${kind}`).toBe(false);
+  }
+}
+
+async function ok<T>(answer: Promise<Answer>): Promise<T> {
+  const { what, status, body } = await answer;
+  if (status >= 300) throw new Error(`${what}: ${status}`);
+  return (body ? JSON.parse(body) : null) as T;
+}
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-anon-web-'));
+  fs.copyFileSync(new URL('../../src/web/index.html', import.meta.url), path.join(webRoot, 'index.html'));
+  server = await startTestServer({ webRoot, rateLimiter: NO_RATE_LIMITS });
+  author = await createMember(server, { fullName: 'Zephyrine Quillfeather' });
+  other = await createMember(server, { fullName: 'Ravi Kumar' });
+  moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
+  admin = await createMember(server, { userType: 'admin', fullName: 'Ada Admin' });
+
+  const photo = await server.request(`/api/profiles/${author.username}/photo`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg', cookie: author.cookie },
+    body: new Uint8Array(await createCameraJpeg({ width: 300, height: 200 })),
+  });
+  expect(photo.status).toBe(200);
+  const [row] = await server.database.db
+    .select({ key: profiles.profilePictureKey })
+    .from(profiles)
+    .where(eq(profiles.userId, author.account.userId));
+  identity = {
+    id: author.account.userId,
+    username: author.username,
+    'full name': 'Zephyrine Quillfeather',
+    email: author.account.email,
+    'picture key': row?.key ?? '',
+  };
+  expect(identity['picture key']).not.toBe('');
+
+  // An askline by someone else, verified, which the author answers anonymously.
+  asklineId = (
+    await ok<{ id: string }>(
+      fetchAs(other, 'POST', '/api/asklines', {
+        content: `What is the most ${ASKLINE_WORD} spot on campus?`,
+      }),
+    )
+  ).id;
+  await ok(fetchAs(admin, 'PUT', `/api/asklines/${asklineId}/review`, { decision: 'verify' }));
+
+  const post = (content: string, extra: object = {}) =>
+    ok<{ id: string }>(fetchAs(author, 'POST', '/api/posts', { content, isAnonymous: true, ...extra }));
+  anonymousPostIds = [
+    (await post(`A ${SECRET_WORD} confession about the library cat`)).id,
+    (await post(`The ${SECRET_WORD} rooftop at dusk`, { asklineId })).id,
+    (await post(`A ${SECRET_WORD} post that someone will report`)).id,
+  ];
+  // The author likes their own posts and another's; others like theirs.
+  const named = await ok<{ id: string }>(fetchAs(other, 'POST', '/api/posts', { content: 'A named post' }));
+  for (const id of [...anonymousPostIds, named.id]) {
+    await ok(fetchAs(author, 'PUT', `/api/posts/${id}/like`));
+  }
+});
+afterAll(async () => {
+  await server?.close();
+  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('an anonymous author', () => {
+  it('is named in no answer to the writes others make on the posts', async () => {
+    const [plain, answer, reported] = anonymousPostIds as [string, string, string];
+    for (const viewer of [other, moderator, admin]) {
+      expectNoAuthor(await fetchAs(viewer, 'PUT', `/api/posts/${plain}/like`));
+      expectNoAuthor(await fetchAs(viewer, 'DELETE', `/api/posts/${plain}/like`));
+      expectNoAuthor(await fetchAs(viewer, 'PUT', `/api/posts/${answer}/like`));
+    }
+    const report = await fetchAs(other, 'POST', `/api/posts/${reported}/report`, { reason: 'spam' });
+    expect(report.status).toBe(200);
+    expectNoAuthor(report);
+    const queue = await ok<{ reports: { id: string }[] }>(fetchAs(moderator, 'GET', '/api/reports'));
+    const reportId = queue.reports[0]?.id ?? '';
+    expectNoAuthor(
+      await fetchAs(moderator, 'PUT', `/api/reports/${reportId}/resolution`, { resolved: false }),
+    );
+    // An admin suspends the author of an anonymous post without learning who it is (moderators may not).
+    const suspension = await fetchAs(admin, 'POST', `/api/posts/${reported}/author-suspension`);
+    expect(suspension.status).toBe(204);
+    expectNoAuthor(suspension);
+  });
+
+  it('is named in no API answer, as another member, a moderator, an admin or a visitor', async () => {
+    const urls = [
+      '/api/health',
+      '/api/session',
+      '/api/auth/get-session',
+      ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+      ...anonymousPostIds.map((id) => `/api/posts/${id}`),
+      `/api/profiles/${author.username}/posts`,
+      `/api/profiles/${other.username}`,
+      `/api/profiles/${other.username}/posts`,
+      `/api/usernames/${other.username}`,
+      `/api/search/posts?q=${SECRET_WORD}`,
+      `/api/search/posts?q=${encodeURIComponent(`${SECRET_WORD} confession`)}`,
+      '/api/search/users?q=Ravi',
+      '/api/asklines',
+      `/api/asklines/${asklineId}`,
+      `/api/asklines/${asklineId}/posts`,
+      `/api/asklines/search?q=${ASKLINE_WORD}`,
+      '/api/asklines/random',
+      '/api/asklines/pending',
+      '/api/reports?status=unresolved',
+      '/api/reports?status=resolved',
+      '/api/admin/users?query=Ravi',
+      '/api/admin/moderation-log',
+      '/api/notice',
+      ...anonymousPostIds.map((id) => `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`),
+    ];
+    for (const viewer of [other, moderator, admin, null]) {
+      for (const url of urls) {
+        const answer = await fetchAs(viewer, 'GET', url);
+        expect(answer.status, answer.what).toBeLessThan(500);
+        expectNoAuthor(answer);
+      }
+    }
+    // The answers did have the posts in them: the scan read what it was meant to.
+    const search = await fetchAs(other, 'GET', `/api/search/posts?q=${SECRET_WORD}`);
+    for (const id of anonymousPostIds) expect(search.body).toContain(id);
+  });
+
+  it('is named in no page, preview image, embed or oEmbed answer', async () => {
+    const urls = [
+      ...anonymousPostIds.flatMap((id) => [
+        `/post/${id}`,
+        `/post/${id}?template=classic`,
+        `/og/posts/${id}.png`,
+        `/embed/posts/${id}`,
+      ]),
+      `/askline/${asklineId}`,
+      `/og/asklines/${asklineId}.png`,
+    ];
+    for (const viewer of [other, moderator, admin, null]) {
+      for (const url of urls) {
+        const answer = await fetchAs(viewer, 'GET', url);
+        expect(answer.status, answer.what).toBe(200);
+        expectNoAuthor(answer);
+      }
+    }
+  });
+
+  it("answers a guess of the author's address exactly like a wrong guess", async () => {
+    // /{username}/{postId} for an anonymous post: the right username must not answer differently.
+    for (const id of anonymousPostIds) {
+      const guess = await fetchAs(null, 'GET', `/${author.username}/${id}`);
+      const wrong = await fetchAs(null, 'GET', `/${other.username}/${id}`);
+      expect(guess.status).toBe(wrong.status);
+      expect(guess.location).toBe(wrong.location);
+      expect(guess.body.replaceAll(author.username, '')).toBe(wrong.body.replaceAll(other.username, ''));
+    }
+  });
+
+  it('was scanned in every answer', () => {
+    console.log(`anonymity scan: ${scanned} answers (bodies and headers) hold nothing of the author`);
+    expect(scanned).toBeGreaterThan(150);
+  });
+});

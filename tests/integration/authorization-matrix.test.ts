@@ -1,0 +1,529 @@
+// The authorization matrix (issue «Reliability and security» 1; OWASP ASVS 5.0 V8): every route the
+// server has, and for each kind of caller the status it must answer. The table is the specification;
+// the test walks all of it against the real server, and fails when the server has a route the table
+// does not list (a new route must say who may call it) or the table lists one the server lacks.
+//
+// Callers. `visitor`: no session. `demo`: the demo user is local to the browser (SPEC §4: no server
+// session), so the server sees what a visitor sends. `ordinary`: a member acting on another member's
+// things. `owner`: the member the thing belongs to (their post, profile, askline). `moderator`,
+// `admin`: staff acting on a member's things. `suspended`: a member suspended after signing in,
+// calling with the cookie they still hold.
+//
+// Every request is well formed, so the status is decided by who is asking. Requests that change
+// something get a fresh subject per caller (a new post, askline or account), so no cell depends on
+// another's order.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_MESSAGES } from '../../src/shared/posts';
+import { type AccountOptions, createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+
+const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
+type Role = (typeof ROLES)[number];
+type Statuses = Record<Role, number>;
+
+/** A request for one cell: where, with what, and (rarely) as someone other than the role's member. */
+interface Call {
+  path: string;
+  json?: unknown;
+  image?: Buffer;
+  /** Overrides the role's own cookie: `null` sends none. */
+  cookie?: string | null;
+}
+
+interface RouteCase {
+  /** As the server lists it (`app.routes`): method and path pattern. */
+  route: string;
+  /** What the row proves, in a few words. */
+  rule: string;
+  call: (role: Role) => Call | Promise<Call>;
+  expect: Statuses;
+}
+
+const signedOut = { visitor: 401, demo: 401, suspended: 401 } as const;
+/** Anyone at all, signed in or not. */
+const everyone = (status: number): Statuses => ({
+  visitor: status,
+  demo: status,
+  ordinary: status,
+  owner: status,
+  moderator: status,
+  admin: status,
+  suspended: status,
+});
+/** Any signed-in member; 401 without a session. */
+const members = (status: number): Statuses => ({
+  ...signedOut,
+  ordinary: status,
+  owner: status,
+  moderator: status,
+  admin: status,
+});
+/** Only the listed roles; other members 403, no session 401. */
+const only = (allowed: Role[], status: number): Statuses => {
+  const statuses = members(403);
+  for (const role of allowed) statuses[role] = status;
+  return statuses;
+};
+
+let server: TestServer;
+const cookies: Partial<Record<Role, string>> = {};
+let owner: Member;
+let admin: Member;
+let ownerPostId: string;
+let pendingAsklineId: string;
+let verifiedAsklineId: string;
+let reportId: string;
+let pictureUrl: string;
+
+async function api(method: string, path: string, cookie: string | null, json?: unknown): Promise<Response> {
+  return server.request(path, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+}
+
+async function ok<T>(response: Promise<Response>, what: string): Promise<T> {
+  const res = await response;
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+const newPost = async (cookie: string) =>
+  (await ok<{ id: string }>(api('POST', '/api/posts', cookie, { content: 'A post for the matrix' }), 'post'))
+    .id;
+const newAskline = async (cookie: string) =>
+  (
+    await ok<{ id: string }>(
+      api('POST', '/api/asklines', cookie, {
+        content: `What would you tell your first-year self? ${Math.random()}`,
+      }),
+      'askline',
+    )
+  ).id;
+const newMember = (options: AccountOptions = {}) => createMember(server, options);
+
+const profileFields = (fullName: string) => ({
+  fullName,
+  bio: '',
+  instagramUrl: null,
+  linkedinUrl: null,
+  institution: 'VITC',
+  graduationYear: 2026,
+  dob: null,
+});
+
+const ROUTES: RouteCase[] = [
+  { route: 'GET /api/health', rule: 'public', call: () => ({ path: '/api/health' }), expect: everyone(200) },
+  {
+    route: 'GET /api/auth/*',
+    rule: "better-auth's session read answers everyone (null without a session)",
+    call: () => ({ path: '/api/auth/get-session' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/auth/*',
+    rule: 'a reset mail is asked for without a session, and says nothing about the address',
+    call: () => ({
+      path: '/api/auth/request-password-reset',
+      json: { email: 'nobody@example.com', redirectTo: '/reset-password' },
+    }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/session',
+    rule: 'public',
+    call: () => ({ path: '/api/session' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/session',
+    rule: 'anyone signs in with their own password; a suspended account cannot',
+    call: async (role) => {
+      if (role === 'suspended') return { path: '/api/session', json: suspendedCredentials, cookie: null };
+      const account = await createAccount(server);
+      return { path: '/api/session', json: { identifier: account.email, password: account.password } };
+    },
+    expect: { ...everyone(200), suspended: 403 },
+  },
+  {
+    route: 'POST /api/profiles',
+    rule: 'an account makes its one profile; one that has a profile cannot make another',
+    call: async (role) => {
+      const username = `new_${Math.random().toString(36).slice(2, 10)}`;
+      const json = { ...profileFields('New Person'), username };
+      if (role !== 'owner') return { path: '/api/profiles', json };
+      const account = await createAccount(server, { profile: false });
+      return { path: '/api/profiles', json, cookie: await signInAs(server, account) };
+    },
+    expect: { ...members(409), owner: 201 },
+  },
+  {
+    route: 'GET /api/profiles/:username',
+    rule: 'members read profiles',
+    call: () => ({ path: `/api/profiles/${owner.username}` }),
+    expect: members(200),
+  },
+  {
+    route: 'PATCH /api/profiles/:username',
+    rule: 'only the owner edits a profile, staff included',
+    call: () => ({ path: `/api/profiles/${owner.username}`, json: profileFields('Olive Owner') }),
+    expect: only(['owner'], 200),
+  },
+  {
+    route: 'PUT /api/profiles/:username/photo',
+    rule: 'only the owner sets a profile picture',
+    call: async () => ({ path: `/api/profiles/${owner.username}/photo`, image: await smallJpeg() }),
+    expect: only(['owner'], 200),
+  },
+  {
+    route: 'GET /api/profiles/:username/posts',
+    rule: "members read a member's posts",
+    call: () => ({ path: `/api/profiles/${owner.username}/posts` }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/usernames/:username',
+    rule: 'members check whether a username is free',
+    call: () => ({ path: '/api/usernames/someone_new' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/posts',
+    rule: 'members post',
+    call: () => ({ path: '/api/posts', json: { content: 'Hello from the matrix' } }),
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/posts',
+    rule: 'members read the feed',
+    call: () => ({ path: '/api/posts' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/posts/:id',
+    rule: 'a post is public (shared links)',
+    call: () => ({ path: `/api/posts/${ownerPostId}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'DELETE /api/posts/:id',
+    rule: 'the author or staff delete a post',
+    call: async () => ({ path: `/api/posts/${await newPost(owner.cookie)}` }),
+    expect: only(['owner', 'moderator', 'admin'], 204),
+  },
+  {
+    route: 'PUT /api/posts/:id/like',
+    rule: 'members like',
+    call: () => ({ path: `/api/posts/${ownerPostId}/like` }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/posts/:id/like',
+    rule: 'members unlike',
+    call: () => ({ path: `/api/posts/${ownerPostId}/like` }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/posts/:id/report',
+    rule: 'members report posts not their own; staff do not report',
+    call: async () => ({
+      path: `/api/posts/${await newPost(owner.cookie)}/report`,
+      json: { reason: 'spam' },
+    }),
+    expect: only(['ordinary'], 200),
+  },
+  {
+    route: 'POST /api/posts/:id/author-suspension',
+    rule: "staff suspend a post's author (a fresh author each time); the author cannot",
+    call: async (role) => {
+      const author = await newMember();
+      const path = `/api/posts/${await newPost(author.cookie)}/author-suspension`;
+      return role === 'owner' ? { path, cookie: author.cookie } : { path };
+    },
+    expect: only(['moderator', 'admin'], 204),
+  },
+  {
+    route: 'GET /api/reports',
+    rule: 'staff work the reports queue',
+    call: () => ({ path: '/api/reports' }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'PUT /api/reports/:id/resolution',
+    rule: 'staff resolve reports; the reported author cannot',
+    call: () => ({ path: `/api/reports/${reportId}/resolution`, json: { resolved: true } }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/search/users',
+    rule: 'members search people',
+    call: () => ({ path: '/api/search/users?q=owner' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/search/posts',
+    rule: 'members search posts',
+    call: () => ({ path: '/api/search/posts?q=matrix' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/asklines',
+    rule: 'the asklines list is public',
+    call: () => ({ path: '/api/asklines' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'POST /api/asklines',
+    rule: 'members submit asklines',
+    call: () => ({
+      path: '/api/asklines',
+      json: { content: `Which class changed your mind? ${Math.random()}` },
+    }),
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/asklines/search',
+    rule: 'public',
+    call: () => ({ path: '/api/asklines/search?q=first' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/asklines/random',
+    rule: 'public',
+    call: () => ({ path: '/api/asklines/random' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/asklines/pending',
+    rule: 'staff see the review queue',
+    call: () => ({ path: '/api/asklines/pending' }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/asklines/:id',
+    rule: 'an unverified askline exists only for its author and staff',
+    call: () => ({ path: `/api/asklines/${pendingAsklineId}` }),
+    expect: { ...everyone(404), owner: 200, moderator: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/asklines/:id/posts',
+    rule: "an unverified askline's answers likewise",
+    call: () => ({ path: `/api/asklines/${pendingAsklineId}/posts` }),
+    expect: { ...everyone(404), owner: 200, moderator: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/asklines/:id/review',
+    rule: 'staff verify or reject; the author cannot',
+    call: async () => ({
+      path: `/api/asklines/${await newAskline(owner.cookie)}/review`,
+      json: { decision: 'verify' },
+    }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/admin/users',
+    rule: 'admins only',
+    call: () => ({ path: '/api/admin/users' }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/admin/users/:username/role',
+    rule: 'admins only (a fresh account each time)',
+    call: async () => ({
+      path: `/api/admin/users/${(await newMember()).username}/role`,
+      json: { userType: 'moderator' },
+    }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/admin/users/:username/suspension',
+    rule: 'admins only (a fresh account each time)',
+    call: async () => ({
+      path: `/api/admin/users/${(await newMember()).username}/suspension`,
+      json: { suspended: true },
+    }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'GET /api/admin/moderation-log',
+    rule: 'admins only',
+    call: () => ({ path: '/api/admin/moderation-log' }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'PUT /api/admin/notice',
+    rule: 'admins only',
+    call: () => ({
+      path: '/api/admin/notice',
+      json: { show: true, title: 'Welcome', badge: 'New', content: ['Be kind.'] },
+    }),
+    expect: only(['admin'], 200),
+  },
+  { route: 'GET /api/notice', rule: 'public', call: () => ({ path: '/api/notice' }), expect: everyone(200) },
+  {
+    route: 'GET /api/oembed',
+    rule: 'public (link previews)',
+    call: () => ({ path: `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${ownerPostId}`)}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /og/posts/:file',
+    rule: 'public (link previews)',
+    call: () => ({ path: `/og/posts/${ownerPostId}.png` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /og/asklines/:file',
+    rule: 'public for a verified askline',
+    call: () => ({ path: `/og/asklines/${verifiedAsklineId}.png` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /embed/posts/:id',
+    rule: 'public (embeds)',
+    call: () => ({ path: `/embed/posts/${ownerPostId}` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /uploads/*',
+    rule: 'profile pictures are public',
+    call: () => ({ path: new URL(pictureUrl, server.url).pathname }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/dev/outbox',
+    rule: 'development only: not mounted in production (tested below)',
+    call: () => ({ path: '/api/dev/outbox' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /dev/mailbox',
+    rule: 'development only: not mounted in production (tested below)',
+    call: () => ({ path: '/dev/mailbox' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /dev/mailbox/mailbox.css',
+    rule: 'development only',
+    call: () => ({ path: '/dev/mailbox/mailbox.css' }),
+    expect: everyone(200),
+  },
+];
+
+let suspendedCredentials: { identifier: string; password: string };
+
+async function smallJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#6366f1' } })
+    .jpeg()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+  owner = await newMember({ fullName: 'Olive Owner' });
+  admin = await newMember({ userType: 'admin' });
+  const ordinary = await newMember();
+  const moderator = await newMember({ userType: 'moderator' });
+  const suspended = await newMember();
+  Object.assign(cookies, {
+    ordinary: ordinary.cookie,
+    owner: owner.cookie,
+    moderator: moderator.cookie,
+    admin: admin.cookie,
+    suspended: suspended.cookie,
+  });
+  suspendedCredentials = { identifier: suspended.account.email, password: suspended.account.password };
+  await ok(
+    api('PUT', `/api/admin/users/${suspended.username}/suspension`, admin.cookie, { suspended: true }),
+    'suspend',
+  );
+
+  ownerPostId = await newPost(owner.cookie);
+  pendingAsklineId = await newAskline(owner.cookie);
+  verifiedAsklineId = await newAskline(owner.cookie);
+  await ok(
+    api('PUT', `/api/asklines/${verifiedAsklineId}/review`, admin.cookie, { decision: 'verify' }),
+    'verify askline',
+  );
+  const reportedPostId = await newPost(owner.cookie);
+  await ok(api('POST', `/api/posts/${reportedPostId}/report`, ordinary.cookie, { reason: 'spam' }), 'report');
+  const queue = await ok<{ reports: { id: string }[] }>(api('GET', '/api/reports', admin.cookie), 'reports');
+  reportId = queue.reports[0]?.id ?? '';
+  // Not the owner's: their picture is replaced (and the old file removed) by the PUT photo row.
+  const photo = await server.request(`/api/profiles/${ordinary.username}/photo`, {
+    method: 'PUT',
+    headers: { cookie: ordinary.cookie, 'content-type': 'image/jpeg' },
+    body: new Uint8Array(await smallJpeg()),
+  });
+  pictureUrl = ((await photo.json()) as { profilePictureUrl: string }).profilePictureUrl;
+});
+afterAll(() => server?.close());
+
+/** The routes the server has, as `METHOD /path` (middleware, registered for every method, left out). */
+function serverRoutes(): string[] {
+  const listed = server.app.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => `${route.method} ${route.path}`);
+  return [...new Set(listed)].sort();
+}
+
+describe('the authorization matrix', () => {
+  it('lists every route the server has, and only those', () => {
+    const table = ROUTES.map((row) => row.route).sort();
+    expect(new Set(table).size, 'a route is listed twice').toBe(table.length);
+    expect(table).toEqual(serverRoutes());
+  });
+
+  for (const row of ROUTES) {
+    it(`${row.route}: ${row.rule}`, async () => {
+      const method = row.route.split(' ')[0] as string;
+      const answers: Partial<Statuses> = {};
+      for (const role of ROLES) {
+        const call = await row.call(role);
+        const cookie = call.cookie === undefined ? (cookies[role] ?? null) : call.cookie;
+        const res = call.image
+          ? await server.request(call.path, {
+              method,
+              headers: { 'content-type': 'image/jpeg', ...(cookie ? { cookie } : {}) },
+              body: new Uint8Array(call.image),
+            })
+          : await api(method, call.path, cookie, call.json);
+        answers[role] = res.status;
+        await res.body?.cancel();
+      }
+      expect(answers).toEqual(row.expect);
+    });
+  }
+});
+
+describe('the refusals', () => {
+  it('say who may and mean it: a refused delete leaves the post, with the spec message', async () => {
+    const postId = await newPost(owner.cookie);
+    const refused = await api('DELETE', `/api/posts/${postId}`, cookies.ordinary ?? null);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      POST_MESSAGES.notOwner,
+    );
+    expect((await api('GET', `/api/posts/${postId}`, null)).status).toBe(200);
+  });
+});
+
+describe('in production', () => {
+  it('the development routes are not there', async () => {
+    const production = await startTestServer({
+      settings: { NODE_ENV: 'production', AUTH_SECRET: 'production-secret-production-secret-012345' },
+    });
+    try {
+      const routes = production.app.routes.map((route) => route.path);
+      expect(routes.filter((path) => path.startsWith('/api/dev') || path.startsWith('/dev/'))).toEqual([]);
+      expect(routes).toContain('/api/posts/:id');
+    } finally {
+      await production.close();
+    }
+  });
+});

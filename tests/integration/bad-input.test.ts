@@ -1,0 +1,380 @@
+// Bad input on every write route (issue «Reliability and security» 3; OWASP ASVS 5.0 V2): random and
+// hostile payloads from fast-check — any JSON value, a valid body with one field swapped for a
+// hostile value (wrong types, huge and empty strings, control characters, lone surrogates, bidi
+// overrides, SQL and HTML fragments, prototype keys), a field dropped, a field added, text that is
+// not JSON, and hostile ids in the path. The server must never answer 5xx; a refusal must be a 4xx
+// with a message for people; and a refused request must leave the database exactly as it was
+// (every table's rows, compared by checksum). Besides the random cases, every fixed hostile string is
+// sent in every field of every route and, where a route has an id or username, in its path.
+
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
+import { createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+
+/** Random cases per route (the fixed hostile strings are sent besides, in every field). */
+const RUNS = 40;
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\u202eevil',
+  '\u2066\u2069',
+  '\r\n\t\v\f',
+  "'; DROP TABLE posts; --",
+  "' OR '1'='1",
+  '%_\\',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  '__proto__',
+  'constructor',
+  '𝕏'.repeat(300),
+  'x'.repeat(100_000),
+  '../../etc/passwd',
+  '00000000-0000-0000-0000-000000000000',
+];
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS),
+  fc.string({ unit: 'binary', maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 300 }),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(hostileString, fc.integer()), { maxLength: 30 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 5 }),
+);
+
+type Body = { json: unknown } | { raw: string } | null;
+
+/** Payloads around a valid body: whole random values, one field swapped, dropped or added, not JSON. */
+function payloads(valid: Record<string, unknown> | null): fc.Arbitrary<Body> {
+  const options: fc.Arbitrary<Body>[] = [
+    fc.jsonValue().map((json) => ({ json })),
+    fc.string({ unit: 'binary', maxLength: 200 }).map((raw) => ({ raw })),
+    fc.constantFrom<Body>(
+      { raw: '{"__proto__": {"userType": "admin"}}' },
+      { raw: '{"constructor": {"prototype": {"userType": "admin"}}}' },
+      { raw: '{' },
+      { raw: '[]' },
+      null,
+    ),
+  ];
+  const keys = valid ? Object.keys(valid) : [];
+  if (valid && keys.length > 0) {
+    const key = fc.constantFrom(...keys);
+    options.push(
+      fc.tuple(key, hostileValue).map(([k, value]) => ({ json: { ...valid, [k]: value } })),
+      key.map((k) => {
+        const { [k]: _dropped, ...rest } = valid;
+        return { json: rest };
+      }),
+      fc.tuple(hostileString, hostileValue).map(([k, value]) => ({ json: { ...valid, [k]: value } })),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+/**
+ * Longer addresses never reach the app: Node's HTTP parser refuses a request line over its header
+ * limit (16 KB) with 431 before any code of ours runs.
+ */
+const MAX_PATH_SEGMENT = 2000;
+
+/** A path segment where an id or username goes: hostile strings, random text, ids of nothing. */
+const hostileSegment = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS.filter((s) => s.length <= MAX_PATH_SEGMENT && s !== '')),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }),
+  fc.uuid(),
+);
+
+interface WriteRoute {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route's path with a fuzzed segment (or none). */
+  path: (segment: string | null) => string;
+  fuzzPath: boolean;
+  valid: () => Record<string, unknown> | null;
+  who: () => string | null;
+  contentType?: string;
+}
+
+let server: TestServer;
+let member: Member;
+let admin: Member;
+let moderator: Member;
+let profileless: string;
+let postId: string;
+let reportId: string;
+let asklineId: string;
+
+const ROUTES: Record<string, WriteRoute> = {
+  'POST /api/session': {
+    method: 'POST',
+    path: () => '/api/session',
+    fuzzPath: false,
+    valid: () => ({ identifier: member.account.email, password: 'not-the-password' }),
+    who: () => null,
+  },
+  'POST /api/auth/sign-up/email': {
+    method: 'POST',
+    path: () => '/api/auth/sign-up/email',
+    fuzzPath: false,
+    valid: () => ({ email: 'new@example.com', password: 'secret-password', name: 'New' }),
+    who: () => null,
+  },
+  'POST /api/auth/request-password-reset': {
+    method: 'POST',
+    path: () => '/api/auth/request-password-reset',
+    fuzzPath: false,
+    valid: () => ({ email: member.account.email, redirectTo: '/reset-password' }),
+    who: () => null,
+  },
+  'POST /api/auth/reset-password': {
+    method: 'POST',
+    path: () => '/api/auth/reset-password',
+    fuzzPath: false,
+    valid: () => ({ newPassword: 'another-password', token: 'not-a-token' }),
+    who: () => null,
+  },
+  'POST /api/profiles': {
+    method: 'POST',
+    path: () => '/api/profiles',
+    fuzzPath: false,
+    valid: () => ({
+      username: 'fresh_name',
+      fullName: 'Fresh Name',
+      institution: 'VITC',
+      graduationYear: 2026,
+    }),
+    who: () => profileless,
+  },
+  'PATCH /api/profiles/:username': {
+    method: 'PATCH',
+    path: (segment) => `/api/profiles/${segment ?? member.username}`,
+    fuzzPath: true,
+    valid: () => ({ fullName: 'Still Me', institution: 'VITV', graduationYear: 2025, bio: 'Hello' }),
+    who: () => member.cookie,
+  },
+  'PUT /api/profiles/:username/photo': {
+    method: 'PUT',
+    path: (segment) => `/api/profiles/${segment ?? member.username}/photo`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+    contentType: 'image/jpeg',
+  },
+  'POST /api/posts': {
+    method: 'POST',
+    path: () => '/api/posts',
+    fuzzPath: false,
+    valid: () => ({ content: 'A post', isAnonymous: false, asklineId: null }),
+    who: () => member.cookie,
+  },
+  'DELETE /api/posts/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/posts/${segment ?? postId}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'PUT /api/posts/:id/like': {
+    method: 'PUT',
+    path: (segment) => `/api/posts/${segment ?? postId}/like`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'POST /api/posts/:id/report': {
+    method: 'POST',
+    path: (segment) => `/api/posts/${segment ?? postId}/report`,
+    fuzzPath: true,
+    valid: () => ({ reason: 'spam', detail: 'It is spam' }),
+    who: () => member.cookie,
+  },
+  'POST /api/posts/:id/author-suspension': {
+    method: 'POST',
+    path: (segment) => `/api/posts/${segment ?? '00000000-0000-4000-8000-000000000000'}/author-suspension`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => moderator.cookie,
+  },
+  'PUT /api/reports/:id/resolution': {
+    method: 'PUT',
+    path: (segment) => `/api/reports/${segment ?? reportId}/resolution`,
+    fuzzPath: true,
+    valid: () => ({ resolved: true }),
+    who: () => moderator.cookie,
+  },
+  'POST /api/asklines': {
+    method: 'POST',
+    path: () => '/api/asklines',
+    fuzzPath: false,
+    valid: () => ({ content: 'What will you miss most?' }),
+    who: () => member.cookie,
+  },
+  'PUT /api/asklines/:id/review': {
+    method: 'PUT',
+    path: (segment) => `/api/asklines/${segment ?? asklineId}/review`,
+    fuzzPath: true,
+    valid: () => ({ decision: 'verify' }),
+    who: () => moderator.cookie,
+  },
+  'PUT /api/admin/users/:username/role': {
+    method: 'PUT',
+    path: (segment) => `/api/admin/users/${segment ?? member.username}/role`,
+    fuzzPath: true,
+    valid: () => ({ userType: 'ordinary' }),
+    who: () => admin.cookie,
+  },
+  'PUT /api/admin/users/:username/suspension': {
+    method: 'PUT',
+    path: (segment) => `/api/admin/users/${segment ?? member.username}/suspension`,
+    fuzzPath: true,
+    valid: () => ({ suspended: false }),
+    who: () => admin.cookie,
+  },
+  'PUT /api/admin/notice': {
+    method: 'PUT',
+    path: () => '/api/admin/notice',
+    fuzzPath: false,
+    valid: () => ({ show: true, title: 'Hello', badge: 'New', content: ['A paragraph'] }),
+    who: () => admin.cookie,
+  },
+};
+
+/** Every table's row count and a checksum of its rows, in one query: equal means unchanged. */
+let fingerprintQuery: ReturnType<typeof sql.join> | undefined;
+async function fingerprint(): Promise<Record<string, string>> {
+  if (!fingerprintQuery) {
+    const tables = await queryRows<{ name: string }>(
+      server.database.db,
+      sql`select table_name as name from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+    );
+    expect(tables.length).toBeGreaterThan(10);
+    fingerprintQuery = sql.join(
+      tables.map(
+        ({ name }) =>
+          sql`select ${name} as name, count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum
+              from ${sql.identifier(name)} t`,
+      ),
+      sql` union all `,
+    );
+  }
+  const rows = await queryRows<{ name: string; sum: string }>(server.database.db, fingerprintQuery);
+  return Object.fromEntries(rows.map((row) => [row.name, row.sum]));
+}
+
+let cases = 0;
+
+async function send(route: WriteRoute, segment: string | null, body: Body): Promise<void> {
+  const before = await fingerprint();
+  const cookie = route.who();
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  let payload: BodyInit | undefined;
+  if (route.contentType) {
+    headers['content-type'] = route.contentType;
+    payload = body === null ? undefined : JSON.stringify('json' in body ? body.json : body.raw);
+  } else if (body !== null) {
+    headers['content-type'] = 'application/json';
+    payload = 'json' in body ? JSON.stringify(body.json) : body.raw;
+  }
+  const res = await server.request(route.path(segment), { method: route.method, headers, body: payload });
+  const text = await res.text();
+  cases++;
+  const what = `${route.method} ${route.path(segment)} with ${String(payload).slice(0, 200)}`;
+  expect(res.status, `${what} answered ${res.status}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  if (res.status < 400) return;
+  const parsed = (() => {
+    try {
+      return JSON.parse(text) as { error?: { message?: unknown }; message?: unknown };
+    } catch {
+      return null;
+    }
+  })();
+  const message = parsed?.error?.message ?? parsed?.message;
+  expect(typeof message === 'string' && message.trim().length > 0, `${what}: no message in ${text}`).toBe(
+    true,
+  );
+  expect(await fingerprint(), `${what} was refused (${res.status}) but changed the database`).toEqual(before);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+  member = await createMember(server);
+  admin = await createMember(server, { userType: 'admin' });
+  moderator = await createMember(server, { userType: 'moderator' });
+  profileless = await signInAs(server, await createAccount(server, { profile: false }));
+  const author = await createMember(server);
+  const post = await server.request('/api/posts', {
+    method: 'POST',
+    headers: { cookie: author.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'Someone else wrote this' }),
+  });
+  postId = ((await post.json()) as { id: string }).id;
+  const reported = await server.request('/api/posts', {
+    method: 'POST',
+    headers: { cookie: author.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'A reported post' }),
+  });
+  const reportedId = ((await reported.json()) as { id: string }).id;
+  const other = await createMember(server);
+  await server.request(`/api/posts/${reportedId}/report`, {
+    method: 'POST',
+    headers: { cookie: other.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'spam' }),
+  });
+  const queue = await server.request('/api/reports', { headers: { cookie: moderator.cookie } });
+  reportId = ((await queue.json()) as { reports: { id: string }[] }).reports[0]?.id ?? '';
+  const askline = await server.request('/api/asklines', {
+    method: 'POST',
+    headers: { cookie: author.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'Which hostel has the best mess?' }),
+  });
+  asklineId = ((await askline.json()) as { id: string }).id;
+  expect(reportId).not.toBe('');
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('bad input on every write route', () => {
+  for (const [name, route] of Object.entries(ROUTES)) {
+    it(`${name}: never a 5xx; a refusal is a 4xx with a message and changes nothing`, async () => {
+      const segment = route.fuzzPath ? fc.option(hostileSegment, { freq: 2 }) : fc.constant(null);
+      await fc.assert(
+        fc.asyncProperty(segment, payloads(route.valid()), (s, body) => send(route, s, body)),
+        { numRuns: RUNS, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+      );
+    }, 120_000);
+  }
+
+  for (const [name, route] of Object.entries(ROUTES)) {
+    it(`${name}: every hostile string in every field and in the path`, async () => {
+      const valid = route.valid();
+      for (const hostile of HOSTILE_STRINGS) {
+        if (valid) {
+          for (const key of Object.keys(valid))
+            await send(route, null, { json: { ...valid, [key]: hostile } });
+        } else {
+          await send(route, null, { json: hostile });
+        }
+        if (route.fuzzPath && hostile !== '' && hostile.length <= MAX_PATH_SEGMENT) {
+          await send(route, hostile, { json: valid });
+        }
+      }
+    }, 120_000);
+  }
+
+  it('ran every case', () => {
+    console.log(`bad input: ${cases} requests to ${Object.keys(ROUTES).length} write routes`);
+    expect(cases).toBeGreaterThanOrEqual(Object.keys(ROUTES).length * RUNS);
+  });
+});
