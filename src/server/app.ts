@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createAuth } from './auth/auth';
+import { createAuth, trustedOriginsFor } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
@@ -27,6 +27,7 @@ import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
 import { requestTextGuard } from './http/request-text-guard';
+import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
@@ -78,6 +79,7 @@ export function createApp({
     }),
   );
   app.onError(handleError);
+  app.use(sameSiteWrites(trustedOriginsFor(config.publicUrl, config.isProduction)));
   app.use(requestTextGuard());
 
   app.use('/api/*', async (c, next) => {

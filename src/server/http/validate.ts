@@ -10,6 +10,14 @@ import { AppError } from './app-error';
  * the rule's own message (the spec's message) and the field it concerns; nothing runs after.
  */
 export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  // Only JSON is read as JSON: a form on another site can send text/plain that looks like JSON, but
+  // not application/json (that needs the browser's permission first), so this also stops CSRF.
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(c.req.header('content-type') ?? '')) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+  }
   let body: unknown;
   try {
     body = await c.req.json();

@@ -196,8 +196,19 @@ describe('sign-in, the session and sign-out', () => {
       message: 'Please enter your username or email',
       field: 'identifier',
     });
-    const bad = await server.request('/api/session', { method: 'POST', body: '{not json' });
+    const bad = await server.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('invalid_json');
+    // JSON sent as anything else (a form on another site can send text/plain) is not read.
+    const plain = await server.request('/api/session', {
+      method: 'POST',
+      body: '{"identifier":"a","password":"b"}',
+    });
+    expect(plain.status).toBe(415);
   });
 
   it('never answers with the email of a username', async () => {
