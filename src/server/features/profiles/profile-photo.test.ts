@@ -48,6 +48,7 @@ async function pictureKeyOf(userId: string) {
 }
 
 const cameraPhoto = () => createCameraJpeg({ width: 2400, height: 1600 });
+const smallPhoto = () => createCameraJpeg({ width: 300, height: 200 });
 
 describe('uploading a profile picture', () => {
   it('stores a clean JPEG of at most 1200 px and 1 MB, with no metadata, served with cache 3600', async () => {
@@ -127,6 +128,47 @@ describe('uploading a profile picture', () => {
     expect((await res.json()).error.message).toBe(message);
     expect(await pictureKeyOf(owner.userId)).toBe(keyBefore);
     expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  const PAYLOAD = '<html><script>alert(document.cookie)</script></html>';
+  const jpegComment = (jpeg: Buffer, text: string) => {
+    const body = Buffer.from(text, 'latin1');
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(body.length + 2);
+    // A COM segment right after the start-of-image marker.
+    return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, body, jpeg.subarray(2)]);
+  };
+  it.each([
+    [
+      'a JPEG with a web page after its end',
+      async () => Buffer.concat([await smallPhoto(), Buffer.from(PAYLOAD)]),
+    ],
+    ['a JPEG with script in a comment', async () => jpegComment(await smallPhoto(), PAYLOAD)],
+    [
+      'a PNG with script in a text chunk and a zip after it',
+      async () =>
+        Buffer.concat([
+          await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+            .png()
+            .withMetadata()
+            .withExifMerge({ IFD0: { ImageDescription: PAYLOAD } })
+            .toBuffer(),
+          Buffer.from('PK\x03\x04 a zip archive could start here', 'latin1'),
+        ]),
+    ],
+  ])('keeps only the picture of %s (a polyglot): re-encoded, nothing else stored', async (_, makeBytes) => {
+    const bytes = await makeBytes();
+    expect(bytes.includes(Buffer.from('<script'))).toBe(true);
+    const res = await upload(owner.username, bytes, ownerCookie);
+    expect(res.status).toBe(200);
+    const { profilePictureUrl } = await res.json();
+    const served = await server.request(profilePictureUrl);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const stored = Buffer.from(await served.arrayBuffer());
+    expect((await sharp(stored).metadata()).format).toBe('jpeg');
+    expect(stored.includes(Buffer.from('<script'))).toBe(false);
+    expect(stored.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
   });
 
   it("refuses a picture for someone else's profile, and from a visitor", async () => {
