@@ -128,6 +128,23 @@ describe('text that cannot be stored', () => {
     expect(res.headers.get('connection')).toBe('close');
     expect((await res.json()).error.code).toBe('payload_too_large');
     expect((await post(JSON.stringify({ content: 'x'.repeat(1000) }))).status).toBe(200);
+    // Sent in chunks with no Content-Length (1 MB): refused the same way, having read only 64 KB of it.
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(16 * 1024)}",`);
+    let left = 64;
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left-- > 0) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const streamed = await server.request('/api/__test/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect((await streamed.json()).error.code).toBe('payload_too_large');
   });
 });
 

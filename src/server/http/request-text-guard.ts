@@ -17,7 +17,7 @@ export const UNSTORABLE_TEXT_MESSAGE =
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when a decoded string holds NUL or a lone surrogate. */
-export function isUnstorable(text: string): boolean {
+function isUnstorable(text: string): boolean {
   return UNSTORABLE.test(text);
 }
 
@@ -57,16 +57,20 @@ export function requestTextGuard(): MiddlewareHandler<AppEnv> {
     const type = c.req.header('content-type') ?? '';
     // Pictures are bytes, checked by their own route; every other body is text.
     if (c.req.raw.body && !/^(image\/|application\/octet-stream)/i.test(type)) {
-      const declared = Number(c.req.header('content-length') ?? 0);
-      if (declared > TEXT_BODY_MAX_BYTES) {
+      // Read from a copy, so the route (or better-auth, which reads the raw request) still has it.
+      const text =
+        Number(c.req.header('content-length') ?? 0) > TEXT_BODY_MAX_BYTES
+          ? null
+          : await readTextUpTo(c.req.raw.clone(), TEXT_BODY_MAX_BYTES);
+      if (text === null) {
         // Refused unread: the rest of the body is still on the connection, so it cannot carry another
         // request; the client is told to open a new one.
         c.header('Connection', 'close');
-        throw tooLarge();
+        throw new AppError(
+          'payload_too_large',
+          `The request is too large: at most ${TEXT_BODY_MAX_BYTES / 1024} KB.`,
+        );
       }
-      // A copy: the route (or better-auth, which reads the raw request) still has the body to read.
-      const text = await c.req.raw.clone().text();
-      if (Buffer.byteLength(text) > TEXT_BODY_MAX_BYTES) throw tooLarge();
       const form = /^application\/x-www-form-urlencoded/i.test(type);
       if (
         isUnstorable(form ? decodeLeniently(text.replace(/\+/g, ' ')) : text) ||
@@ -79,9 +83,24 @@ export function requestTextGuard(): MiddlewareHandler<AppEnv> {
   };
 }
 
-function tooLarge(): AppError {
-  return new AppError(
-    'payload_too_large',
-    `The request is too large: at most ${TEXT_BODY_MAX_BYTES / 1024} KB.`,
-  );
+/**
+ * The body as text, or null once it passes `max` bytes: a body sent without Content-Length (chunked)
+ * is read only that far, never whole.
+ */
+async function readTextUpTo(request: Request, max: number): Promise<string | null> {
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString('utf8');
+    size += value.byteLength;
+    if (size > max) {
+      // Not awaited: a copy's cancel settles only once the original is done with too (streams spec,
+      // tee). From now on the copy keeps nothing of what the original reads.
+      void reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
 }
