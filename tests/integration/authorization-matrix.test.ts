@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_MESSAGES } from '../../src/shared/posts';
 import { type AccountOptions, createAccount, createMember, type Member, signInAs } from '../support/accounts';
-import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
 type Role = (typeof ROLES)[number];
@@ -87,23 +87,20 @@ async function api(method: string, path: string, cookie: string | null, json?: u
   });
 }
 
-async function ok<T>(response: Promise<Response>, what: string): Promise<T> {
-  const res = await response;
-  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  return (res.status === 204 ? null : await res.json()) as T;
+/** Setting the scene: a JSON request that must succeed; its parsed answer. */
+async function ok(...args: Parameters<typeof callJson>) {
+  const answer = await callJson(...args);
+  if (answer.status >= 300) throw new Error(`${args[1]} ${args[2]}: ${answer.status} ${answer.text}`);
+  return answer.body;
 }
 
-const newPost = async (cookie: string) =>
-  (await ok<{ id: string }>(api('POST', '/api/posts', cookie, { content: 'A post for the matrix' }), 'post'))
-    .id;
-const newAskline = async (cookie: string) =>
+const newPost = async (cookie: string): Promise<string> =>
+  (await ok(server, 'POST', '/api/posts', cookie, { content: 'A post for the matrix' })).id;
+const newAskline = async (cookie: string): Promise<string> =>
   (
-    await ok<{ id: string }>(
-      api('POST', '/api/asklines', cookie, {
-        content: `What would you tell your first-year self? ${Math.random()}`,
-      }),
-      'askline',
-    )
+    await ok(server, 'POST', '/api/asklines', cookie, {
+      content: `What would you tell your first-year self? ${Math.random()}`,
+    })
   ).id;
 const newMember = (options: AccountOptions = {}) => createMember(server, options);
 
@@ -438,22 +435,17 @@ beforeAll(async () => {
     suspended: suspended.cookie,
   });
   suspendedCredentials = { identifier: suspended.account.email, password: suspended.account.password };
-  await ok(
-    api('PUT', `/api/admin/users/${suspended.username}/suspension`, admin.cookie, { suspended: true }),
-    'suspend',
-  );
+  await ok(server, 'PUT', `/api/admin/users/${suspended.username}/suspension`, admin.cookie, {
+    suspended: true,
+  });
 
   ownerPostId = await newPost(owner.cookie);
   pendingAsklineId = await newAskline(owner.cookie);
   verifiedAsklineId = await newAskline(owner.cookie);
-  await ok(
-    api('PUT', `/api/asklines/${verifiedAsklineId}/review`, admin.cookie, { decision: 'verify' }),
-    'verify askline',
-  );
+  await ok(server, 'PUT', `/api/asklines/${verifiedAsklineId}/review`, admin.cookie, { decision: 'verify' });
   const reportedPostId = await newPost(owner.cookie);
-  await ok(api('POST', `/api/posts/${reportedPostId}/report`, ordinary.cookie, { reason: 'spam' }), 'report');
-  const queue = await ok<{ reports: { id: string }[] }>(api('GET', '/api/reports', admin.cookie), 'reports');
-  reportId = queue.reports[0]?.id ?? '';
+  await ok(server, 'POST', `/api/posts/${reportedPostId}/report`, ordinary.cookie, { reason: 'spam' });
+  reportId = (await ok(server, 'GET', '/api/reports', admin.cookie)).reports[0]?.id ?? '';
   // Not the owner's: their picture is replaced (and the old file removed) by the PUT photo row.
   const photo = await server.request(`/api/profiles/${ordinary.username}/photo`, {
     method: 'PUT',

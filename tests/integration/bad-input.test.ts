@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { createAccount, createMember, type Member, signInAs } from '../support/accounts';
-import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 /** Random cases per route (the fixed hostile strings are sent besides, in every field). */
 const RUNS = 40;
@@ -315,32 +315,17 @@ beforeAll(async () => {
   moderator = await createMember(server, { userType: 'moderator' });
   profileless = await signInAs(server, await createAccount(server, { profile: false }));
   const author = await createMember(server);
-  const post = await server.request('/api/posts', {
-    method: 'POST',
-    headers: { cookie: author.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: 'Someone else wrote this' }),
-  });
-  postId = ((await post.json()) as { id: string }).id;
-  const reported = await server.request('/api/posts', {
-    method: 'POST',
-    headers: { cookie: author.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: 'A reported post' }),
-  });
-  const reportedId = ((await reported.json()) as { id: string }).id;
+  const post = (content: string) => callJson(server, 'POST', '/api/posts', author.cookie, { content });
+  postId = (await post('Someone else wrote this')).body.id;
+  const reportedId = (await post('A reported post')).body.id;
   const other = await createMember(server);
-  await server.request(`/api/posts/${reportedId}/report`, {
-    method: 'POST',
-    headers: { cookie: other.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ reason: 'spam' }),
-  });
-  const queue = await server.request('/api/reports', { headers: { cookie: moderator.cookie } });
-  reportId = ((await queue.json()) as { reports: { id: string }[] }).reports[0]?.id ?? '';
-  const askline = await server.request('/api/asklines', {
-    method: 'POST',
-    headers: { cookie: author.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ content: 'Which hostel has the best mess?' }),
-  });
-  asklineId = ((await askline.json()) as { id: string }).id;
+  await callJson(server, 'POST', `/api/posts/${reportedId}/report`, other.cookie, { reason: 'spam' });
+  reportId = (await callJson(server, 'GET', '/api/reports', moderator.cookie)).body.reports[0]?.id ?? '';
+  asklineId = (
+    await callJson(server, 'POST', '/api/asklines', author.cookie, {
+      content: 'Which hostel has the best mess?',
+    })
+  ).body.id;
   expect(reportId).not.toBe('');
 }, 120_000);
 afterAll(() => server?.close());

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { likes, posts, profiles } from '../../src/server/db/schema';
 import { createMember, type Member } from '../support/accounts';
-import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import {
+  callJson,
+  type JsonAnswer,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server';
 
 const PEOPLE = 100;
 
@@ -16,19 +22,12 @@ let people: Member[];
 let author: Member;
 let moderator: Member;
 
-function call(member: Member, method: string, path: string, json?: unknown): Promise<Response> {
-  return server.request(path, {
-    method,
-    headers: {
-      cookie: member.cookie,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-}
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (member: Member, method: Method, path: string, json?: unknown) =>
+  callJson(server, method, path, member.cookie, json);
 
 /** Fires every request at once; every answer must be the expected success. */
-async function allAtOnce(requests: Promise<Response>[], status: number): Promise<Response[]> {
+async function allAtOnce(requests: Promise<JsonAnswer>[], status: number): Promise<JsonAnswer[]> {
   const answers = await Promise.all(requests);
   const statuses = answers.map((res) => res.status);
   expect(
@@ -41,7 +40,7 @@ async function allAtOnce(requests: Promise<Response>[], status: number): Promise
 async function newPost(member: Member, content = 'A post everyone reacts to'): Promise<string> {
   const res = await call(member, 'POST', '/api/posts', { content });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return res.body.id;
 }
 
 async function likeCount(postId: string): Promise<{ counted: number; rows: number }> {
@@ -87,7 +86,7 @@ describe(`${PEOPLE} people at once`, () => {
     );
     expect(await likeCount(postId)).toEqual({ counted: PEOPLE / 2, rows: PEOPLE / 2 });
     const seen = await call(author, 'GET', `/api/posts/${postId}`);
-    expect(((await seen.json()) as { likeCount: number }).likeCount).toBe(PEOPLE / 2);
+    expect(seen.body.likeCount).toBe(PEOPLE / 2);
   });
 
   it('one person tapping like twenty times at once: one like; twenty unlikes: none, never below zero', async () => {
@@ -123,9 +122,9 @@ describe(`${PEOPLE} people at once`, () => {
     );
     expect(report).toEqual({ report_count: PEOPLE, reporters: PEOPLE });
     const queue = await call(moderator, 'GET', '/api/reports');
-    const item = (
-      (await queue.json()) as { reports: { post: { id: string }; count: number }[] }
-    ).reports.find((r) => r.post.id === postId);
+    const item = (queue.body.reports as { post: { id: string }; count: number }[]).find(
+      (r) => r.post.id === postId,
+    );
     expect(item?.count).toBe(PEOPLE);
   });
 
@@ -138,7 +137,7 @@ describe(`${PEOPLE} people at once`, () => {
       people.map((p, i) => call(p, 'POST', '/api/posts', { content: `Post number ${i}` })),
       201,
     );
-    const ids = await Promise.all(answers.map(async (res) => ((await res.json()) as { id: string }).id));
+    const ids = answers.map((res) => res.body.id as string);
     expect(new Set(ids).size).toBe(PEOPLE);
     const after = await queryRows<{ n: number }>(
       server.database.db,
