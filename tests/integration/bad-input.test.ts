@@ -363,3 +363,91 @@ describe('bad input on every write route', () => {
     expect(cases).toBeGreaterThanOrEqual(Object.keys(ROUTES).length * RUNS);
   });
 });
+
+/**
+ * Page cursors are opaque to clients but decoded by the server: one that decodes to the right shape
+ * with an impossible or hostile value in it (a 13th month, an offset of 99 hours, a year 0) must be
+ * a 400 with a message on every keyset list, never the database's cast error as a 500.
+ */
+describe('bad page cursors on every keyset list', () => {
+  const LISTS: Record<string, { url: (cursor: string) => string; who: () => string | null }> = {
+    'feed, default': { url: (c) => `/api/posts?sort=default&cursor=${c}`, who: () => member.cookie },
+    'feed, newest': { url: (c) => `/api/posts?sort=newest&cursor=${c}`, who: () => member.cookie },
+    'feed, oldest': { url: (c) => `/api/posts?sort=oldest&cursor=${c}`, who: () => member.cookie },
+    'feed, most liked': { url: (c) => `/api/posts?sort=most_liked&cursor=${c}`, who: () => member.cookie },
+    'profile posts': {
+      url: (c) => `/api/profiles/${member.username}/posts?cursor=${c}`,
+      who: () => member.cookie,
+    },
+    'askline posts': {
+      url: (c) => `/api/asklines/${asklineId}/posts?cursor=${c}`,
+      who: () => moderator.cookie,
+    },
+    'post search': { url: (c) => `/api/search/posts?q=post&cursor=${c}`, who: () => member.cookie },
+    'user search': { url: (c) => `/api/search/users?q=user&cursor=${c}`, who: () => member.cookie },
+    'reports, most reported': {
+      url: (c) => `/api/reports?status=unresolved&sort=most_reported&cursor=${c}`,
+      who: () => moderator.cookie,
+    },
+    'reports, newest': {
+      url: (c) => `/api/reports?status=unresolved&sort=newest&cursor=${c}`,
+      who: () => moderator.cookie,
+    },
+    'askline queue': { url: (c) => `/api/asklines/pending?cursor=${c}`, who: () => moderator.cookie },
+    'moderation log': { url: (c) => `/api/admin/moderation-log?cursor=${c}`, who: () => admin.cookie },
+  };
+  const IMPOSSIBLE_TIMES = [
+    '2026-13-45 25:61:61+99',
+    '2026-02-30 12:00:00+00',
+    '2025-02-29 12:00:00+00',
+    '0000-01-01 00:00:00+00',
+    '2026-01-10 24:00:00+00',
+    '2026-01-10 12:00:60+00',
+    '2026-01-10 12:00:00+16',
+    '2026-01-10 12:00:00+05:60',
+    '2026-00-10 12:00:00+00',
+  ];
+  const id = '00000000-0000-4000-8000-000000000000';
+  const encode = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
+  /** Every shape the lists decode, with the time (or each value) made impossible. */
+  const hostileCursors = [
+    ...IMPOSSIBLE_TIMES.flatMap((time) => [
+      encode([time, id]),
+      encode([3, time, id]),
+      encode([false, time, id]),
+      encode([true, time, id]),
+    ]),
+    encode([-1, '2026-01-10 12:00:00+00', id]),
+    encode([2 ** 40, '2026-01-10 12:00:00+00', id]),
+    encode(['2026-01-10 12:00:00+00', 'not-a-uuid']),
+    encode(['../../etc']),
+    encode({ __proto__: null }),
+    'not base64 at all!',
+  ];
+
+  for (const [name, list] of Object.entries(LISTS)) {
+    it(`${name}: a cursor with an impossible value is a 400 with a message`, async () => {
+      const random = fc.sample(
+        fc.oneof(
+          fc.tuple(hostileString, fc.uuid()),
+          fc.tuple(fc.integer(), hostileString, fc.uuid()),
+          fc.jsonValue(),
+        ),
+        { numRuns: 20, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+      );
+      for (const cursor of [...hostileCursors, ...random.map(encode)]) {
+        const answer = await callJson(
+          server,
+          'GET',
+          list.url(encodeURIComponent(cursor)),
+          list.who() ?? undefined,
+        );
+        const what = `${list.url(cursor)} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+        expect(answer.status, what).toBeLessThan(500);
+        // A random value may happen to be a cursor of the right shape; the fixed ones never are.
+        if (hostileCursors.includes(cursor)) expect(answer.status, what).toBe(400);
+        if (answer.status >= 400) expect(answer.body?.error?.message, what).toEqual(expect.any(String));
+      }
+    }, 120_000);
+  }
+});

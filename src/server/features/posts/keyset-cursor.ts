@@ -37,13 +37,37 @@ export function takePage<T>(
   };
 }
 
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** Whether `text` is written as `CURSOR_TIME` and names a real instant PostgreSQL can cast. */
+function isRealInstant(text: string): boolean {
+  const match = CURSOR_TIME.exec(text);
+  if (!match) return false;
+  const field = (index: number) => Number(match[index] ?? 0);
+  const [year, month, day] = [field(1), field(2), field(3)];
+  return (
+    year >= 1 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    field(4) <= 23 &&
+    field(5) <= 59 &&
+    field(6) <= 59 &&
+    field(7) <= 15 &&
+    field(8) <= 59
+  );
+}
+
 /**
- * A timestamp as PostgreSQL writes `created_at::text` ("2026-01-10 12:00:00.123456+00"): anything else
- * in a cursor is refused with 400 before it can reach a `::timestamptz` cast.
+ * A timestamp as PostgreSQL writes `created_at::text` ("2026-01-10 12:00:00.123456+00"), and a real
+ * one: anything else in a cursor (a 13th month, a 25th hour, an offset of 99 hours) is refused with 400
+ * before it can reach a `::timestamptz` cast, where it would be the database's error.
  */
-export const cursorTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/);
+export const cursorTime = z.string().refine(isRealInstant);
 
 /** A count in a cursor: within PostgreSQL's integer. */
 export const cursorCount = z.number().int().min(0).max(2_147_483_647);
