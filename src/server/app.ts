@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { asklineRoutes } from './features/asklines/routes';
-import { devApiRoutes, devMailboxPage } from './features/dev/routes';
+import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
 import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
@@ -108,7 +108,7 @@ export function createApp({
   app.route('/api/oembed', oembedRoutes(shareDeps));
   if (!config.isProduction) {
     app.route('/api/dev', devApiRoutes(db));
-    app.route('/dev/mailbox', devMailboxPage(db));
+    app.route(MAILBOX_PATH, devMailboxPage(db));
   }
 
   app.get(`${UPLOADS_PATH}/*`, serveUploads(storage));

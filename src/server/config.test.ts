@@ -25,6 +25,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on this machine only outside production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/y',
+      AUTH_SECRET: 'a'.repeat(32),
+    };
+    expect(loadConfig(production).host).toBeUndefined();
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
   it('reads every setting and trims a trailing slash from PUBLIC_URL', () => {
     const config = loadConfig(
       {

@@ -116,6 +116,7 @@ export interface Config {
   env: Settings['NODE_ENV'];
   isProduction: boolean;
   port: number;
+  /** Where to listen: undefined means every interface (production's default). */
   host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -179,7 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     env: s.NODE_ENV,
     isProduction: s.NODE_ENV === 'production',
     port: s.PORT,
-    host: s.HOST,
+    // Outside production the server answers this machine only unless told otherwise: a development
+    // server carries the mailbox (sign-up and reset links) and is not meant for the network.
+    host: s.HOST ?? (s.NODE_ENV === 'production' ? undefined : '127.0.0.1'),
     dataDir: path.resolve(cwd, s.DATA_DIR),
     databaseUrl: s.DATABASE_URL,
     publicUrl,

@@ -5,6 +5,7 @@ import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
+import { MAILBOX_PATH } from './features/dev/routes';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { connectRedis } from './platform/redis';
@@ -29,17 +30,25 @@ async function main() {
 
   const app = createApp({ config, logger, database, redis });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    // PORT=0 picks a free port: say the one picked.
+    const address = config.port === 0 ? withPort(config.publicUrl, info.port) : config.publicUrl;
     logger.info(
       {
         port: info.port,
+        host: config.host ?? 'all interfaces',
         engine: database.engine,
         dataDir: lock ? config.dataDir : undefined,
         redis: redis !== null,
         storage: config.s3 ? 's3' : 'files',
         mail: config.smtpUrl ? 'smtp' : 'outbox',
       },
-      `Campus Yearbook is running on ${config.publicUrl}`,
+      `Campus Yearbook is running on ${address}`,
     );
+    if (!config.smtpUrl && !config.isProduction) {
+      logger.info(
+        `No SMTP_URL: mail is kept, not sent. Read it at ${address}${MAILBOX_PATH} (from this machine only).`,
+      );
+    }
   });
   server.on('error', (err) => {
     logger.fatal({ err }, 'the server could not listen');
@@ -65,6 +74,12 @@ async function main() {
   }
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+}
+
+function withPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.port = String(port);
+  return parsed.origin;
 }
 
 main().catch((error: unknown) => {

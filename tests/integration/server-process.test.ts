@@ -32,6 +32,18 @@ describe('embedded mode', () => {
     expect(secret.mode & 0o777).toBe(0o600);
   });
 
+  it('listens on this machine only by default and says where the mailbox is', async () => {
+    const port = new URL(first?.url ?? '').port;
+    expect(first?.output()).toContain(`Read it at http://localhost:${port}/dev/mailbox`);
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+    if (external) {
+      // Nothing listens there: the connection itself is refused.
+      await expect(fetch(`http://${external}:${port}/api/health`)).rejects.toThrow();
+    }
+  });
+
   it('refuses a second process on the same DATA_DIR, naming the lock', async () => {
     const second = await runServerExpectingExit({ DATA_DIR: dataDir });
     expect(second.code).not.toBe(0);

@@ -35,6 +35,8 @@ export interface TestServerOptions {
   rateLimiter?: RateLimiter;
   /** Production mode's Redis (tests/support/test-redis.ts): shared rate limits and the session cache. */
   redis?: Redis;
+  /** Where to listen (default 127.0.0.1); `url` still names 127.0.0.1. */
+  hostname?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -47,7 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = serve({
     fetch: (request, bindings) => handle(request, bindings),
     port: 0,
-    hostname: '127.0.0.1',
+    hostname: options.hostname ?? '127.0.0.1',
   });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -1,12 +1,20 @@
-// The development mailbox: shows outgoing mail safely, and does not exist in production.
+// The development mailbox: shows outgoing mail safely, to this machine only, and does not exist in
+// production.
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { createMailer } from '../../platform/mail';
 
+/** An address of this machine that is not loopback, if it has one. */
+const externalAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
+
 describe('outside production', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // Every interface, so the test can also come from outside loopback.
+    server = await startTestServer({ hostname: '0.0.0.0' });
     const mailer = createMailer({ db: server.database.db, from: 'test@example.com' });
     await mailer.send({
       to: 'a@example.com',
@@ -45,6 +53,27 @@ describe('outside production', () => {
     expect(css.headers.get('content-type')).toContain('text/css');
     // Long token links must wrap on a phone instead of widening the page.
     expect(await css.text()).toContain('overflow-wrap:anywhere');
+  });
+
+  it('answers only on this machine: not to another address, nor through a proxy', async () => {
+    for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
+      for (const path of ['/api/dev/outbox', '/dev/mailbox']) {
+        const res = await server.request(path, { headers: { [header]: '203.0.113.9' } });
+        expect(res.status, `${path} with ${header}`).toBe(403);
+        expect((await res.json()).error.message).toContain('only on the machine the server runs on');
+      }
+    }
+  });
+
+  it.skipIf(!externalAddress)('refuses a client on another address of the network', async () => {
+    const port = new URL(server.url).port;
+    for (const path of ['/api/dev/outbox', '/dev/mailbox', '/dev/mailbox/mailbox.css']) {
+      const res = await fetch(`http://${externalAddress}:${port}${path}`);
+      expect(res.status, path).toBe(403);
+      expect(await res.text()).not.toContain('example.com/two');
+    }
+    // The same server answers other routes to that client: the refusal is the mailbox's own.
+    expect((await fetch(`http://${externalAddress}:${port}/api/health`)).status).toBe(200);
   });
 });
 

@@ -1,13 +1,48 @@
 // Development only (never mounted when NODE_ENV=production): the mail outbox as JSON and as a page,
-// so a person running `npm start` can finish sign-up and password reset without a mail server.
+// so a person running `npm start` can finish sign-up and password reset without a mail server. The
+// outbox holds every sign-in link and reset token, so it answers the machine the server runs on only.
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { escapeHtml } from '../../../shared/escape-html';
 import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';
 
+export const MAILBOX_PATH = '/dev/mailbox';
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return /^127(\.\d{1,3}){3}$/.test(v4) || address === '::1';
+}
+
+/**
+ * The connection's own peer must be this machine, and no proxy may have forwarded the request: a
+ * reverse proxy on the same machine connects from loopback but speaks for someone else.
+ * (TRUST_PROXY plays no part here: a forwarded address proves nothing about who may read mail.)
+ */
+const loopbackOnly = createMiddleware<AppEnv>(async (c, next) => {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined;
+  }
+  const forwarded = ['forwarded', 'x-forwarded-for', 'x-real-ip'].some((name) => c.req.header(name));
+  if (!isLoopbackAddress(peer) || forwarded) {
+    throw new AppError(
+      'forbidden',
+      'The development mailbox answers only on the machine the server runs on (open it at localhost).',
+    );
+  }
+  await next();
+});
+
 export function devApiRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/outbox', async (c) => c.json(await listOutbox(db)));
+  return new Hono<AppEnv>().use(loopbackOnly).get('/outbox', async (c) => c.json(await listOutbox(db)));
 }
 
 // Styles come from a file of their own: the CSP allows no inline <style>.
@@ -27,6 +62,7 @@ const formatTime = new Intl.DateTimeFormat('en-GB', {
 
 export function devMailboxPage(db: Db) {
   return new Hono<AppEnv>()
+    .use(loopbackOnly)
     .get('/', async (c) => c.html(renderMailbox(await listOutbox(db))))
     .get('/mailbox.css', (c) => c.body(MAILBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
 }
@@ -46,7 +82,7 @@ function renderMailbox(messages: OutboxMessage[]): string {
     : '<p>No mail yet. Sign up or ask for a password reset and the message appears here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Mailbox (development) · Campus Yearbook</title><link rel="stylesheet" href="/dev/mailbox/mailbox.css"></head>
+<title>Mailbox (development) · Campus Yearbook</title><link rel="stylesheet" href="${MAILBOX_PATH}/mailbox.css"></head>
 <body><main><h1>Mailbox (development only)</h1>
 <p>Mail the app would have sent, newest first. With SMTP_URL set, mail is sent for real instead.</p>
 ${items}
