@@ -1,11 +1,12 @@
 // Entry point: config -> Redis -> lock -> database -> migrations -> app -> listen; graceful shutdown.
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, createStorage } from './app';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { MAILBOX_PATH } from './features/dev/routes';
+import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { connectRedis } from './platform/redis';
@@ -27,8 +28,14 @@ async function main() {
       : { engine: 'pglite', dataDir: config.dataDir },
   );
   await applyMigrations(database);
+  const storage = createStorage(config);
+  // Pictures under legacy keys (which named their owner) move to random keys: in the background, and
+  // a failure only waits for the next start.
+  void rekeyLegacyPictures({ db: database.db, storage, logger }).catch((err: unknown) =>
+    logger.error({ err }, 'could not move legacy profile pictures; the next start tries again'),
+  );
 
-  const app = createApp({ config, logger, database, redis });
+  const app = createApp({ config, logger, database, redis, storage });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     // PORT=0 picks a free port: say the one picked.
     const address = config.port === 0 ? withPort(config.publicUrl, info.port) : config.publicUrl;

@@ -1,17 +1,30 @@
 // Both storage drivers keep one contract (put, get, remove, a missing key is null, a bad key names no
-// object); the S3 driver is tested against a local S3-compatible server (s3rver), and the whole app is
-// run on it: a profile picture uploaded through the API lands in the bucket and is served from there.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// object) for new random keys and legacy {userId}/{timestamp}.jpg ones. The S3 driver is tested
+// against a local S3-compatible server (s3rver), and the whole app is run on it: a profile picture
+// uploaded through the API lands in the bucket under a random key and is served from there, and a
+// legacy picture in the bucket is moved to a random key.
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs } from '../../../tests/support/accounts';
 import { createCameraJpeg } from '../../../tests/support/images';
 import { startTestS3, type TestS3 } from '../../../tests/support/s3-server';
 import { startTestServer } from '../../../tests/support/test-server';
 import { loadConfig } from '../config';
-import { createFileStorage, createS3Storage, type ObjectStorage } from './storage';
+import { profiles } from '../db/schema';
+import { rekeyLegacyPictures } from '../features/profiles/rekey-legacy-pictures';
+import {
+  createFileStorage,
+  createS3Storage,
+  isLegacyObjectKey,
+  isValidObjectKey,
+  newPhotoKey,
+  type ObjectStorage,
+} from './storage';
 
 let s3: TestS3;
 let fileRoot: string;
@@ -44,10 +57,59 @@ const drivers: [string, () => ObjectStorage][] = [
   ['S3', () => createS3Storage(s3Settings())],
 ];
 
+describe('object keys', () => {
+  it('makes new keys of 128 random bits that name no one and never look like a legacy key', () => {
+    const keys = Array.from({ length: 50 }, () => newPhotoKey());
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) {
+      expect(key).toMatch(/^[0-9a-f]{32}\.jpg$/);
+      expect(isValidObjectKey(key)).toBe(true);
+      expect(isLegacyObjectKey(key)).toBe(false);
+    }
+    expect(isValidObjectKey('user_1/1732000000000.jpg')).toBe(true);
+    expect(isLegacyObjectKey('user_1/1732000000000.jpg')).toBe(true);
+  });
+
+  const hex = 'a'.repeat(32);
+  it.each([
+    // New shape
+    `../${hex}.jpg`,
+    `${hex}.jpg/..`,
+    `${hex}/../x.jpg`,
+    `./${hex}.jpg`,
+    `/${hex}.jpg`,
+    `..\\${hex}.jpg`,
+    `%2e%2e%2f${hex}.jpg`,
+    `${hex}.jpg\0`,
+    `${'A'.repeat(32)}.jpg`,
+    `${'a'.repeat(31)}.jpg`,
+    `${hex}.png`,
+    // Legacy shape
+    '../user_1/1.jpg',
+    'user_1/../1.jpg',
+    'user_1/../../1.jpg',
+    '../secret/1.jpg',
+    '../../1.jpg',
+    'user_1/1.jpg/..',
+    'user_1/x/1.jpg',
+    '/user_1/1.jpg',
+    'user_1\\..\\1.jpg',
+    '..%2f1.jpg',
+    'user.1/1.jpg',
+    'user_1/1.png',
+    '',
+  ])('refuses %j', (key) => {
+    expect(isValidObjectKey(key)).toBe(false);
+  });
+});
+
 describe.each(drivers)('%s storage', (_name, open) => {
-  it('keeps, returns and removes an object', async () => {
+  it.each([
+    ['a new key', () => newPhotoKey()],
+    ['a legacy key', () => `user_1/${Date.now()}.jpg`],
+  ])('keeps, returns and removes an object under %s', async (_kind, makeKey) => {
     const storage = open();
-    const key = `user_1/${Date.now()}.jpg`;
+    const key = makeKey();
     const body = Buffer.from('not really a jpeg, but bytes all the same');
     await storage.put(key, body, 'image/jpeg');
     expect(await storage.get(key)).toEqual({ body, contentType: 'image/jpeg' });
@@ -60,11 +122,32 @@ describe.each(drivers)('%s storage', (_name, open) => {
   it('answers null for a missing key and for a key that could name another object', async () => {
     const storage = open();
     expect(await storage.get('user_1/1.jpg')).toBeNull();
+    expect(await storage.get(newPhotoKey())).toBeNull();
     expect(await storage.get('../secret/1.jpg')).toBeNull();
     expect(await storage.get('user_1/../../1.jpg')).toBeNull();
+    expect(await storage.get(`../${newPhotoKey()}`)).toBeNull();
     await expect(storage.put('user_1/../x.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow(
       /invalid object key/,
     );
+    await expect(storage.put(`../${newPhotoKey()}`, Buffer.from('x'), 'image/jpeg')).rejects.toThrow(
+      /invalid object key/,
+    );
+  });
+});
+
+describe('file storage', () => {
+  it('leaves no empty folder named after a user once a legacy picture is removed', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'yb-files-'));
+    try {
+      const storage = createFileStorage(root);
+      const key = newPhotoKey();
+      await storage.put(key, Buffer.from('new'), 'image/jpeg');
+      await storage.put('user_9/1.jpg', Buffer.from('old'), 'image/jpeg');
+      await storage.remove('user_9/1.jpg');
+      expect(readdirSync(root)).toEqual([key]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
@@ -78,9 +161,10 @@ describe('S3 storage', () => {
   });
 
   it('gives the app address without S3_PUBLIC_URL, and the public address with it', () => {
-    expect(createS3Storage(s3Settings()).publicUrl('u/1.jpg')).toBe('/uploads/u/1.jpg');
+    const key = newPhotoKey();
+    expect(createS3Storage(s3Settings()).publicUrl(key)).toBe(`/uploads/${key}`);
     const cdn = createS3Storage(s3Settings({ S3_PUBLIC_URL: 'https://cdn.example/pictures/' }));
-    expect(cdn.publicUrl('u/1.jpg')).toBe('https://cdn.example/pictures/u/1.jpg');
+    expect(cdn.publicUrl(key)).toBe(`https://cdn.example/pictures/${key}`);
   });
 
   it('fails loudly when the bucket cannot be reached, rather than losing a picture', async () => {
@@ -104,10 +188,14 @@ describe('the app on S3 storage', () => {
       const { profilePictureUrl } = await res.json();
       const key = profilePictureUrl.slice('/uploads/'.length);
 
-      const listed = await rawClient().send(
-        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${account.userId}/` }),
-      );
+      // The address names no one: a random key, and nothing in the bucket under the user id.
+      expect(key).toMatch(/^[0-9a-f]{32}\.jpg$/);
+      const listed = await rawClient().send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: key }));
       expect(listed.Contents?.map((object) => object.Key)).toEqual([key]);
+      const underUserId = await rawClient().send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: account.userId }),
+      );
+      expect(underUserId.Contents ?? []).toEqual([]);
       const inBucket = await rawClient().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
       const bucketBytes = Buffer.from(await (inBucket.Body?.transformToByteArray() ?? new Uint8Array()));
 
@@ -117,6 +205,40 @@ describe('the app on S3 storage', () => {
       expect(Buffer.from(await served.arrayBuffer())).toEqual(bucketBytes);
       // Nothing was written to local disk.
       expect(existsSync(path.join(server.dataDir, 'uploads'))).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('moves a legacy picture in the bucket to a random key, keeping its bytes and headers', async () => {
+    const server = await startTestServer({ settings: s3.settings });
+    try {
+      const account = await createAccount(server);
+      const storage = createS3Storage(s3Settings());
+      const legacyKey = `${account.userId}/1732000000000.jpg`;
+      const bytes = await createCameraJpeg({ width: 60, height: 40 });
+      await storage.put(legacyKey, bytes, 'image/jpeg');
+      await server.database.db
+        .update(profiles)
+        .set({ profilePictureKey: legacyKey })
+        .where(eq(profiles.userId, account.userId));
+
+      const logger = pino({ level: 'silent' });
+      const summary = await rekeyLegacyPictures({ db: server.database.db, storage, logger });
+      expect(summary).toEqual({ moved: 1, missing: 0, failed: 0 });
+
+      const [row] = await server.database.db
+        .select({ key: profiles.profilePictureKey })
+        .from(profiles)
+        .where(eq(profiles.userId, account.userId));
+      const key = row?.key ?? '';
+      expect(key).toMatch(/^[0-9a-f]{32}\.jpg$/);
+      const head = await rawClient().send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key }));
+      expect(head.ContentType).toBe('image/jpeg');
+      expect(head.CacheControl).toBe('public, max-age=3600');
+      const served = await server.request(`/uploads/${key}`);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+      expect(await storage.get(legacyKey)).toBeNull();
     } finally {
       await server.close();
     }

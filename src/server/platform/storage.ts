@@ -1,7 +1,8 @@
-// Object storage for uploaded pictures. The database keeps an object's key ({userId}/{timestamp}.jpg),
-// never its bytes; the driver keeps the bytes. Embedded mode keeps them as files under
-// DATA_DIR/uploads and the app serves them at /uploads/{key}; production mode (S3_BUCKET) swaps in
-// an S3-compatible bucket behind the same interface.
+// Object storage for uploaded pictures. The database keeps an object's key, never its bytes; the
+// driver keeps the bytes. A key is 128 random bits ({32 hex}.jpg) and says nothing about whose
+// picture it is: its address is public and must not link an anonymous post to an account. Embedded
+// mode keeps them as files under DATA_DIR/uploads and the app serves them at /uploads/{key};
+// production mode (S3_BUCKET) swaps in an S3-compatible bucket behind the same interface.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -34,18 +35,26 @@ export interface ObjectStorage {
   publicUrl(key: string): string;
 }
 
-// Keys are made by the server ({userId}/{timestamp}.jpg); anything else (a "..", a slash too many)
-// is refused before it can name a path.
-const KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}\/[0-9]{1,20}\.jpg$/;
+// Keys are made by the server; anything else (a "..", a slash, another name) is refused before it
+// can name a path. New keys are one segment of lowercase hex (lowercase: a case-insensitive disk
+// cannot fold two keys into one). Legacy keys ({userId}/{timestamp}.jpg, which gave the user id away)
+// always hold a slash, so the two shapes never meet; they stay readable and removable until
+// `rekeyLegacyPictures` (features/profiles) has moved every one of them.
+const PHOTO_KEY_PATTERN = /^[0-9a-f]{32}\.jpg$/;
+const LEGACY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}\/[0-9]{1,20}\.jpg$/;
 
 export function isValidObjectKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+  return PHOTO_KEY_PATTERN.test(key) || LEGACY_KEY_PATTERN.test(key);
 }
 
-export function photoKeyFor(userId: string, now: number = Date.now()): string {
-  const key = `${userId}/${now}.jpg`;
-  if (!isValidObjectKey(key)) throw new Error(`cannot make an object key for user id ${userId}`);
-  return key;
+/** A key of the old shape, which names its owner's user id. */
+export function isLegacyObjectKey(key: string): boolean {
+  return LEGACY_KEY_PATTERN.test(key);
+}
+
+/** A key for a new picture: random, so neither its owner nor its moment can be read from it. */
+export function newPhotoKey(): string {
+  return `${randomBytes(16).toString('hex')}.jpg`;
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg' };
@@ -78,7 +87,10 @@ export function createFileStorage(root: string): ObjectStorage {
     },
     async remove(key) {
       if (!isValidObjectKey(key)) return;
-      await fs.rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await fs.rm(file, { force: true });
+      // A legacy key's folder is named after its owner and gets no new files: once empty, it goes.
+      if (isLegacyObjectKey(key)) await fs.rmdir(path.dirname(file)).catch(() => {});
     },
     publicUrl: (key) => `${UPLOADS_PATH}/${key}`,
   };

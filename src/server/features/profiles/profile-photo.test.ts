@@ -1,13 +1,14 @@
 // Profile pictures over HTTP (SPEC §5 Photo, §7 Storage): what is stored is the server's own clean
-// JPEG, served with cache control 3600; refused uploads store nothing; a replaced picture is removed.
+// JPEG, served with cache control 3600, under a random key that names no one; refused uploads store
+// nothing; a replaced picture is removed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
+import { createAccount, createMember, signInAs, type TestAccount } from '../../../../tests/support/accounts';
 import { CAMERA_MAKE, createCameraJpeg, createHugeDeclaredPng } from '../../../../tests/support/images';
-import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { PROFILE_MESSAGES } from '../../../shared/profiles';
 import { profiles } from '../../db/schema';
 
@@ -58,7 +59,7 @@ describe('uploading a profile picture', () => {
     const res = await upload(owner.username, photo, ownerCookie);
     expect(res.status).toBe(200);
     const profile = await res.json();
-    expect(profile.profilePictureUrl).toMatch(new RegExp(`^/uploads/${owner.userId}/\\d+\\.jpg$`));
+    expect(profile.profilePictureUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
     expect(storedFiles()).toEqual([profile.profilePictureUrl.slice('/uploads/'.length)]);
 
     const served = await server.request(profile.profilePictureUrl);
@@ -83,7 +84,6 @@ describe('uploading a profile picture', () => {
   it('removes the old picture when a new one replaces it', async () => {
     const before = await pictureKeyOf(owner.userId);
     expect(before).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a new timestamp, so a new key
     const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: '#f00a' } })
       .png()
       .toBuffer();
@@ -188,10 +188,45 @@ describe('uploading a profile picture', () => {
     for (const probe of [
       '/uploads/..%2F..%2Fpackage.json',
       `/uploads/${owner.userId}/..%2F..%2F..%2Fpackage.json`,
+      `/uploads/${'a'.repeat(32)}.jpg%2F..%2F..%2Fpackage.json`,
+      `/uploads/..%2F${'a'.repeat(32)}.jpg`,
       '/uploads/x/1.png',
     ]) {
       expect((await server.request(probe)).status).toBe(404);
     }
+  });
+
+  it('gives picture addresses and keys that do not name the account, in every answer', async () => {
+    const author = await createMember(server, { fullName: 'Pia Picture' });
+    const viewer = await createMember(server);
+    const uploaded = await upload(author.username, await smallPhoto(), author.cookie);
+    expect(uploaded.status).toBe(200);
+    const { profilePictureUrl } = await uploaded.json();
+    const key = await pictureKeyOf(author.account.userId);
+    expect(profilePictureUrl).not.toContain(author.account.userId);
+    expect(key).not.toContain(author.account.userId);
+    expect(key).toMatch(/^[0-9a-f]{32}\.jpg$/);
+
+    const created = await callJson(server, 'POST', '/api/posts', author.cookie, {
+      content: 'Hello, yearbook',
+    });
+    expect(created.status, created.text).toBe(201);
+    const answers = {
+      profile: await callJson(server, 'GET', `/api/profiles/${author.username}`, viewer.cookie),
+      'profile posts': await callJson(server, 'GET', `/api/profiles/${author.username}/posts`, viewer.cookie),
+      post: await callJson(server, 'GET', `/api/posts/${created.body.id}`, viewer.cookie),
+      feed: await callJson(server, 'GET', '/api/posts?sort=newest', viewer.cookie),
+      search: await callJson(server, 'GET', `/api/search/users?q=${author.username}`, viewer.cookie),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.status, name).toBe(200);
+      expect(answer.text, name).toContain(profilePictureUrl);
+      expect(answer.text, name).not.toContain(author.account.userId);
+    }
+    // The author's own session carries their id by design; its picture address does not.
+    const session = await callJson(server, 'GET', '/api/session', author.cookie);
+    expect(session.body.profile.profilePictureUrl).toBe(profilePictureUrl);
+    expect(session.body.profile.profilePictureUrl).not.toContain(author.account.userId);
   });
 
   // Last: the server answers 413 before reading the body and closes that connection.

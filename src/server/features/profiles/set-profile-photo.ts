@@ -4,15 +4,15 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { processProfilePhoto } from '../../platform/images';
-import { type ObjectStorage, photoKeyFor } from '../../platform/storage';
+import { newPhotoKey, type ObjectStorage } from '../../platform/storage';
 import { findProfileOfUser } from './find-profile';
 import type { ProfileRow } from './present-profile';
 
 /**
  * A new profile picture (SPEC §2, §7 Storage): re-encoded by the server whatever the browser did,
- * stored at {userId}/{timestamp}.jpg, then the profile points at it and the old picture goes. The
- * new object is written before the row changes, so the profile never points at nothing; if the
- * update fails the new object is removed again.
+ * stored under a new random key (its address is public, so it names no one), then the profile
+ * points at it and the old picture goes. The new object is written before the row changes, so the
+ * profile never points at nothing; if the update fails the new object is removed again.
  */
 export async function setProfilePhoto(options: {
   db: Db;
@@ -23,7 +23,7 @@ export async function setProfilePhoto(options: {
 }): Promise<ProfileRow> {
   const { db, storage, viewer, log } = options;
   const jpeg = await processProfilePhoto(options.upload);
-  const key = photoKeyFor(viewer.userId);
+  const key = newPhotoKey();
   await storage.put(key, jpeg, 'image/jpeg');
 
   let previousKey: string | null;
