@@ -17,7 +17,7 @@ import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
-import { postModerationRoutes, reportRoutes } from './features/reports/routes';
+import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
 import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
@@ -102,6 +102,7 @@ export function createApp({
   app.use('/api/admin/*', loadViewer({ auth, db }));
   app.route('/api/admin/users', adminUserRoutes({ db, auth }));
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
+  app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/notice', noticeRoutes(db));
   const shareDeps = { db, storage, rateLimiter, origin: new URL(config.publicUrl).origin };

@@ -152,10 +152,31 @@ export const moderationLogEntrySchema = z.object({
   target: z.nullable(z.string()),
   detail: z.nullable(z.string()),
   createdAt: z.string(),
+  /** A sealed suspension made through this entry's anonymous post, still in force: it may be lifted. */
+  liftable: z.boolean(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 
 export const moderationLogPageSchema = z.object({
   entries: z.array(moderationLogEntrySchema),
+  nextCursor: z.nullable(z.string()),
+});
+
+/**
+ * A suspension made through an anonymous post (sealed: issue «Trust» 1), as admins see it: the post it
+ * was made through and who made it, never the account.
+ */
+export const sealedSuspensionSchema = z.object({
+  postId: z.string(),
+  /** The post's text, or null once the post is deleted. */
+  postContent: z.nullable(z.string()),
+  /** Username of the admin who made it; null once that account is gone. */
+  suspendedBy: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type SealedSuspension = z.infer<typeof sealedSuspensionSchema>;
+
+export const sealedSuspensionPageSchema = z.object({
+  suspensions: z.array(sealedSuspensionSchema),
   nextCursor: z.nullable(z.string()),
 });

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
-import { notices, profiles, users } from '../../src/server/db/schema';
+import { notices, posts, profiles, users } from '../../src/server/db/schema';
+import { suspendAuthor } from '../../src/server/features/reports/suspend-author';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
 import { insertProfile, insertUser } from '../support/factories';
 import { PROJECT_ROOT } from '../support/server-process';
@@ -85,6 +86,41 @@ describe('npm run admin', () => {
       fs.rmSync(path.join(dataDir, LOCK_FILE_NAME));
     }
   });
+
+  it('answers the same about an account before and after it is suspended through an anonymous post', async () => {
+    const database = await openDatabase({ engine: 'pglite', dataDir });
+    let postId: string;
+    try {
+      const user = await insertUser(database.db, { email: 'sealed@example.com' });
+      await insertProfile(database.db, user.id, { username: 'sealed_sam' });
+      const [row] = await database.db
+        .insert(posts)
+        .values({ userId: user.id, content: 'An anonymous post', isAnonymous: true })
+        .returning({ id: posts.id });
+      postId = row?.id ?? '';
+    } finally {
+      await database.close();
+    }
+    const ask = () => [admin('role', 'sealed_sam', 'ordinary'), admin('restore', 'sealed@example.com')];
+    const before = ask();
+    expect(before.map((result) => result.code)).toEqual([0, 0]);
+
+    const sealing = await openDatabase({ engine: 'pglite', dataDir });
+    try {
+      const staff = await insertUser(sealing.db);
+      await insertProfile(sealing.db, staff.id, { userType: 'admin' });
+      await suspendAuthor(sealing.db, {
+        postId,
+        staff: { userId: staff.id, email: staff.email, profile: { username: 'staff', userType: 'admin' } },
+        endSessions: async () => undefined,
+      });
+    } finally {
+      await sealing.close();
+    }
+    expect(ask()).toEqual(before);
+    // Still suspended, sealed: the command line's restore is about the listed suspension only.
+    expect((await readProfile('sealed_sam'))?.suspendedAt).toBeNull();
+  }, 180_000);
 
   it('writes, shows and hides the dashboard notice, refusing what the page would refuse', async () => {
     const set = admin(

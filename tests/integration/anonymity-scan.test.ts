@@ -14,7 +14,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
-import { createMember, type Member } from '../support/accounts';
+import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
 import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -181,6 +181,7 @@ describe('an anonymous author', () => {
       '/api/reports?status=resolved',
       '/api/admin/users?query=Ravi',
       '/api/admin/moderation-log',
+      '/api/admin/sealed-suspensions',
       '/api/notice',
       ...anonymousPostIds.map((id) => `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`),
     ];
@@ -224,6 +225,136 @@ describe('an anonymous author', () => {
       expect(guess.status).toBe(wrong.status);
       expect(guess.location).toBe(wrong.location);
       expect(guess.body.replaceAll(author.username, '')).toBe(wrong.body.replaceAll(other.username, ''));
+    }
+  });
+
+  it('is not inferable from any answer by suspending them: staff see nothing change but the log', async () => {
+    // Someone who writes under their name and anonymously, liked and reported by others.
+    const suspect = await createMember(server, { fullName: 'Suspicious Sunita' });
+    const word = 'marigoldish';
+    const namedPost = await ok<{ id: string }>(
+      fetchAs(suspect, 'POST', '/api/posts', { content: `A named ${word} note` }),
+    );
+    const anonymousPost = await ok<{ id: string }>(
+      fetchAs(suspect, 'POST', '/api/posts', { content: `An anonymous ${word} rant`, isAnonymous: true }),
+    );
+    for (const id of [namedPost.id, anonymousPost.id])
+      await ok(fetchAs(other, 'PUT', `/api/posts/${id}/like`));
+    await ok(fetchAs(other, 'POST', `/api/posts/${anonymousPost.id}/report`, { reason: 'spam' }));
+    const members = [author, other, moderator, admin, suspect];
+
+    /** Every page of the admin's account list, as one answer. */
+    async function allAccounts(): Promise<string> {
+      const pages: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?after=${encodeURIComponent(cursor)}` : '';
+        const page = await fetchAs(admin, 'GET', `/api/admin/users${query}`);
+        pages.push(`${page.status} ${page.body}`);
+        cursor = (JSON.parse(page.body) as { nextCursor: string | null }).nextCursor;
+      } while (cursor);
+      return pages.join('\n');
+    }
+
+    /** What every kind of viewer reads about people, posts and accounts, and how refusals read. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const seen: Record<string, string> = { 'every account page': await allAccounts() };
+      const urls = [
+        ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+        `/api/posts/${namedPost.id}`,
+        `/api/posts/${anonymousPost.id}`,
+        ...members.flatMap(({ username }) => [
+          `/api/profiles/${username}`,
+          `/api/profiles/${username}/posts`,
+          `/api/usernames/${username}`,
+          `/api/search/users?q=${username}`,
+          `/api/admin/users?query=${username}`,
+          `/${username}`,
+        ]),
+        `/api/search/users?q=Sunita`,
+        `/api/search/posts?q=${word}`,
+        '/api/reports?status=unresolved',
+        '/api/reports?status=resolved',
+        `/${suspect.username}/${namedPost.id}`,
+        `/post/${anonymousPost.id}`,
+        `/og/posts/${namedPost.id}.png`,
+        `/embed/posts/${namedPost.id}`,
+        `/api/oembed?url=${encodeURIComponent(`${server.url}/${suspect.username}/${namedPost.id}`)}`,
+      ];
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const answer = await fetchAs(viewer, 'GET', url);
+          seen[answer.what] = `${answer.status} ${answer.body}`;
+        }
+      }
+      // Writes and refusals an admin could try on the account, and sign-in with a wrong password.
+      const tries: [Member | null, string, string, unknown][] = [
+        [admin, 'PUT', `/api/admin/users/${suspect.username}/role`, { userType: 'ordinary' }],
+        [admin, 'PUT', `/api/admin/users/${suspect.username}/role`, { userType: 'overlord' }],
+        [admin, 'PUT', `/api/admin/users/${suspect.username}/suspension`, { suspended: 'maybe' }],
+        [moderator, 'POST', `/api/posts/${anonymousPost.id}/author-suspension`, undefined],
+        [null, 'POST', '/api/session', { identifier: suspect.account.email, password: 'not-it-at-all' }],
+        [null, 'POST', '/api/session', { identifier: suspect.username, password: 'not-it-at-all' }],
+        [null, 'POST', '/api/auth/request-password-reset', { email: suspect.account.email, redirectTo: '/' }],
+      ];
+      for (const [viewer, method, url, json] of tries) {
+        const answer = await fetchAs(viewer, method, url, json);
+        seen[`${answer.what} ${JSON.stringify(json)}`] = `${answer.status} ${answer.body}`;
+      }
+      // Error answers carry a fresh request id each time; nothing else may differ.
+      for (const key of Object.keys(seen)) {
+        seen[key] = (seen[key] ?? '').replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+      }
+      return seen;
+    }
+
+    const logBefore = await ok<{ entries: { id: string }[] }>(
+      fetchAs(admin, 'GET', '/api/admin/moderation-log'),
+    );
+    const before = await snapshot();
+    // The snapshot's refused writes are the same both times; sign the suspect in afresh to watch them go.
+    suspect.cookie = await signInAs(server, suspect.account);
+    expect((await fetchAs(suspect, 'GET', '/api/posts')).status).toBe(200);
+
+    const suspension = await fetchAs(admin, 'POST', `/api/posts/${anonymousPost.id}/author-suspension`);
+    expect(suspension.status).toBe(204);
+    // It took hold: the session ended and sign-in is refused (to the suspect alone, who knows).
+    expect((await fetchAs(suspect, 'GET', '/api/posts')).status).toBe(401);
+    const signIn = await fetchAs(null, 'POST', '/api/session', {
+      identifier: suspect.account.email,
+      password: suspect.account.password,
+    });
+    expect(signIn.status).toBe(403);
+
+    const after = await snapshot();
+    expect(Object.keys(after).length).toBeGreaterThan(150);
+    for (const [what, answer] of Object.entries(before)) expect(after[what], what).toBe(answer);
+
+    // What did change: the log gained an entry for the post that names no one (the snapshots' own
+    // role changes name the suspect, as an admin's act on a named account does), and the post is
+    // listed as sealed until lifted.
+    const suspectIdentity = [
+      suspect.account.userId,
+      suspect.username,
+      'Suspicious Sunita',
+      suspect.account.email,
+    ];
+    const log = await ok<{ entries: { id: string; postId: string | null }[] }>(
+      fetchAs(admin, 'GET', '/api/admin/moderation-log'),
+    );
+    const entriesOfPost = log.entries.filter(
+      (entry) => entry.postId === anonymousPost.id && !logBefore.entries.some((old) => old.id === entry.id),
+    );
+    expect(entriesOfPost).toEqual([expect.objectContaining({ action: 'user_suspended', target: null })]);
+    const sealed = await fetchAs(admin, 'GET', '/api/admin/sealed-suspensions');
+    expect(JSON.parse(sealed.body).suspensions).toContainEqual(
+      expect.objectContaining({ postId: anonymousPost.id }),
+    );
+    const lifted = await fetchAs(admin, 'DELETE', `/api/posts/${anonymousPost.id}/author-suspension`);
+    expect(lifted.status).toBe(204);
+    for (const text of [suspension.text, JSON.stringify(entriesOfPost), sealed.text, lifted.text]) {
+      scanned++;
+      for (const value of suspectIdentity) expect(text).not.toContain(value);
     }
   });
 

@@ -245,6 +245,21 @@ const ROUTES: RouteCase[] = [
     expect: only(['moderator', 'admin'], 204),
   },
   {
+    route: 'DELETE /api/posts/:id/author-suspension',
+    rule: 'admins lift a suspension sealed through an anonymous post; its suspended author cannot',
+    call: async (role) => {
+      const author = await newMember();
+      const { id } = await ok(server, 'POST', '/api/posts', author.cookie, {
+        content: 'An anonymous post for the matrix',
+        isAnonymous: true,
+      });
+      const path = `/api/posts/${id}/author-suspension`;
+      await ok(server, 'POST', path, admin.cookie);
+      return role === 'owner' ? { path, cookie: author.cookie } : { path };
+    },
+    expect: { ...only(['admin'], 204), owner: 401 },
+  },
+  {
     route: 'GET /api/reports',
     rule: 'staff work the reports queue',
     call: () => ({ path: '/api/reports' }),
@@ -350,6 +365,12 @@ const ROUTES: RouteCase[] = [
     route: 'GET /api/admin/moderation-log',
     rule: 'admins only',
     call: () => ({ path: '/api/admin/moderation-log' }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'GET /api/admin/sealed-suspensions',
+    rule: 'admins only',
+    call: () => ({ path: '/api/admin/sealed-suspensions' }),
     expect: only(['admin'], 200),
   },
   {

@@ -207,6 +207,13 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => null,
     who: () => moderator.cookie,
   },
+  'DELETE /api/posts/:id/author-suspension': {
+    method: 'DELETE',
+    path: (segment) => `/api/posts/${segment ?? '00000000-0000-4000-8000-000000000000'}/author-suspension`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => admin.cookie,
+  },
   'PUT /api/reports/:id/resolution': {
     method: 'PUT',
     path: (segment) => `/api/reports/${segment ?? reportId}/resolution`,

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { accounts, profiles, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../platform/mail';
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from './auth-mail';
+import { accountActive } from './suspension';
 
 export interface AuthOptions {
   db: Db;
@@ -97,10 +98,10 @@ export function createAuth({
         create: {
           before: async (session) => {
             const [user] = await db
-              .select({ suspendedAt: users.suspendedAt })
+              .select({ active: accountActive })
               .from(users)
               .where(eq(users.id, session.userId));
-            if (user?.suspendedAt) {
+            if (user && !user.active) {
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_SUSPENDED', message: SUSPENDED_MESSAGE });
             }
           },

@@ -21,7 +21,9 @@ export type Action =
   /** Suspend the author of a post (also an anonymous one, without learning who): admins and moderators. */
   | 'post:suspend-author'
   /** Read the moderation log: admins. */
-  | 'moderation-log:read';
+  | 'moderation-log:read'
+  /** List and lift suspensions made through anonymous posts (only admins make them): admins. */
+  | 'sealed-suspensions:manage';
 
 /** What an action is about, when it is about one thing: who owns it. */
 export interface Subject {
@@ -39,6 +41,7 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'post:suspend-author':
       return isStaff(userType);
     case 'moderation-log:read':
+    case 'sealed-suspensions:manage':
       return userType === 'admin';
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;

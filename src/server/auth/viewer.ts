@@ -10,6 +10,7 @@ import { profiles, sessions, users } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import type { Auth } from './auth';
+import { accountActive } from './suspension';
 
 export interface Viewer {
   userId: string;
@@ -56,6 +57,7 @@ export function sessionReader(auth: Auth): (headers: Headers) => string | null {
  * session and another for the user (or Redis and then the database for the profile). The database is
  * the record of sessions in every mode (auth.ts: storeSessionInDatabase), and every way a session
  * ends (sign-out, password change, suspension, expiry) deletes its row or passes its expires_at.
+ * A suspended account (either kind: suspension.ts) is a visitor, whatever sessions it has left.
  * better-auth's own endpoints, and GET /api/session, still go through better-auth.
  */
 async function findViewer(db: Db, token: string): Promise<Viewer | null> {
@@ -69,7 +71,8 @@ async function findViewer(db: Db, token: string): Promise<Viewer | null> {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)))
+    // A session made while a suspension was being written could outlive it: the account is read too.
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`), accountActive))
     .limit(1);
   if (!row) return null;
   return {

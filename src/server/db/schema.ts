@@ -216,6 +216,32 @@ export const moderationLog = pgTable(
   (t) => [index('moderation_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
+/**
+ * Suspensions an admin made through an anonymous post (issue «Trust» 1). They are kept apart from
+ * `users.suspended_at`, which staff lists show, so no list changes when one is made: only sign-in
+ * and the viewer lookup read this table (auth/suspension.ts), and staff see and lift it by the post.
+ * `user_id` is the one place that links the post's suspension to an account; it never leaves the
+ * server. One per post: suspending through the same post again changes nothing.
+ */
+export const sealedSuspensions = pgTable(
+  'sealed_suspensions',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who made it (null once their account is gone). */
+    suspendedBy: text('suspended_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sealed_suspensions_user_idx').on(t.userId),
+    index('sealed_suspensions_created_idx').on(t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+  ],
+);
+
 /** The dashboard notice of SPEC §3: one row, edited by admins. */
 export const notices = pgTable(
   'notices',

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
 import type { Db } from '../../db/client';
-import { moderationLog, profiles } from '../../db/schema';
+import { moderationLog, profiles, sealedSuspensions } from '../../db/schema';
 import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 25;
@@ -11,7 +11,8 @@ const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /**
  * The moderation log, newest first, for admins: who did what to which post, askline or account. An
- * action on the hidden author of an anonymous post names no one.
+ * action on the hidden author of an anonymous post names no one; a suspension sealed through one is
+ * marked liftable while it is in force.
  */
 export async function listModerationLog(
   db: Db,
@@ -36,6 +37,8 @@ export async function listModerationLog(
       detail: moderationLog.detail,
       createdAt: moderationLog.createdAt,
       createdAtExact: sql<string>`${moderationLog.createdAt}::text`,
+      liftable: sql<boolean>`(${moderationLog.subjectHidden} and ${moderationLog.action} = 'user_suspended'
+        and exists (select 1 from ${sealedSuspensions} where ${sealedSuspensions.postId} = ${moderationLog.postId}))`,
     })
     .from(moderationLog)
     .leftJoin(actor, eq(actor.userId, moderationLog.actorId))
@@ -54,6 +57,7 @@ export async function listModerationLog(
       target: row.subjectHidden ? null : row.target,
       detail: row.detail,
       createdAt: row.createdAt.toISOString(),
+      liftable: row.liftable,
     })),
     nextCursor,
   };

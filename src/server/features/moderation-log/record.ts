@@ -12,7 +12,7 @@ export interface ModerationEntry {
   postId?: string;
   asklineId?: string;
   targetUserId?: string;
-  /** The target is the author of an anonymous post: kept for the record, never shown. */
+  /** The target is the author of an anonymous post: the entry names no account, not even stored. */
   subjectHidden?: boolean;
   detail?: string;
 }
@@ -24,7 +24,8 @@ export async function recordModeration(db: Writer, entry: ModerationEntry): Prom
     action: entry.action,
     postId: entry.postId ?? null,
     asklineId: entry.asklineId ?? null,
-    targetUserId: entry.targetUserId ?? null,
+    // The hidden author of an anonymous post is not written down here at all.
+    targetUserId: entry.subjectHidden ? null : (entry.targetUserId ?? null),
     subjectHidden: entry.subjectHidden ?? false,
     detail: entry.detail ?? null,
   });

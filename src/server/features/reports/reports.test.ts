@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '../../../../tests/support/test-server';
 import { REPORT_MESSAGES } from '../../../shared/reports';
-import { moderationLog, reports, users } from '../../db/schema';
+import { moderationLog, reports, sessions, users } from '../../db/schema';
 
 let server: TestServer;
 let moderator: Member;
@@ -52,6 +52,9 @@ async function reportsPage(query = '', as: Member = moderator) {
     nextCursor: string | null;
   };
 }
+
+const signIn = (who: Member) =>
+  call('POST', '/api/session', undefined, { identifier: who.account.email, password: who.account.password });
 
 async function reportOf(postId: string, status = 'unresolved') {
   const page = await reportsPage(`?status=${status}&sort=newest`);
@@ -296,13 +299,14 @@ describe('anonymous posts before staff', () => {
         expect(text).not.toContain(secretBit);
       }
     }
-    // The author really is suspended: their session is gone.
+    // The author really is suspended (sealed: the listed flag stays unset), and their session is gone.
     const [account] = await server.database.db
       .select()
       .from(users)
       .where(eq(users.id, secret.account.userId));
-    expect(account?.suspendedAt).not.toBeNull();
+    expect(account?.suspendedAt).toBeNull();
     expect((await call('GET', '/api/posts', secret.cookie)).status).toBe(401);
+    expect((await signIn(secret)).status).toBe(403);
   });
 
   it('a moderator cannot suspend staff from a post; nobody suspends themselves', async () => {
@@ -313,6 +317,120 @@ describe('anonymous posts before staff', () => {
     expect(refused.body.error.message).toBe('Only an admin can suspend this account.');
     const own = await post(admin, 'My own post');
     expect((await call('POST', `/api/posts/${own.id}/author-suspension`, admin.cookie)).status).toBe(409);
+  });
+});
+
+describe('a suspension sealed through an anonymous post', () => {
+  const suspendThrough = (postId: string, as: Member = admin) =>
+    call('POST', `/api/posts/${postId}/author-suspension`, as.cookie);
+  const lift = (postId: string, as: Member = admin) =>
+    call('DELETE', `/api/posts/${postId}/author-suspension`, as.cookie);
+  async function sealedList() {
+    const res = await call('GET', '/api/admin/sealed-suspensions', admin.cookie);
+    expect(res.status, res.text).toBe(200);
+    return res.body.suspensions as { postId: string; postContent: string | null; suspendedBy: string }[];
+  }
+  async function logEntriesOf(postId: string) {
+    const res = await call('GET', '/api/admin/moderation-log', admin.cookie);
+    return (
+      res.body.entries as { postId: string; action: string; target: string | null; liftable: boolean }[]
+    ).filter((entry) => entry.postId === postId);
+  }
+
+  it('keeps the account out (sign-in, every request, a session made meanwhile) until lifted', async () => {
+    const author = await member();
+    const first = await post(author, 'First sealed confession', true);
+    const second = await post(author, 'Second sealed confession', true);
+    expect((await suspendThrough(first.id)).status).toBe(204);
+    // Again through the same post: the same answer, one suspension.
+    expect((await suspendThrough(first.id)).status).toBe(204);
+    expect((await sealedList()).filter((s) => s.postId === first.id)).toEqual([
+      {
+        postId: first.id,
+        postContent: 'First sealed confession',
+        suspendedBy: admin.username,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect((await signIn(author)).body.error.message).toContain('suspended');
+    // A sign-in racing the suspension could write its session row just after the suspension deleted
+    // the account's sessions: put the row back, and the account is still let in nowhere.
+    const raced = await member();
+    const [racedSession] = await server.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, raced.account.userId));
+    await suspendThrough((await post(raced, 'Racing the suspension', true)).id);
+    if (!racedSession) throw new Error('no session row for the raced member');
+    await server.database.db.insert(sessions).values(racedSession);
+    const write = await call('POST', '/api/posts', raced.cookie, { content: 'still here?' });
+    expect(write.status, write.text).toBe(401);
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, raced.account.userId));
+    expect(row?.suspendedAt).toBeNull();
+
+    // Through the second post as well; lifting one leaves the other in force.
+    expect((await suspendThrough(second.id)).status).toBe(204);
+    expect((await lift(first.id)).status).toBe(204);
+    expect((await signIn(author)).status).toBe(403);
+    expect((await lift(second.id)).status).toBe(204);
+    const back = await signIn(author);
+    expect(back.status, back.text).toBe(200);
+    // Lifting what is not in force, or through a post that has none, is a 404 with a message.
+    const neverSuspended = await post(await member(), 'Never suspended', true);
+    for (const postId of [first.id, neverSuspended.id, 'not-a-uuid']) {
+      const again = await lift(postId);
+      expect(again.status).toBe(404);
+      expect(again.body.error.message).toBe('No suspension made through this post is in force.');
+    }
+  });
+
+  it('shows in the log by post, liftable while in force, and names no account', async () => {
+    const author = await member({ fullName: 'Hidden Hema' });
+    const anonymous = await post(author, 'A sealed one for the log', true);
+    await suspendThrough(anonymous.id);
+    expect(await logEntriesOf(anonymous.id)).toEqual([
+      expect.objectContaining({ action: 'user_suspended', target: null, liftable: true }),
+    ]);
+    await lift(anonymous.id);
+    const entries = await logEntriesOf(anonymous.id);
+    expect(entries.map(({ action, target, liftable }) => ({ action, target, liftable }))).toEqual([
+      { action: 'user_restored', target: null, liftable: false },
+      { action: 'user_suspended', target: null, liftable: false },
+    ]);
+    // Not even the database's log keeps the account of a hidden suspension.
+    const stored = await server.database.db
+      .select({ target: moderationLog.targetUserId })
+      .from(moderationLog)
+      .where(eq(moderationLog.postId, anonymous.id));
+    expect(stored).toEqual([{ target: null }, { target: null }]);
+  });
+
+  it('is listed and lifted by admins only', async () => {
+    const author = await member();
+    const anonymous = await post(author, 'Only admins lift this', true);
+    await suspendThrough(anonymous.id);
+    const ordinary = await member();
+    expect((await call('GET', '/api/admin/sealed-suspensions')).status).toBe(401);
+    expect((await call('DELETE', `/api/posts/${anonymous.id}/author-suspension`)).status).toBe(401);
+    for (const who of [ordinary, moderator]) {
+      expect((await call('GET', '/api/admin/sealed-suspensions', who.cookie)).status).toBe(403);
+      const refused = await lift(anonymous.id, who);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe(
+        'Only an admin can lift a suspension made through an anonymous post.',
+      );
+    }
+    expect((await signIn(author)).status).toBe(403);
+  });
+
+  it('leaves a named author suspended by name, where the admin list shows it', async () => {
+    const named = await member();
+    const own = await post(named, 'A named post to suspend through');
+    expect((await suspendThrough(own.id)).status).toBe(204);
+    const list = await call('GET', `/api/admin/users?query=${named.username}`, admin.cookie);
+    expect(list.body.users).toEqual([expect.objectContaining({ username: named.username, suspended: true })]);
+    expect(await sealedList()).not.toContainEqual(expect.objectContaining({ postId: own.id }));
+    expect((await lift(own.id)).status).toBe(404);
   });
 });
 

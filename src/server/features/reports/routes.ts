@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { pageQuerySchema } from '../../../shared/posts';
 import {
   REPORT_MESSAGES,
   reportPostRequestSchema,
@@ -18,6 +19,7 @@ import { findPost } from '../posts/find-post';
 import { listReports } from './list-reports';
 import { presentReport } from './present-report';
 import { reportPost } from './report-post';
+import { liftSealedSuspension, listSealedSuspensions } from './sealed-suspensions';
 import { setResolution } from './set-resolution';
 import { suspendAuthor } from './suspend-author';
 
@@ -42,7 +44,10 @@ function requireReporter(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
-/** Under /api/posts: reporting a post, and staff suspending its author. */
+/**
+ * Under /api/posts: reporting a post, staff suspending its author, and admins lifting a suspension
+ * made through an anonymous post (named authors are restored on /admin/users).
+ */
 export function postModerationRoutes(deps: ReportDeps) {
   const { db, rateLimiter } = deps;
   return new Hono<AppEnv>()
@@ -77,6 +82,13 @@ export function postModerationRoutes(deps: ReportDeps) {
       await suspendAuthor(db, { postId: c.req.param('id'), staff, endSessions: sessionEnder(deps.auth) });
       // Says nothing about who it was.
       return c.body(null, 204);
+    })
+    .delete('/:id/author-suspension', async (c) => {
+      const staff = authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
+        forbidden: 'Only an admin can lift a suspension made through an anonymous post.',
+      });
+      await liftSealedSuspension(db, { postId: c.req.param('id'), staff });
+      return c.body(null, 204);
     });
 }
 
@@ -103,4 +115,15 @@ export function reportRoutes(deps: ReportDeps) {
       if (!changed) throw new AppError('not_found', REPORT_MESSAGES.notFound);
       return c.json({ id: c.req.param('id'), resolved });
     });
+}
+
+/** GET /api/admin/sealed-suspensions: suspensions made through anonymous posts, by post (needs loadViewer). */
+export function sealedSuspensionRoutes(db: Db) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
+      forbidden: 'Only admins can see suspensions made through anonymous posts.',
+    });
+    const { cursor } = readQuery(c, pageQuerySchema);
+    return c.json(await listSealedSuspensions(db, cursor));
+  });
 }

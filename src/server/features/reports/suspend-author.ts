@@ -4,18 +4,26 @@ import { isStaff } from '../../../shared/roles';
 import type { EndSessions } from '../../auth/auth';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { posts, profiles } from '../../db/schema';
+import { posts, profiles, sealedSuspensions, sessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { suspendAccount } from '../admin-users/set-suspension';
 import { recordModeration } from '../moderation-log/record';
 
 /**
  * Suspends the author of a post (issue «Moderation» 4): staff act on the account behind a post, named or
- * anonymous (deleted posts included: deleting is often the step before), and neither the answer nor the
- * log names the author of an anonymous one. Admins may suspend any author but themselves. Moderators may
- * suspend the author of a named post who is not staff; the author of an anonymous post needs an admin,
- * for every anonymous post alike, so a refusal never hints at who wrote it. The author's role is read
- * and the suspension written in one transaction. Sessions end at once, as with /admin/users.
+ * anonymous (deleted posts included: deleting is often the step before).
+ *
+ * The author of a named post is suspended by name, as on /admin/users, where it then shows. The author
+ * of an anonymous post is suspended *sealed* (issue «Trust» 1): a row of `sealed_suspensions` for the
+ * post, which stops sign-in and every request of the account (auth/suspension.ts) but changes nothing
+ * any staff list shows, so comparing /admin/users, profiles or search before and after names no one.
+ * Staff see and lift it by the post (sealed-suspensions.ts). Suspending through the same post again
+ * answers the same and changes nothing.
+ *
+ * Admins may suspend any author but themselves. Moderators may suspend the author of a named post who
+ * is not staff; the author of an anonymous post needs an admin, for every anonymous post alike, so a
+ * refusal never hints at who wrote it. The author's role is read and the suspension written in one
+ * transaction. Sessions end at once.
  */
 export async function suspendAuthor(
   db: Db,
@@ -42,7 +50,15 @@ export async function suspendAuthor(
     if (!isAdmin && isStaff(post.authorType)) {
       throw new AppError('forbidden', 'Only an admin can suspend this account.');
     }
-    await suspendAccount(tx, post.userId);
+    if (post.isAnonymous) {
+      await tx
+        .insert(sealedSuspensions)
+        .values({ postId: options.postId, userId: post.userId, suspendedBy: options.staff.userId })
+        .onConflictDoNothing();
+      await tx.delete(sessions).where(eq(sessions.userId, post.userId));
+    } else {
+      await suspendAccount(tx, post.userId);
+    }
     await recordModeration(tx, {
       actorId: options.staff.userId,
       action: 'user_suspended',

@@ -1,20 +1,33 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { MODERATION_ACTION_LABELS, type ModerationLogEntry } from '../../../../shared/reports';
+import {
+  MODERATION_ACTION_LABELS,
+  type ModerationLogEntry,
+  type SealedSuspension,
+} from '../../../../shared/reports';
 import { DocumentTitle } from '../../../components/document-title';
-import { textLinkClasses } from '../../../components/ui/control-classes';
+import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
-import { moderationLogQueryOptions } from '../api/moderation-log-api';
+import {
+  moderationLogQueryOptions,
+  sealedSuspensionsQueryOptions,
+  useLiftSealedSuspension,
+} from '../api/moderation-log-api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-// /admin/log (admins): what staff did, newest first. The author of an anonymous post is never named.
+type Status = { tone: 'ok' | 'error'; text: string } | null;
+
+// /admin/log (admins): what staff did, newest first, and the suspensions made through anonymous posts
+// that are in force. The author of an anonymous post is never named, here or anywhere.
 export function ModerationLogRoute() {
   const log = useInfiniteQuery(moderationLogQueryOptions);
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const [status, setStatus] = useState<Status>(null);
 
   return (
     <div className="mx-auto max-w-3xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
@@ -23,7 +36,15 @@ export function ModerationLogRoute() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Every resolve, delete, askline decision, role change and suspension, newest first.
       </p>
-      <div className="mt-8">
+      <p
+        role="status"
+        className={`mt-4 min-h-6 text-sm font-medium ${status?.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
+      >
+        {status?.text}
+      </p>
+      <SealedSuspensions onStatus={setStatus} />
+      <h2 className="mt-10 text-lg font-semibold">Log</h2>
+      <div className="mt-4">
         {log.isPending ? (
           <LoadingStatus>Loading...</LoadingStatus>
         ) : log.isError ? (
@@ -37,7 +58,7 @@ export function ModerationLogRoute() {
           <ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3">
-                <LogEntry entry={entry} />
+                <LogEntry entry={entry} onStatus={setStatus} />
               </li>
             ))}
           </ol>
@@ -48,7 +69,90 @@ export function ModerationLogRoute() {
   );
 }
 
-function LogEntry({ entry }: { entry: ModerationLogEntry }) {
+/** Suspensions sealed through anonymous posts: listed by post, lifted from here or the log entry. */
+function SealedSuspensions({ onStatus }: { onStatus: (status: Status) => void }) {
+  const list = useInfiniteQuery(sealedSuspensionsQueryOptions);
+  const suspensions = list.data?.pages.flatMap((page) => page.suspensions) ?? [];
+
+  return (
+    <section aria-labelledby="sealed-heading" className="mt-6">
+      <h2 id="sealed-heading" className="text-lg font-semibold">
+        Suspended through anonymous posts
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        These authors cannot sign in. Who they are stays sealed: no list, profile or search shows it, to you
+        or anyone. Lift a suspension to let its author back in.
+      </p>
+      <div className="mt-4">
+        {list.isPending ? (
+          <LoadingStatus>Loading...</LoadingStatus>
+        ) : list.isError ? (
+          <LoadError
+            message="Failed to load the suspensions. Please try again."
+            onRetry={() => void list.refetch()}
+          />
+        ) : suspensions.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">None in force.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+            {suspensions.map((suspension) => (
+              <li key={suspension.postId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+                <SealedSuspensionSummary suspension={suspension} />
+                <LiftButton postId={suspension.postId} onStatus={onStatus} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <LoadMoreButton list={list} label="More" className="mt-4" />
+      </div>
+    </section>
+  );
+}
+
+function SealedSuspensionSummary({ suspension }: { suspension: SealedSuspension }) {
+  return (
+    <div className="min-w-0 flex-1 text-sm">
+      <p className="break-words text-slate-900 dark:text-white">
+        {suspension.postContent === null ? (
+          <span className="italic text-slate-600 dark:text-slate-400">A deleted post</span>
+        ) : (
+          <Link to={paths.anonymousPost.getHref(suspension.postId)} className={textLinkClasses}>
+            “{suspension.postContent}”
+          </Link>
+        )}
+      </p>
+      <p className="text-slate-600 dark:text-slate-400">
+        {suspension.suspendedBy ? `By @${suspension.suspendedBy}` : 'By a former admin'} ·{' '}
+        <time dateTime={suspension.createdAt}>{timeFormat.format(new Date(suspension.createdAt))}</time>
+      </p>
+    </div>
+  );
+}
+
+function LiftButton({ postId, onStatus }: { postId: string; onStatus: (status: Status) => void }) {
+  const lift = useLiftSealedSuspension();
+
+  function confirmAndLift() {
+    if (!window.confirm('Lift this suspension? The author of the post can sign in again.')) return;
+    lift.mutate(postId, {
+      onSuccess: () => onStatus({ tone: 'ok', text: 'The suspension is lifted.' }),
+      onError: (error) => onStatus({ tone: 'error', text: error.message }),
+    });
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={confirmAndLift}
+      disabled={lift.isPending}
+      className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+    >
+      {lift.isPending ? 'Lifting...' : 'Lift suspension'}
+    </button>
+  );
+}
+
+function LogEntry({ entry, onStatus }: { entry: ModerationLogEntry; onStatus: (status: Status) => void }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
       <p className="text-slate-900 dark:text-white">
@@ -72,14 +176,17 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
         ) : null}
         {entry.target
           ? ` · @${entry.target}`
-          : entry.postId && entry.action === 'user_suspended'
+          : entry.postId && (entry.action === 'user_suspended' || entry.action === 'user_restored')
             ? ' · its author'
             : ''}
         {entry.detail ? ` · ${entry.detail}` : ''}
       </p>
-      <time dateTime={entry.createdAt} className="text-slate-600 dark:text-slate-400">
-        {timeFormat.format(new Date(entry.createdAt))}
-      </time>
+      <span className="flex items-center gap-3">
+        <time dateTime={entry.createdAt} className="text-slate-600 dark:text-slate-400">
+          {timeFormat.format(new Date(entry.createdAt))}
+        </time>
+        {entry.liftable && entry.postId ? <LiftButton postId={entry.postId} onStatus={onStatus} /> : null}
+      </span>
     </div>
   );
 }

@@ -163,8 +163,11 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
   }
 
   function suspend() {
-    const whose = post.author ? `@${post.author.username}` : 'the author of this anonymous post';
-    if (!window.confirm(`Suspend ${whose}? They are signed out and cannot sign in until restored.`)) return;
+    const question = post.author
+      ? `Suspend @${post.author.username}? They are signed out and cannot sign in until restored.`
+      : 'Suspend the author of this anonymous post? They are signed out and cannot sign in until the ' +
+        'suspension is lifted (from the moderation log). Who they are stays sealed, from you too.';
+    if (!window.confirm(question)) return;
     suspendAuthor.mutate(post.id, {
       onSuccess: () => window.alert('The author is suspended.'),
       onError: (error) =>

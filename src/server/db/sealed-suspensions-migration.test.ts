@@ -1,0 +1,112 @@
+// Migration 0008 on a database that already has suspensions: one made through an anonymous post
+// before sealed suspensions existed had set `users.suspended_at`, which the admin list shows. The
+// migration seals it (by post) and clears the listed flag, unless an admin had also suspended the
+// account by name; it leaves the log naming no hidden author.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProfile, insertUser } from '../../../tests/support/factories';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
+import { moderationLog, posts, sealedSuspensions, users } from './schema';
+
+let database: TestDatabase;
+let folder: string;
+
+/** The committed migrations before `tag`, in a folder of their own. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'yb-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, index);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  folder = migrationsBefore('0008_sealed-suspensions');
+  const config = { migrationsFolder: folder };
+  if (database.engine === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
+  else await migratePostgres(database.db as unknown as NodePgDatabase, config);
+});
+afterAll(async () => {
+  await database?.destroy();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('migration 0008 (sealed suspensions)', () => {
+  it('seals suspensions made through anonymous posts and takes them off the admin list', async () => {
+    const db = database.db;
+    const staff = await insertUser(db);
+    await insertProfile(db, staff.id, { userType: 'admin' });
+    const account = async () => {
+      const user = await insertUser(db);
+      await insertProfile(db, user.id);
+      const [post] = await db
+        .insert(posts)
+        .values({ userId: user.id, content: 'An anonymous post', isAnonymous: true })
+        .returning({ id: posts.id });
+      return { id: user.id, postId: post?.id ?? '' };
+    };
+    const suspendedAt = new Date('2026-10-01T10:00:00Z');
+    // Suspended through an anonymous post only.
+    const hidden = await account();
+    // Suspended through an anonymous post, and by name on /admin/users as well.
+    const both = await account();
+    // Suspended through an anonymous post, then restored: nothing to seal.
+    const restored = await account();
+    await db.update(users).set({ suspendedAt }).where(sql`${users.id} in (${hidden.id}, ${both.id})`);
+    const hiddenEntry = (userId: string, postId: string) => ({
+      actorId: staff.id,
+      action: 'user_suspended',
+      postId,
+      targetUserId: userId,
+      subjectHidden: true,
+    });
+    await db
+      .insert(moderationLog)
+      .values([
+        hiddenEntry(hidden.id, hidden.postId),
+        hiddenEntry(both.id, both.postId),
+        { actorId: staff.id, action: 'user_suspended', targetUserId: both.id },
+        hiddenEntry(restored.id, restored.postId),
+      ]);
+
+    await applyMigrations(database);
+
+    const sealed = await db
+      .select({
+        postId: sealedSuspensions.postId,
+        userId: sealedSuspensions.userId,
+        by: sealedSuspensions.suspendedBy,
+      })
+      .from(sealedSuspensions)
+      .orderBy(sealedSuspensions.userId);
+    expect(sealed).toEqual(
+      [
+        { postId: hidden.postId, userId: hidden.id, by: staff.id },
+        { postId: both.postId, userId: both.id, by: staff.id },
+      ].sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+    const flag = async (id: string) =>
+      (await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, id)))[0]?.at ?? null;
+    expect(await flag(hidden.id)).toBeNull();
+    expect(await flag(both.id)).toEqual(suspendedAt);
+    expect(await flag(restored.id)).toBeNull();
+    const hiddenTargets = await db
+      .select({ target: moderationLog.targetUserId })
+      .from(moderationLog)
+      .where(eq(moderationLog.subjectHidden, true));
+    expect(hiddenTargets).toEqual([{ target: null }, { target: null }, { target: null }]);
+  });
+});
