@@ -442,7 +442,9 @@ describe('bad page cursors on every keyset list', () => {
         ),
         { numRuns: 20, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
       );
-      for (const cursor of [...hostileCursors, ...random.map(encode)]) {
+      // Longer addresses never reach the app (Node's parser answers 431 itself: MAX_PATH_SEGMENT).
+      const randomCursors = random.map(encode).filter((cursor) => cursor.length <= MAX_PATH_SEGMENT);
+      for (const cursor of [...hostileCursors, ...randomCursors]) {
         const answer = await callJson(
           server,
           'GET',
