@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './limits';
+import { hasControlCharacters } from './text-rules';
 
 /** SPEC §5: one identifier field; containing @ means email, otherwise a username. */
 export const signInRequestSchema = z.object({
@@ -10,14 +11,74 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-export const signUpRequestSchema = z.object({
-  email: z.email('Please enter a valid email address').check(z.maxLength(254)),
-  password: z
-    .string()
-    .check(
-      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-      z.maxLength(128, 'Password must be at most 128 characters'),
-    ),
+const emailSchema = z.email('Please enter a valid email address').check(z.maxLength(254));
+const newPasswordSchema = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+  );
+
+/**
+ * Where the account service may send the browser afterwards: a path of this site ("/profile/setup"),
+ * never another site and never a scheme such as javascript:.
+ */
+const sitePathSchema = z.string().check(
+  z.maxLength(200, 'That address is too long.'),
+  z.refine(
+    (value) => /^\/(?![/\\])[^\s\\]*$/.test(value),
+    'Give a path on this site, such as /profile/setup.',
+  ),
+);
+
+/** A display name better-auth keeps for the account (the profile has its own full name). */
+const accountNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'name is required.'),
+  z.maxLength(100, 'The name can be at most 100 characters.'),
+  z.refine(
+    (value) => !hasControlCharacters(value),
+    'Please remove special control characters from the name.',
+  ),
+);
+
+// Bodies of the account service's endpoints the app uses (POST /api/auth/...), checked before
+// better-auth reads them: nothing else (no picture address, no extra field) reaches it.
+
+/** POST /api/auth/sign-up/email */
+export const signUpRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: accountNameSchema,
+  callbackURL: z.optional(sitePathSchema),
+});
+
+/** POST /api/auth/request-password-reset */
+export const passwordResetRequestSchema = z.strictObject({
+  email: emailSchema,
+  redirectTo: z.optional(sitePathSchema),
+});
+
+/** POST /api/auth/reset-password */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string().check(z.minLength(1, 'token is required.'), z.maxLength(200, 'That link is not valid.')),
+  newPassword: newPasswordSchema,
+});
+
+/** POST /api/auth/sign-in/social */
+export const socialSignInRequestSchema = z.strictObject({
+  provider: z.literal('google', { error: 'Only Google sign-in is offered.' }),
+  callbackURL: z.optional(sitePathSchema),
+  errorCallbackURL: z.optional(sitePathSchema),
+});
+
+/** POST /api/auth/sign-out */
+export const signOutRequestSchema = z.strictObject({});
+
+/** The query of a mail link back to the account service (confirm the address, reset the password). */
+export const mailLinkQuerySchema = z.object({
+  token: z.optional(z.string().check(z.maxLength(2000, 'That link is not valid.'))),
+  callbackURL: z.optional(sitePathSchema),
 });
 
 export function identifierIsEmail(identifier: string): boolean {

@@ -180,7 +180,8 @@ describe('security headers', () => {
       ['API answer', await call('GET', '/api/health')],
       ['API error', await call('GET', '/api/nothing-here')],
       ['refused write', await call('POST', '/api/posts', { json: { content: 'x' } })],
-      ["better-auth's answer", await call('GET', '/api/auth/get-session')],
+      ["better-auth's answer", await call('GET', '/api/auth/error')],
+      ['closed account endpoint', await call('GET', '/api/auth/get-session')],
       ['page', await call('GET', '/')],
       ['shared page', page],
       [
@@ -203,6 +204,8 @@ describe('security headers', () => {
       redirect: 301,
       'API error': 404,
       'refused write': 401,
+      "better-auth's answer": 200,
+      'closed account endpoint': 404,
     });
     for (const [what, res] of answers) {
       const header = (name: string) => res.headers.get(name);

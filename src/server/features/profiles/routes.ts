@@ -8,6 +8,7 @@ import {
   usernameSchema,
 } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
+import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorize } from '../../auth/policies';
 import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
@@ -67,8 +68,14 @@ export function profileRoutes(deps: ProfileDeps) {
       const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
       await limit(`profile-update:${viewer.userId}`, 30, MINUTE);
       const fields = await readJson(c, updateProfileRequestSchema);
-      // Guessing the current password here is limited like signing in.
-      if (fields.passwordChange) await limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
+      // Guessing the current password here is limited on its own, and counts as a sign-in guess at
+      // the account too: one limit per account across every way of trying its password.
+      if (fields.passwordChange) {
+        await limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
+        if (!(await countPasswordAttempt(rateLimiter, viewer.email))) {
+          throw new AppError('rate_limited', TOO_MANY);
+        }
+      }
       const { profile, setCookies } = await updateProfile({
         ...deps,
         viewer,

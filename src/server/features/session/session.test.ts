@@ -104,6 +104,10 @@ describe('sign-in, the session and sign-out', () => {
   beforeAll(async () => {
     userId = await createConfirmedAccount(email, password);
     await insertProfile(server.database.db, userId, { username: 'ravi_m', fullName: 'Ravi M', email });
+    // Wrong passwords are tried on an account of their own: guesses at one account are limited
+    // (five a minute, by email and username together), and Ravi signs in five times above.
+    const kiran = await createConfirmedAccount('kiran.p@example.com', 'mess-hall-7');
+    await insertProfile(server.database.db, kiran, { username: 'kiran_p', email: 'kiran.p@example.com' });
   });
 
   it('signs in by email in any letter case', async () => {
@@ -177,9 +181,9 @@ describe('sign-in, the session and sign-out', () => {
   });
 
   it.each([
-    ['a wrong password by email', 'ravi.m@example.com', 'wrong-password', 'Invalid email or password'],
+    ['a wrong password by email', 'kiran.p@example.com', 'wrong-password', 'Invalid email or password'],
     ['an unknown email', 'nobody@example.com', 'whatever1', 'Invalid email or password'],
-    ['a wrong password by username', 'ravi_m', 'wrong-password', 'Invalid username or password'],
+    ['a wrong password by username', 'kiran_p', 'wrong-password', 'Invalid username or password'],
     ['an unknown username', 'no_such_user', 'whatever1', 'Invalid username or password'],
   ])('refuses %s with the spec message', async (_, identifier, pw, message) => {
     const res = await signIn(identifier, pw);
@@ -212,8 +216,8 @@ describe('sign-in, the session and sign-out', () => {
   });
 
   it('never answers with the email of a username', async () => {
-    const res = await signIn('ravi_m', 'wrong-password');
-    expect(await res.text()).not.toContain(email);
+    const res = await signIn('kiran_p', 'wrong-password');
+    expect(await res.text()).not.toContain('kiran.p@example.com');
   });
 });
 
@@ -288,6 +292,57 @@ describe('behind https', () => {
 });
 
 describe('rate limits', () => {
+  it('limit guesses per account across every way in: email, username, a password change, better-auth', async () => {
+    const email = 'dev.r@example.com';
+    const password = 'library-3rd-floor';
+    const userId = await createConfirmedAccount(email, password);
+    await insertProfile(server.database.db, userId, { username: 'dev_r', email });
+    const other = await createAccount(server);
+    // A session of the account, signed in before the guessing starts.
+    const cookie = cookiesFrom(await signIn(email, password));
+    const changePassword = () =>
+      server.request('/api/profiles/dev_r', {
+        ...json(
+          {
+            fullName: 'Dev R',
+            bio: '',
+            instagramUrl: null,
+            linkedinUrl: null,
+            institution: 'VITC',
+            graduationYear: 2026,
+            dob: null,
+            passwordChange: {
+              currentPassword: 'guess',
+              newPassword: 'new-password-1',
+              confirmPassword: 'new-password-1',
+            },
+          },
+          cookie,
+        ),
+        method: 'PATCH',
+      });
+    // better-auth's own password sign-in is not served at all: it had a limit per address only.
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-in/username']) {
+      const direct = await server.request(path, json({ email, username: 'dev_r', password }));
+      expect(direct.status, path).toBe(404);
+      expect(direct.headers.getSetCookie()).toEqual([]);
+    }
+    // One sign-in above, then guesses by email, username in capitals, and a password change: five.
+    expect((await signIn('DEV.R@example.com', 'guess-1')).status).toBe(401);
+    expect((await signIn('DEV_R', 'guess-2')).status).toBe(401);
+    expect((await changePassword()).status).toBe(400);
+    expect((await signIn('dev_r', 'guess-3')).status).toBe(401);
+    // The sixth, by any way and even with the right password, waits.
+    for (const identifier of [email, 'dev_r']) {
+      const res = await signIn(identifier, password);
+      expect(res.status, identifier).toBe(429);
+      expect((await res.json()).error.message).toBe('Too many attempts. Please wait a minute and try again.');
+    }
+    expect((await changePassword()).status).toBe(429);
+    // Another account on the same address is not held up.
+    expect((await signIn(other.email, other.password)).status).toBe(200);
+  });
+
   it('answer repeated failed sign-ins for one identifier with 429 and a clear message', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await signIn('target_user', `guess-${i}`)).status);

@@ -1,13 +1,16 @@
 // Sign-in by email or username (SPEC §5). A username is resolved to its account's email here, on the
 // server; the email never reaches the client. Unknown usernames still cost a password hash, so the
-// answer time does not tell which usernames exist.
+// answer time does not tell which usernames exist. Guesses are limited per account
+// (auth/password-attempts.ts), whichever identifier names it.
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { identifierIsEmail, SIGN_IN_MESSAGES } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
+import { countPasswordAttempt } from '../../auth/password-attempts';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionUser } from './get-session';
 
 let dummyHash: Promise<string> | null = null;
@@ -15,17 +18,21 @@ let dummyHash: Promise<string> | null = null;
 export async function signIn(options: {
   auth: Auth;
   db: Db;
+  rateLimiter: RateLimiter;
   identifier: string;
   password: string;
   headers: Headers;
 }): Promise<{ user: SessionUser; setCookies: string[] }> {
   const { auth, db, password, headers } = options;
-  const byEmail = identifierIsEmail(options.identifier);
+  const identifier = options.identifier.trim().toLowerCase();
+  const byEmail = identifierIsEmail(identifier);
   const failure = byEmail ? SIGN_IN_MESSAGES.email : SIGN_IN_MESSAGES.username;
 
-  const email = byEmail
-    ? options.identifier.trim().toLowerCase()
-    : await findEmailOfUsername(db, options.identifier.trim().toLowerCase());
+  const email = byEmail ? identifier : await findEmailOfUsername(db, identifier);
+  // Counted against the account itself: its username and its email share one limit.
+  if (!(await countPasswordAttempt(options.rateLimiter, email ?? identifier))) {
+    throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
+  }
   if (!email) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword({ hash: await dummyHash, password });
