@@ -140,6 +140,6 @@ describe.runIf(process.env.TEST_DATABASE_URL && TEST_REDIS_URL)('two instances, 
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect((await signIn(b, 'wrong-password-1', target)).status).toBe(429);
     expect((await signIn(a, target.password, target)).status).toBe(429);
-    expect((await redis.keys()).some((key) => key.includes('rate:sign-in:id:'))).toBe(true);
+    expect((await redis.keys()).some((key) => key.includes('rate:password:'))).toBe(true);
   });
 });
