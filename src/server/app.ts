@@ -31,7 +31,7 @@ import { sameSiteWrites } from './http/same-site-writes';
 import { securityHeaders } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
-import { createMailer } from './platform/mail';
+import { createMailer, type Mailer } from './platform/mail';
 import {
   createMemoryRateLimiter,
   createPostgresRateLimiter,
@@ -55,6 +55,8 @@ export interface AppDependencies {
   storage?: ObjectStorage;
   /** Counters for rate limits; defaults to Redis, else PostgreSQL with DATABASE_URL, else memory. */
   rateLimiter?: RateLimiter;
+  /** The outbox, told when a mail is queued (platform/mail.ts startMailDelivery, with its worker). */
+  mailer?: Mailer;
 }
 
 export function createApp({
@@ -65,9 +67,10 @@ export function createApp({
   webRoot = DEFAULT_WEB_ROOT,
   storage = createStorage(config),
   rateLimiter = createRateLimiter(config, database, redis),
+  mailer,
 }: AppDependencies) {
   const db = database.db;
-  const auth = createAppAuth(config, db, redis);
+  const auth = createAppAuth(config, db, redis, mailer);
 
   const app = new Hono<AppEnv>();
   app.use(resolveClientAddress(config.trustProxy));
@@ -126,12 +129,20 @@ export function createApp({
 
 export type App = ReturnType<typeof createApp>;
 
-/** The better-auth instance of these settings (the admin command line makes the same one). */
-export function createAppAuth(config: Config, db: Database['db'], redis: Redis | null) {
+/**
+ * The better-auth instance of these settings (the admin command line makes the same one). Without a
+ * mailer of the caller's, mail is queued for whichever instance's worker looks next.
+ */
+export function createAppAuth(
+  config: Config,
+  db: Database['db'],
+  redis: Redis | null,
+  mailer: Mailer = createMailer({ db, smtp: Boolean(config.smtpUrl) }),
+) {
   if (!config.authSecret) throw new Error('the app needs config.authSecret (main.ts resolves one)');
   return createAuth({
     db,
-    mailer: createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer,
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     isProduction: config.isProduction,

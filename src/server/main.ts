@@ -9,6 +9,7 @@ import { MAILBOX_PATH } from './features/dev/routes';
 import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
+import { startMailDelivery } from './platform/mail';
 import { connectRedis } from './platform/redis';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,7 +36,14 @@ async function main() {
     logger.error({ err }, 'could not move legacy profile pictures; the next start tries again'),
   );
 
-  const app = createApp({ config, logger, database, redis, storage });
+  const mail = startMailDelivery({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+  });
+
+  const app = createApp({ config, logger, database, redis, storage, mailer: mail.mailer });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     // PORT=0 picks a free port: say the one picked.
     const address = config.port === 0 ? withPort(config.publicUrl, info.port) : config.publicUrl;
@@ -73,6 +81,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await mail.stop();
     await database.close();
     await redis?.close();
     lock?.release();

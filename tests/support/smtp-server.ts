@@ -14,12 +14,20 @@ export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
   /** Resolves once `count` messages have arrived in all. */
-  waitFor(count: number): Promise<ReceivedMail[]>;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export interface TestSmtpOptions {
+  /** Each message is acknowledged this long after it arrived (a slow or distant mail server). */
+  delayMs?: number;
+  /** The first this many messages are refused with a temporary error (451), and not kept. */
+  refuseFirst?: number;
+}
+
+export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
+  let refusals = options.refuseFirst ?? 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +36,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+        if (refusals > 0) {
+          refusals -= 1;
+          const refused = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(refused);
+          return;
+        }
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -44,8 +59,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async waitFor(count) {
-      const deadline = Date.now() + 10_000;
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${received.length}`);
         await new Promise<void>((resolve) => {

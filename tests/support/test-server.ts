@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { type App, createApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/platform/logger';
+import { type MailWorkerTimings, startMailDelivery } from '../../src/server/platform/mail';
 import type { RateLimiter } from '../../src/server/platform/rate-limit';
 import type { Redis } from '../../src/server/platform/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -37,6 +38,8 @@ export interface TestServerOptions {
   redis?: Redis;
   /** Where to listen (default 127.0.0.1); `url` still names 127.0.0.1. */
   hostname?: string;
+  /** The mail worker's timings, with SMTP_URL in `settings`. */
+  mailWorker?: MailWorkerTimings;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -65,12 +68,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.settings,
   });
   const logger = createLogger(config);
+  // Mail as the server sends it: queued, and with SMTP_URL sent by a worker (retries made quick).
+  const mail = startMailDelivery({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger,
+    worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },
+  });
   const app = createApp({
     config,
     logger,
     database,
     redis: options.redis ?? null,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
+    mailer: mail.mailer,
     ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
   });
   options.extend?.(app);
@@ -84,6 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mail.stop();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,7 +1,8 @@
 // Tables of better-auth (sessions in the database, HttpOnly cookies), with the fields its core
 // expects; `auth-schema.test.ts` compares them with better-auth's own table list so an upgrade that
 // adds a field fails a test instead of a sign-in.
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -74,7 +75,13 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** Embedded mode's mail: kept here instead of sent, shown at /dev/mailbox outside production. */
+/**
+ * Every mail the app sends, kept until it is delivered (platform/mail.ts): requests only write a row,
+ * so a known address answers as fast as an unknown one whatever the mail server does, and a mail
+ * survives a restart. With SMTP_URL a worker sends due rows, deletes each once delivered and retries
+ * failures with growing pauses until `failed_at`; without it (embedded mode) rows are `held`: they
+ * stay, and the development mailbox shows them.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -84,6 +91,21 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Written with no SMTP_URL, for the development mailbox: never sent, even if SMTP_URL is set
+     * later (its links would be stale, and it was never meant to leave the machine).
+     */
+    held: boolean('held').notNull().default(false),
+    /** Sending attempts begun (a claimed row counts one before it is sent). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a worker may take it: now for a new row; later after a failure, or while one sends it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** Given up after the last attempt; kept for the operator, never retried. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`NOT ${t.held} AND ${t.failedAt} IS NULL`),
+  ],
 );

@@ -1,8 +1,14 @@
-// Outgoing mail with two drivers: SMTP (nodemailer) when SMTP_URL is set; otherwise an outbox table
-// that a development-only page shows (/dev/mailbox), so sign-up and reset work with no mail server.
-import { desc } from 'drizzle-orm';
+// Outgoing mail through a durable outbox (DESIGN: mail is an outbox in the database, sent by a
+// background worker). A request only writes a row, in one quick insert, so it answers the same
+// whether or not the address has an account and whatever the mail server is doing (no timing tells),
+// and a mail survives a restart. With SMTP_URL a worker in every app instance claims due rows
+// (FOR UPDATE SKIP LOCKED, so two instances never take the same one), sends them, deletes each once
+// delivered, and retries a failure with growing pauses. Without SMTP_URL rows are held for the
+// development mailbox (/dev/mailbox).
+import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db } from '../db/client';
+import type { Logger } from 'pino';
+import { type Db, queryRows } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
 export interface Mail {
@@ -13,26 +19,196 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** 'smtp': queued and sent by the worker; 'outbox': held for the development mailbox. */
   kind: 'smtp' | 'outbox';
+  /** Queues a mail. Resolves once it is stored, never waiting for a mail server. */
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(options: { db: Db; smtpUrl?: string; from: string }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      kind: 'smtp',
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
-      },
-    };
-  }
+/** Delivers one mail now, or throws. */
+export interface MailTransport {
+  deliver(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  // A silent server fails the attempt within two minutes, well inside the worker's lease.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
-    kind: 'outbox',
+    async deliver(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * The mailer of these settings. `queued` is told after every new row (the worker of this process then
+ * sends it at once rather than at its next look).
+ */
+export function createMailer(options: { db: Db; smtp: boolean; queued?: () => void }): Mailer {
+  return {
+    kind: options.smtp ? 'smtp' : 'outbox',
     async send(mail) {
-      await options.db.insert(mailOutbox).values(mail);
+      await options.db.insert(mailOutbox).values({ ...mail, held: !options.smtp });
+      options.queued?.();
     },
   };
+}
+
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  logger: Logger;
+  /** How often to look for mail queued by other instances and for retries that are due. */
+  pollMs?: number;
+  /**
+   * How long a claimed mail is left to its worker before another may take it (the worker died while
+   * sending): longer than a send can take (the transport gives up on a silent server sooner).
+   */
+  leaseMs?: number;
+  /** The pause after a first failure; it doubles with each further one, up to `maxRetryMs`. */
+  retryBaseMs?: number;
+  maxRetryMs?: number;
+  /** Attempts before a mail is given up (failed_at). */
+  maxAttempts?: number;
+  /** Rows claimed at once. */
+  batchSize?: number;
+}
+
+/** What a caller may tune of the worker (tests make it quick). */
+export type MailWorkerTimings = Partial<Omit<MailWorkerOptions, 'db' | 'transport' | 'logger'>>;
+
+export interface MailWorker {
+  /** Looks for due mail now (a request just queued one). */
+  wake(): void;
+  /** Finishes the mail being sent and stops looking. */
+  stop(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Sends queued mail until stopped. A claimed row's next attempt is pushed back first (the lease): if
+ * this process dies while sending, the mail is due again when the lease ends and another instance
+ * sends it, so mail is delivered at least once and never lost. A failure sets the next attempt after
+ * a pause that doubles each time.
+ */
+export function startMailWorker({
+  db,
+  transport,
+  logger,
+  pollMs = 5_000,
+  leaseMs = 5 * MINUTE,
+  retryBaseMs = 30_000,
+  maxRetryMs = 6 * 60 * MINUTE,
+  maxAttempts = 12,
+  batchSize = 10,
+}: MailWorkerOptions): MailWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  /** Claims due rows: each counts an attempt and is leased to this worker. */
+  async function claim() {
+    return queryRows<Mail & { id: string; attempts: number }>(
+      db,
+      sql`update ${mailOutbox} set attempts = attempts + 1,
+            next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+          where id in (
+            select id from ${mailOutbox}
+            where not held and failed_at is null and next_attempt_at <= now()
+            order by next_attempt_at limit ${batchSize}
+            for update skip locked)
+          returning id, "to", subject, text, html, attempts`,
+    );
+  }
+
+  async function sendDue(): Promise<void> {
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) {
+        try {
+          await transport.deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+        } catch (error) {
+          const lastError = error instanceof Error ? error.message : String(error);
+          const giveUp = row.attempts >= maxAttempts;
+          const pauseMs = Math.min(retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
+          await db
+            .update(mailOutbox)
+            .set({
+              lastError: lastError.slice(0, 1000),
+              nextAttemptAt: sql`now() + ${pauseMs} * interval '1 millisecond'`,
+              ...(giveUp ? { failedAt: new Date() } : {}),
+            })
+            .where(eq(mailOutbox.id, row.id));
+          logger[giveUp ? 'error' : 'warn'](
+            { err: error, mailId: row.id, attempts: row.attempts },
+            giveUp ? 'a mail could not be delivered and is given up' : 'a mail could not be delivered yet',
+          );
+        }
+      }
+      if (rows.length < batchSize || stopped) return;
+    }
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sendDue()
+      .catch((error: unknown) => logger.error({ err: error }, 'the mail worker could not read the outbox'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  }
+
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  run();
+  return {
+    wake: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
+
+/**
+ * The mailer and, with SMTP_URL, its worker: how the server (main.ts) and the test server send mail.
+ */
+export function startMailDelivery(options: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  worker?: MailWorkerTimings;
+}): { mailer: Mailer; stop(): Promise<void> } {
+  if (!options.smtpUrl) {
+    return { mailer: createMailer({ db: options.db, smtp: false }), stop: async () => undefined };
+  }
+  const worker = startMailWorker({
+    db: options.db,
+    transport: createSmtpTransport(options.smtpUrl, options.from),
+    logger: options.logger,
+    ...options.worker,
+  });
+  return { mailer: createMailer({ db: options.db, smtp: true, queued: worker.wake }), stop: worker.stop };
 }
 
 export interface OutboxMessage extends Mail {
@@ -40,6 +216,7 @@ export interface OutboxMessage extends Mail {
   createdAt: string;
 }
 
+/** The newest mail of the outbox, for the development mailbox. */
 export async function listOutbox(db: Db, limit = 50): Promise<OutboxMessage[]> {
   const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
   return rows.map((row) => ({
@@ -50,4 +227,13 @@ export async function listOutbox(db: Db, limit = 50): Promise<OutboxMessage[]> {
     links: [...row.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** Mail waiting to be sent (not held for the mailbox, not given up), for health and tests. */
+export async function countQueuedMail(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(and(not(mailOutbox.held), isNull(mailOutbox.failedAt)));
+  return Number(row?.count ?? 0);
 }
