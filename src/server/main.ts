@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { MAILBOX_PATH } from './features/dev/routes';
 import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
+import { closeSharedPreviewRenderer } from './features/share/render-pool';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { startMailDelivery } from './platform/mail';
@@ -81,6 +82,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeSharedPreviewRenderer();
     await mail.stop();
     await database.close();
     await redis?.close();

@@ -6,6 +6,8 @@ export interface ImageCache {
   /** The image for `key`, drawn by `render` only when no copy (or drawing in progress) exists. */
   get(key: string, render: () => Promise<Buffer>): Promise<Buffer>;
   has(key: string): boolean;
+  /** Whether `key` is being drawn now (a `get` for it joins that drawing). */
+  isDrawing(key: string): boolean;
 }
 
 export function createImageCache(maxBytes: number): ImageCache {
@@ -27,6 +29,7 @@ export function createImageCache(maxBytes: number): ImageCache {
 
   return {
     has: (key) => ready.has(key),
+    isDrawing: (key) => drawing.has(key),
     async get(key, render) {
       const found = ready.get(key);
       if (found) {

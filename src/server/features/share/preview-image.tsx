@@ -1,8 +1,10 @@
 // The link-preview pictures (og:image, twitter:image, oEmbed thumbnail): 1200×630 PNGs of a post or an
-// askline, drawn on the server with satori (layout to SVG) and resvg (SVG to PNG). The JSX here is
-// satori's input, never React DOM: every string is drawn as text, so nothing a user wrote can become
-// markup. An anonymous post arrives here already without its author (present-post.ts).
-import { renderAsync } from '@resvg/resvg-js';
+// askline, drawn with satori (layout to SVG) and resvg (SVG to PNG). Both take the CPU for tens to
+// hundreds of milliseconds, so this module runs only in the render pool's threads (render-pool.ts,
+// preview-worker.mjs), never on the thread that answers requests. The JSX here is satori's input, never
+// React DOM: every string is drawn as text, so nothing a user wrote can become markup. An anonymous post
+// arrives here already without its author (present-post.ts).
+import { Resvg } from '@resvg/resvg-js';
 import type { CSSProperties, ReactNode } from 'react';
 import satori from 'satori';
 import { BRAND_MARK } from '../../../shared/brand-mark';
@@ -178,6 +180,11 @@ function AsklineImage({ content, postCount }: AsklineImageInput) {
   );
 }
 
+/** One picture to draw: what the render pool sends a thread (plain data, copied between threads). */
+export type PreviewTask =
+  | { kind: 'post'; input: PostImageInput }
+  | { kind: 'askline'; input: AsklineImageInput };
+
 async function toPng(element: ReactNode): Promise<Buffer> {
   const svg = await satori(element, {
     width: OG_IMAGE_WIDTH,
@@ -185,15 +192,18 @@ async function toPng(element: ReactNode): Promise<Buffer> {
     fonts: await loadBaseFonts(),
     loadAdditionalAsset,
   });
-  // resvg renders on a libuv thread: the event loop keeps serving while it draws.
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  return image.asPng();
+  // Drawn on this (pool) thread rather than with renderAsync, which would take a libuv thread that the
+  // main thread's file reads and sharp need.
+  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
-export function renderPostImage(input: PostImageInput): Promise<Buffer> {
-  return toPng(<PostImage {...input} />);
+export function renderPreview(task: PreviewTask): Promise<Buffer> {
+  return task.kind === 'post'
+    ? toPng(<PostImage {...task.input} />)
+    : toPng(<AsklineImage {...task.input} />);
 }
 
-export function renderAsklineImage(input: AsklineImageInput): Promise<Buffer> {
-  return toPng(<AsklineImage {...input} />);
+/** Reads the fonts every picture needs, so a new thread has them before its first drawing. */
+export async function loadPreviewFonts(): Promise<void> {
+  await loadBaseFonts();
 }

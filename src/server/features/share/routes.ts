@@ -16,8 +16,9 @@ import { renderGoneEmbedHtml } from './embed-gone';
 import { findPostAt, findSharedAskline, findSharedPost } from './find-shared';
 import { createImageCache } from './image-cache';
 import { oembedAnswer, oembedQuerySchema, readOembedUrl } from './oembed';
-import { renderAsklineImage, renderPostImage } from './preview-image';
+import type { PreviewTask } from './preview-image';
 import { asklinePreview, loadPreviewPhoto, postPreview } from './preview-inputs';
+import { type PreviewRenderer, RenderQueueFullError, sharedPreviewRenderer } from './render-pool';
 import { postUrls, readSharedPage } from './share-addresses';
 
 const MINUTE = 60_000;
@@ -45,33 +46,56 @@ interface ShareDeps {
   rateLimiter: RateLimiter;
   /** PUBLIC_URL's origin: every absolute address the surfaces write starts with it. */
   origin: string;
+  /** Draws new preview images off the main thread; defaults to the process's pool (render-pool.ts). */
+  renderer?: PreviewRenderer;
 }
 
 const postGone = () => new AppError('not_found', 'This post is not available.');
 
 export function shareRoutes(deps: ShareDeps) {
-  const { db, storage, rateLimiter, origin } = deps;
+  const { db, storage, rateLimiter, origin, renderer = sharedPreviewRenderer() } = deps;
   const images = createImageCache(IMAGE_CACHE_BYTES);
 
-  /** The PNG for `version`, drawn only if no copy is kept; new drawings count against the address. */
-  async function sendImage(c: Context<AppEnv>, version: string, draw: () => Promise<Buffer>) {
+  /** A full render queue: 503 with a time to come back, which no cache may keep. */
+  function renderersBusy(c: Context<AppEnv>) {
+    c.header('Cache-Control', 'no-store');
+    c.header('Retry-After', String(renderer.retryAfterSeconds()));
+    return new AppError(
+      'unavailable',
+      'Preview images are busy being drawn. Please try again in a few seconds.',
+    );
+  }
+
+  /**
+   * The PNG for `version`, drawn by the render pool only if no copy is kept (or being drawn); new
+   * drawings count against the address. Kept copies and 304s are answered even while the pool is full.
+   */
+  async function sendImage(c: Context<AppEnv>, version: string, task: () => Promise<PreviewTask>) {
     const etag = `"${version}"`;
-    c.header('Cache-Control', SHARED_CACHE);
-    c.header('ETag', etag);
     // Networks show these pictures on their own pages: they must be loadable from any origin.
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    if (
-      !images.has(version) &&
-      !(await rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE))
-    ) {
-      throw new AppError(
-        'rate_limited',
-        'Too many preview images at once. Please wait a minute and try again.',
-      );
+    const cacheHeaders = { 'Cache-Control': SHARED_CACHE, ETag: etag };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, cacheHeaders);
+    if (!images.has(version)) {
+      // Refused before it counts against the address: nothing was drawn for it.
+      if (!images.isDrawing(version) && renderer.isFull()) throw renderersBusy(c);
+      if (!(await rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE))) {
+        c.header('Cache-Control', 'no-store');
+        throw new AppError(
+          'rate_limited',
+          'Too many preview images at once. Please wait a minute and try again.',
+        );
+      }
     }
-    const png = await images.get(version, draw);
-    return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png' });
+    let png: Buffer;
+    try {
+      png = await images.get(version, async () => renderer.draw(await task()));
+    } catch (error) {
+      // The queue filled up while this request was on its way to it.
+      if (error instanceof RenderQueueFullError) throw renderersBusy(c);
+      throw error;
+    }
+    return c.body(new Uint8Array(png), 200, { ...cacheHeaders, 'Content-Type': 'image/png' });
   }
 
   return new Hono<AppEnv>()
@@ -80,16 +104,17 @@ export function shareRoutes(deps: ShareDeps) {
       const shared = id ? await findSharedPost(db, storage, id) : null;
       if (!shared) throw postGone();
       const { version, input, photoKey } = postPreview(shared);
-      return sendImage(c, version, async () =>
-        renderPostImage({ ...input, photo: await loadPreviewPhoto(storage, photoKey) }),
-      );
+      return sendImage(c, version, async () => ({
+        kind: 'post',
+        input: { ...input, photo: await loadPreviewPhoto(storage, photoKey) },
+      }));
     })
     .get('/og/asklines/:file', async (c) => {
       const id = PNG_FILE.exec(c.req.param('file'))?.[1];
       const askline = id ? await findSharedAskline(db, id) : null;
       if (!askline) throw new AppError('not_found', 'This askline is not available.');
       const { version, input } = asklinePreview(askline);
-      return sendImage(c, version, () => renderAsklineImage(input));
+      return sendImage(c, version, async () => ({ kind: 'askline', input }));
     })
     .get('/embed/posts/:id', async (c) => {
       const format = readShareFormat(c.req.query('format'));
