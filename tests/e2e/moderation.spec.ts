@@ -3,7 +3,7 @@
 // the card and from /reports in both tabs and every sort; an admin reads the log; others are kept out.
 import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
-import { posts, reportReasons, reports } from '../../src/server/db/schema';
+import { moderationLog, posts, reportReasons, reports, sealedSuspensions } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import {
@@ -26,6 +26,7 @@ const MOST = 'Most reported seeded post';
 const NEWER = 'Newer, reported once';
 const DONE = 'Already resolved post';
 const SPAM = 'Buy cheap assignment answers here';
+const SEALED = 'An anonymous rant whose author an admin suspended';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,6 +58,17 @@ async function seed(db: Db) {
     { postId: id(MOST), reporterId: asha.userId, reason: 'spam' },
     { postId: id(MOST), reporterId: kiran.userId, reason: 'other', detail: 'Posted five times today' },
   ]);
+  // An admin suspended the author of an anonymous post: sealed, listed by the post alone.
+  const hidden = await insertAccount(db, { username: 'hidden_h', fullName: 'Hidden H' });
+  const [rant] = await db
+    .insert(posts)
+    .values({ userId: hidden.userId, content: SEALED, isAnonymous: true, createdAt: new Date(start) })
+    .returning();
+  const postId = rant?.id ?? '';
+  await db.insert(sealedSuspensions).values({ postId, userId: hidden.userId, suspendedBy: admin.userId });
+  await db
+    .insert(moderationLog)
+    .values({ actorId: admin.userId, action: 'user_suspended', postId, subjectHidden: true });
 }
 
 test.beforeAll(async () => {
@@ -182,6 +194,22 @@ test('an admin sees no report option and reads the moderation log', async ({ pag
   await expect(entries.filter({ hasText: '@mod_two deleted a post' })).toHaveCount(1);
   await expect(entries.filter({ hasText: '@mod_one reopened a report' })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
+
+  // The sealed suspension: listed by its post, never by the account, and lifted from there.
+  const sealed = page.getByRole('region', { name: 'Suspended through anonymous posts' });
+  await expect(sealed.getByRole('listitem')).toHaveCount(1);
+  await expect(sealed).toContainText(SEALED);
+  await expect(sealed).toContainText('By @ada_admin');
+  await expect(page.getByText('hidden_h')).toHaveCount(0);
+  const suspendedEntry = entries.filter({ hasText: '@ada_admin suspended an account' });
+  await expect(suspendedEntry).toContainText('its author');
+  await expect(suspendedEntry.getByRole('button', { name: 'Lift suspension' })).toBeVisible();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await sealed.getByRole('button', { name: 'Lift suspension' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The suspension is lifted.' })).toBeVisible();
+  await expect(sealed).toContainText('None in force.');
+  await expect(entries.filter({ hasText: '@ada_admin restored an account' })).toContainText('its author');
+  await expect(page.getByRole('button', { name: 'Lift suspension' })).toHaveCount(0);
 });
 
 test('an ordinary user at /reports lands on the dashboard', async ({ page }) => {
