@@ -2,6 +2,7 @@
 // need the real process: start-up checks, the data-directory lock, signals.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scaled } from './machine-factor';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,7 +18,10 @@ export interface ServerProcess {
 export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
   const { child, output, exited } = spawnServer(env);
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output()}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output()}`)),
+      scaled(30_000),
+    );
     child.stdout?.on('data', () => {
       const match = output().match(/"port":(\d+).*Campus Yearbook is running/);
       if (!match) return;

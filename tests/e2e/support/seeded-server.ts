@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { type Db, openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
 import type { TestAccount } from '../../support/accounts';
+import { scaled } from '../../support/machine-factor';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { expect } from '../fixtures';
 
@@ -15,7 +16,7 @@ import { expect } from '../fixtures';
  * Time for a spec's beforeAll to migrate and seed a new database and start a server on it: about 10 s
  * on an idle 2-core machine, several times that on a busy one, well past the 30 s a test gets.
  */
-export const SEEDED_SERVER_START_MS = 120_000;
+export const SEEDED_SERVER_START_MS = scaled(120_000);
 
 export interface SeededServer {
   url: string;
