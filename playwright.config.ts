@@ -37,6 +37,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One migrated data directory for the seeded servers to copy.
+  globalSetup: './tests/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: 2,
@@ -60,9 +62,9 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Specs about permissions and server flows rather than layout run once, on desktop, to keep CI
-      // under 20 minutes; every screen they visit is also visited at phone width by another spec.
-      testIgnore: ['**/google.spec.ts', '**/roles.spec.ts', '**/notice.spec.ts', '**/moderation.spec.ts'],
+      // Only the tests of a screen's phone layout (tagged PHONE in fixtures.ts): every screen is
+      // visited at 390 px, while rules and flows, which do not change with the width, run once.
+      grep: /@phone/,
     },
   ],
   webServer: {

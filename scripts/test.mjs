@@ -1,10 +1,10 @@
-// npm test: everything CI runs, in order, stopping at the first failure: lint, types, the web build,
+// npm test: everything CI runs, stopping at the first failing stage: lint, types and the web build (at once),
 // unit + integration tests (vitest, real server and database), then e2e in Chromium (Playwright).
 // Ends with one line "N passed, N failed" counting every test that ran.
 // `npm test -- --postgres` runs only the database tests (vitest's server project) against the
 // PostgreSQL server of TEST_DATABASE_URL and the Redis of TEST_REDIS_URL (default: the local ones); each
 // test file makes its own database and writes Redis keys under a prefix of its own.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,38 @@ function step(title, command, args, options = {}) {
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
   if (result.status !== 0) fail(`${title} failed.`, counts());
+}
+
+// Steps that do not depend on each other run at once; each one's output is printed whole when it ends,
+// so the log reads as if they had run in turn. Every failure is reported, then the run stops.
+async function parallelSteps(steps) {
+  console.log(`\n▶ ${steps.map(([title]) => title).join(', ')} (in parallel)`);
+  const results = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => {
+            output += chunk;
+          });
+          child.stderr.on('data', (chunk) => {
+            output += chunk;
+          });
+          child.on('error', (error) => resolve({ title, status: 1, output: `${output}${error.message}\n` }));
+          child.on('close', (status) =>
+            resolve({ title, status, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }),
+          );
+        }),
+    ),
+  );
+  for (const { title, status, output, seconds } of results) {
+    console.log(`\n▶ ${title}: ${status === 0 ? 'passed' : 'FAILED'}${seconds ? ` in ${seconds} s` : ''}`);
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  }
+  const failed = results.filter((result) => result.status !== 0).map((result) => result.title);
+  if (failed.length > 0) fail(`${failed.join(', ')} failed.`, counts());
 }
 
 function fail(message, summary) {
@@ -107,9 +139,11 @@ if (process.argv.includes('--postgres')) {
 
 const chromium = findChromium();
 
-step('lint (biome)', bin('biome'), ['check', '.']);
-step('types (tsc --noEmit)', bin('tsc'), ['--noEmit']);
-step('web build (vite)', bin('vite'), ['build', '--logLevel', 'warn']);
+await parallelSteps([
+  ['lint (biome)', bin('biome'), ['check', '.']],
+  ['types (tsc --noEmit)', bin('tsc'), ['--noEmit']],
+  ['web build (vite)', bin('vite'), ['build', '--logLevel', 'warn']],
+]);
 step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson]);
 
 const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));

@@ -22,6 +22,7 @@ import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
+import { testingRoutes } from './features/testing/routes';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
@@ -114,6 +115,8 @@ export function createApp({
     app.route('/api/dev', devApiRoutes(db));
     app.route(MAILBOX_PATH, devMailboxPage(db));
   }
+  // Accounts and sessions for test fixtures: under NODE_ENV=test and nowhere else.
+  if (config.env === 'test') app.route('/api/test', testingRoutes({ db, auth }));
 
   app.get(`${UPLOADS_PATH}/*`, serveUploads(storage));
   app.route('/', shareRoutes(shareDeps));
@@ -149,6 +152,7 @@ export function createAppAuth(
     adminEmails: config.adminEmails,
     google: config.google,
     secondaryStorage: redis ? createRedisSessionStorage(redis) : undefined,
+    testing: config.env === 'test',
   });
 }
 

@@ -1,7 +1,8 @@
 // Accounts in a real browser against the real server (SPEC §2 landing card, auth gate, navbar,
 // logout; §4 auth states; §8 messages). Mail is read from the development outbox.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { scaled } from '../support/machine-factor';
+import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
 import { mailedLink, uniqueEmail } from './support/mailbox';
 import { signUpAndConfirm as signUpWithMail } from './support/sign-up';
 
@@ -125,7 +126,9 @@ test.describe('when the server cannot be reached', () => {
   test('the gate shows the Connection Issue panel', async ({ page }) => {
     await page.route('**/api/session', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Connection Issue' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('heading', { name: 'Connection Issue' })).toBeVisible({
+      timeout: scaled(10_000),
+    });
     await expect(
       page.getByText("We're having trouble connecting to the server. Please check your internet connection."),
     ).toBeVisible();
@@ -140,6 +143,7 @@ test.describe('a slow server', () => {
   test.use({ allowedConsoleErrors: [/status of 401/] });
 
   test('loading text, then a way to continue after 3 seconds', async ({ page }) => {
+    await page.clock.install();
     await page.route('**/api/session', () => {
       // Never answers.
     });
@@ -147,13 +151,15 @@ test.describe('a slow server', () => {
     await expect(page.getByText('Loading authentication...')).toBeVisible();
     const proceed = page.getByRole('button', { name: 'Click to continue anyway' });
     await expect(proceed).toBeHidden();
-    await expect(proceed).toBeVisible({ timeout: 5_000 });
+    // SPEC §2: after 3 seconds (the page's clock, moved on by the test rather than waited for).
+    await page.clock.fastForward(3_100);
+    await expect(proceed).toBeVisible();
     await proceed.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   });
 });
 
-test('Demo Sign In reaches the demo profile without asking the server', async ({ page }) => {
+test('Demo Sign In reaches the demo profile without asking the server', PHONE, async ({ page }) => {
   // The landing page's navbar asks who is signed in once it loads; on a busy machine that can come
   // after "network idle", so wait for that answer itself before counting requests.
   const sessionAnswered = page.waitForResponse(

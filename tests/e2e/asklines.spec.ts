@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { asklines, posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -176,29 +176,33 @@ test("the create-post panel's chooser: search and a random pick", async ({ page 
 test.describe('a visitor', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('reads the list and an askline page, with anonymous answers kept anonymous', async ({ page }) => {
-    await page.goto(`${server.url}/asklines`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verified Asklines');
-    await expect(cards(page).first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await cards(page).filter({ hasText: HOSTEL }).getByRole('link', { name: HOSTEL, exact: true }).click();
-    await expect(page).toHaveURL(`${server.url}/askline/${hostelId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTEL);
-    await expect(page.getByText('2 posts', { exact: true })).toBeVisible();
-    const anonymous = page.getByRole('article').filter({ hasText: 'Posters, plants, noodles.' });
-    await expect(anonymous).toContainText('Anonymous');
-    await expect(anonymous).not.toContainText('Ravi A');
-    await expect(
-      page
-        .getByRole('article')
-        .filter({ hasText: 'Small, loud, home.' })
-        .getByRole('button', { name: /^Like/ }),
-    ).toBeDisabled();
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: 'Explore more asklines' }).click();
-    await expect(page).toHaveURL(`${server.url}/asklines`);
+  test(
+    'reads the list and an askline page, with anonymous answers kept anonymous',
+    PHONE,
+    async ({ page }) => {
+      await page.goto(`${server.url}/asklines`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verified Asklines');
+      await expect(cards(page).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await cards(page).filter({ hasText: HOSTEL }).getByRole('link', { name: HOSTEL, exact: true }).click();
+      await expect(page).toHaveURL(`${server.url}/askline/${hostelId}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTEL);
+      await expect(page.getByText('2 posts', { exact: true })).toBeVisible();
+      const anonymous = page.getByRole('article').filter({ hasText: 'Posters, plants, noodles.' });
+      await expect(anonymous).toContainText('Anonymous');
+      await expect(anonymous).not.toContainText('Ravi A');
+      await expect(
+        page
+          .getByRole('article')
+          .filter({ hasText: 'Small, loud, home.' })
+          .getByRole('button', { name: /^Like/ }),
+      ).toBeDisabled();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: 'Explore more asklines' }).click();
+      await expect(page).toHaveURL(`${server.url}/asklines`);
 
-    await page.goto(`${server.url}/askline/00000000-0000-4000-8000-000000000000`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Askline not found.');
-  });
+      await page.goto(`${server.url}/askline/00000000-0000-4000-8000-000000000000`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Askline not found.');
+    },
+  );
 });

@@ -1,4 +1,6 @@
-// Shared e2e helpers: an accessibility check that fails on serious or critical axe violations.
+// Shared e2e helpers: an accessibility check that fails on serious or critical axe violations, a
+// test that fails on page errors, and accounts made by the test-only route, signed in by cookie.
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -40,3 +42,61 @@ export const test = base.extend<{ failOnPageErrors: undefined; allowedConsoleErr
 });
 
 export { expect };
+
+/**
+ * Tests that check a screen at phone width too: the phone project runs only these (the rest test
+ * rules and flows, which do not change with the width); the desktop project runs everything.
+ */
+export const PHONE = { tag: '@phone' };
+
+export interface E2eAccount {
+  userId: string;
+  email: string;
+  username: string | null;
+}
+
+export interface E2eAccountOptions {
+  username?: string;
+  fullName?: string;
+  userType?: 'admin' | 'moderator' | 'ordinary';
+  profile?: boolean;
+  password?: string;
+  /** The server; defaults to the shared one (baseURL). */
+  url?: string;
+}
+
+/**
+ * An account made on the server (the test-only route: NODE_ENV=test), with a profile unless
+ * `profile: false`, and the session cookie it answered with; nothing is set in any browser.
+ */
+export async function createE2eAccount(
+  page: Page,
+  options: E2eAccountOptions = {},
+): Promise<E2eAccount & { cookie: { name: string; value: string } }> {
+  const { url = test.info().project.use.baseURL ?? '', ...body } = options;
+  const username = body.profile === false ? undefined : (body.username ?? uniqueUsername('member'));
+  // Connection: close, as in signInByCookie (support/seeded-server.ts): no idle socket left to race.
+  const res = await page.request.post(`${url}/api/test/accounts`, {
+    data: { ...body, username },
+    headers: { connection: 'close' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as E2eAccount & { cookie: { name: string; value: string } };
+}
+
+/**
+ * An account made as createE2eAccount does, with its session set in the page's browser: the test
+ * starts signed in, as someone who signed in yesterday. A `password` is only needed where the test
+ * types it.
+ */
+export async function signedInAccount(page: Page, options: E2eAccountOptions = {}): Promise<E2eAccount> {
+  const url = options.url ?? test.info().project.use.baseURL ?? '';
+  const { cookie, ...made } = await createE2eAccount(page, options);
+  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url }]);
+  return { userId: made.userId, email: made.email, username: made.username };
+}
+
+/** A username no other test has: `prefix_` and random letters, within the 20 characters allowed. */
+export function uniqueUsername(prefix: string): string {
+  return `${prefix.slice(0, 10)}_${randomBytes(4).toString('hex')}`;
+}

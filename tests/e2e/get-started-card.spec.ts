@@ -1,11 +1,11 @@
 // The Get Started card's three modes and fields (SPEC §2 Landing); accounts.spec.ts drives its calls.
-import { expect, test } from './fixtures';
+import { expect, PHONE, test } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
 });
 
-test('sign in mode: one identifier field and a password with show/hide', async ({ page }) => {
+test('sign in mode: one identifier field and a password with show/hide', PHONE, async ({ page }) => {
   const card = page.getByRole('region', { name: 'Get Started' });
   await expect(card.getByPlaceholder('Username or Email')).toBeVisible();
   const password = card.getByLabel('Password', { exact: true });
@@ -25,7 +25,7 @@ test('sign in asks for both fields before anything else', async ({ page }) => {
   await expect(card.getByText('Please enter your username or email')).toBeVisible();
 });
 
-test('sign up mode uses an Email field and toggles back', async ({ page }) => {
+test('sign up mode uses an Email field and toggles back', PHONE, async ({ page }) => {
   const card = page.getByRole('region', { name: 'Get Started' });
   await card.getByRole('button', { name: 'Create an account' }).click();
   await expect(card.getByPlaceholder('Email', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { moderationLog, posts, reportReasons, reports, sealedSuspensions } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
+import { scaled } from '../support/machine-factor';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
@@ -101,7 +102,7 @@ test('a student reports a post with a reason', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await expect(card(page, TARGET).getByRole('status')).toHaveText('Reported!');
   // The state lasts two seconds.
-  await expect(card(page, TARGET).getByRole('status')).toHaveText('', { timeout: 4_000 });
+  await expect(card(page, TARGET).getByRole('status')).toHaveText('', { timeout: scaled(4_000) });
   // Students see no report data.
   await expect(card(page, TARGET).getByText(/reports?, (un)?resolved/)).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
 import { ageSavedCacheOnNextLoad } from './support/saved-cache';
 import {
   SEEDED_SERVER_START_MS,
@@ -66,7 +66,7 @@ const signIn = (page: Page, account: TestAccount) => signInToSeeded(page, server
 
 const feedPosts = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article');
 
-test('post a named and an anonymous post from the dashboard', async ({ page }) => {
+test('post a named and an anonymous post from the dashboard', PHONE, async ({ page }) => {
   await signIn(page, asha);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   // The navbar's Create opens the panel, even on the dashboard itself.
@@ -218,9 +218,12 @@ test.describe('when the server fails', () => {
     await page.route('**/api/posts?**', () => {
       // Never answers.
     });
+    await page.clock.install();
     await page.reload();
     await expect(page.getByText('Loading posts...')).toBeVisible();
-    await expect(feedPosts(page).first()).toContainText('Seeded memory 03', { timeout: 6_000 });
+    // SPEC §9: the saved posts after 3 seconds (the page's clock, moved by the test).
+    await page.clock.fastForward(3_100);
+    await expect(feedPosts(page).first()).toContainText('Seeded memory 03');
     await expect(
       page.getByText('The server is slow to answer: showing the posts you saw last.'),
     ).toBeVisible();
@@ -239,19 +242,21 @@ test.describe('a single post', () => {
     });
   }
 
-  test('signed in: the template buttons, a wrong username corrected, odd formats ignored', async ({
-    page,
-  }) => {
-    await signIn(page, kiran);
-    await page.goto(`${server.url}/someone_else/${named.id}?format=poster`);
-    await expect(page).toHaveURL(`${server.url}/ravi_k/${named.id}`);
-    await expect(page.locator('[data-template="default"]')).toBeVisible();
-    await page.getByRole('button', { name: 'Story' }).click();
-    await expect(page).toHaveURL(/format=story/);
-    await expect(page.getByRole('button', { name: 'Story' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByText('Sign in to like this post or create your own.')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
-  });
+  test(
+    'signed in: the template buttons, a wrong username corrected, odd formats ignored',
+    PHONE,
+    async ({ page }) => {
+      await signIn(page, kiran);
+      await page.goto(`${server.url}/someone_else/${named.id}?format=poster`);
+      await expect(page).toHaveURL(`${server.url}/ravi_k/${named.id}`);
+      await expect(page.locator('[data-template="default"]')).toBeVisible();
+      await page.getByRole('button', { name: 'Story' }).click();
+      await expect(page).toHaveURL(/format=story/);
+      await expect(page.getByRole('button', { name: 'Story' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByText('Sign in to like this post or create your own.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
+    },
+  );
 
   test.describe('missing posts', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });

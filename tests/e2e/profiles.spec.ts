@@ -2,10 +2,16 @@
 // Profile; §5 rules and messages): sign up, set up with a photo, see the profile, edit every field and
 // the password, and the live username check.
 
-import type { Page } from '@playwright/test';
-import { POST_MESSAGES } from '../../src/shared/posts';
 import { createCameraJpeg } from '../support/images';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { scaled } from '../support/machine-factor';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  signedInAccount,
+  test,
+  uniqueUsername,
+} from './fixtures';
 import { uniqueEmail } from './support/mailbox';
 import { ageSavedCacheOnNextLoad } from './support/saved-cache';
 import { signUpAndConfirm } from './support/sign-up';
@@ -15,32 +21,8 @@ const PASSWORD = 'hostel-maggi-7';
 /** A camera-sized photo, so the browser really has to shrink it. */
 const cameraPhoto = () => createCameraJpeg({ width: 2400, height: 1800 });
 
-function uniqueUsername(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
-}
-
-/** Signs up, confirms and fills in the setup form with the basics; returns the username. */
-async function signUpWithProfile(page: Page, prefix: string): Promise<{ username: string; email: string }> {
-  const email = uniqueEmail(prefix);
-  await signUpAndConfirm(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/profile\/setup$/);
-  const username = uniqueUsername(prefix);
-  await page.getByLabel('Username').fill(username);
-  await expect(page.getByText('Username is available')).toBeVisible();
-  await page.getByLabel('Full Name').fill(`${prefix} Tester`);
-  await page.getByRole('button', { name: 'Create Profile' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // Let the dashboard show its feed, as a person would: logging out aborts requests in flight, but a
-  // feed request the page had not sent yet when Logout was clicked would be answered 401.
-  const feedShown = page
-    .getByText(POST_MESSAGES.empty)
-    .or(page.getByRole('region', { name: 'Posts' }).getByRole('article').first());
-  await expect(feedShown).toBeVisible();
-  return { username, email };
-}
-
-test('sign up, set up a profile with a photo, and see it on the profile page', async ({ page }) => {
-  test.setTimeout(60_000);
+test('sign up, set up a profile with a photo, and see it on the profile page', PHONE, async ({ page }) => {
+  test.setTimeout(scaled(60_000));
   await signUpAndConfirm(page, uniqueEmail('asha'), PASSWORD);
   await expect(page).toHaveURL(/\/profile\/setup$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your profile');
@@ -78,7 +60,7 @@ test('sign up, set up a profile with a photo, and see it on the profile page', a
   await expect(page.getByText('Please select an image file')).toBeVisible();
   await photoInput.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
   await expect(page.getByText('Please select an image file')).toBeHidden();
-  await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: scaled(15_000) });
 
   await page.getByLabel('Full Name').fill('Asha Raman');
   await page.getByLabel('Instagram URL').fill('https://instagram.com/asha.raman');
@@ -91,7 +73,7 @@ test('sign up, set up a profile with a photo, and see it on the profile page', a
 
   await expect(create).toBeEnabled();
   await create.click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(15_000) });
 
   // The profile menu knows who this is now, and leads to the profile.
   await page.getByRole('button', { name: 'Account menu' }).click();
@@ -124,14 +106,13 @@ test('sign up, set up a profile with a photo, and see it on the profile page', a
 });
 
 test('a taken username is shown live and blocks Create Profile', async ({ page }) => {
-  const first = await signUpWithProfile(page, 'ravi');
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-
-  await signUpAndConfirm(page, uniqueEmail('ravi2'), PASSWORD);
+  const taken = uniqueUsername('ravi');
+  await signedInAccount(page, { username: taken });
+  // Another person, signed up but without a profile yet: their session replaces the first.
+  await signedInAccount(page, { profile: false });
+  await page.goto('/profile/setup');
   await page.getByLabel('Full Name').fill('Another Ravi');
-  await page.getByLabel('Username').fill(first.username.toUpperCase());
+  await page.getByLabel('Username').fill(taken.toUpperCase());
   await expect(page.getByText('Username is already taken').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Profile' })).toBeDisabled();
 });
@@ -141,9 +122,10 @@ test.describe('editing', () => {
   test.use({ allowedConsoleErrors: [/status of 400/] });
 
   test('edit every field and the password, then back to the profile after saving', async ({ page }) => {
-    // Sign-up by mail, setup, a photo compressed in the browser, five saves and a sign-in.
-    test.setTimeout(90_000);
-    const { username } = await signUpWithProfile(page, 'meera');
+    // A photo compressed in the browser, five saves and a sign-in.
+    test.setTimeout(scaled(90_000));
+    const username = uniqueUsername('meera');
+    await signedInAccount(page, { username, fullName: 'meera Tester', password: PASSWORD });
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Profile');
     const usernameField = page.getByLabel('Username');
@@ -163,7 +145,7 @@ test.describe('editing', () => {
     await page
       .getByLabel('Change Photo')
       .setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
-    await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: scaled(15_000) });
 
     // The password fields appear on request, and each rule of SPEC §5 speaks in turn.
     await expect(page.getByLabel('New Password', { exact: true })).toBeHidden();
@@ -192,7 +174,7 @@ test.describe('editing', () => {
     await save.click();
     await expect(page.getByText('Profile and password updated successfully')).toBeVisible();
     // SPEC §2: back to the profile two seconds later.
-    await expect(page).toHaveURL(new RegExp(`/${username}$`), { timeout: 5_000 });
+    await expect(page).toHaveURL(new RegExp(`/${username}$`), { timeout: scaled(5_000) });
     const header = page.locator('main header');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meera Krishnan');
     await expect(header.getByText('Debate club, night canteen, final-year ECE.')).toBeVisible();
@@ -212,8 +194,9 @@ test.describe('editing', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('Cancel goes back to the profile without saving', async ({ page }) => {
-    const { username } = await signUpWithProfile(page, 'kiran');
+  test('Cancel goes back to the profile without saving', PHONE, async ({ page }) => {
+    const username = uniqueUsername('kiran');
+    await signedInAccount(page, { username, fullName: 'kiran Tester' });
     await page.goto('/profile');
     await page.getByLabel('Full Name').fill('Should Not Save');
     await page.getByRole('link', { name: 'Cancel' }).click();
@@ -226,7 +209,7 @@ test.describe('a missing user', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('says the user does not exist, with a way back to the dashboard', async ({ page }) => {
-    await signUpWithProfile(page, 'leela');
+    await signedInAccount(page);
     await page.goto('/nobody_zz_404');
     await expect(page.getByText('The user nobody_zz_404 does not exist')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -239,7 +222,8 @@ test.describe('when the picture upload fails', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
   test('setup says so and creates the profile without a picture', async ({ page }) => {
-    await signUpAndConfirm(page, uniqueEmail('nila'), PASSWORD);
+    await signedInAccount(page, { profile: false });
+    await page.goto('/profile/setup');
     await page.route('**/api/profiles/*/photo', (route) => route.abort('connectionreset'));
     const username = uniqueUsername('nila');
     await page.getByLabel('Username').fill(username);
@@ -248,7 +232,7 @@ test.describe('when the picture upload fails', () => {
     await page
       .getByLabel('Change Photo')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto() });
-    await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('img[src^="blob:"]')).toBeVisible({ timeout: scaled(15_000) });
     const alert = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Create Profile' }).click();
     const dialog = await alert;
@@ -267,7 +251,8 @@ test.describe('a slow server', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
   test('the profile page shows the saved copy after 5 seconds', async ({ page }) => {
-    const { username } = await signUpWithProfile(page, 'devi');
+    const username = uniqueUsername('devi');
+    await signedInAccount(page, { username, fullName: 'devi Tester' });
     await page.goto(`/${username}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('devi Tester');
     // Age the saved copy past its five fresh minutes, as a visit tomorrow would find it.
@@ -280,9 +265,12 @@ test.describe('a slow server', () => {
     await page.route('**/api/profiles/*', () => {
       // Never answers.
     });
+    await page.clock.install();
     await page.reload();
     await expect(page.getByText('Loading profile...')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('devi Tester', { timeout: 8_000 });
+    // SPEC §9: the saved copy after 5 seconds (the page's clock, moved by the test).
+    await page.clock.fastForward(5_100);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('devi Tester');
     await expect(
       page.getByText('The server is slow to answer: showing your saved copy of this profile.'),
     ).toBeVisible();

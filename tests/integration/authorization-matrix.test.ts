@@ -492,6 +492,19 @@ const ROUTES: RouteCase[] = [
     call: () => ({ path: '/dev/mailbox/mailbox.css' }),
     expect: everyone(200),
   },
+  // Test fixtures (features/testing): served under NODE_ENV=test alone, which this server runs.
+  {
+    route: 'POST /api/test/accounts',
+    rule: 'test runs only: anyone makes an account and gets its session',
+    call: () => ({ path: '/api/test/accounts', json: {} }),
+    expect: everyone(201),
+  },
+  {
+    route: 'POST /api/test/sessions',
+    rule: 'test runs only: anyone gets a session of an account',
+    call: () => ({ path: '/api/test/sessions', json: { userId: owner.account.userId } }),
+    expect: everyone(201),
+  },
 ];
 
 let suspendedCredentials: { identifier: string; password: string };
@@ -595,9 +608,28 @@ describe('in production', () => {
     try {
       const routes = production.app.routes.map((route) => route.path);
       expect(routes.filter((path) => path.startsWith('/api/dev') || path.startsWith('/dev/'))).toEqual([]);
+      expect(routes.filter((path) => path.startsWith('/api/test'))).toEqual([]);
       expect(routes).toContain('/api/posts/:id');
+      expect((await production.request('/api/test/sessions', { method: 'POST' })).status).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+
+  it('the test fixtures are there under NODE_ENV=test alone, not in development', async () => {
+    const development = await startTestServer({ settings: { NODE_ENV: 'development' } });
+    try {
+      const routes = development.app.routes.map((route) => route.path);
+      expect(routes.filter((path) => path.startsWith('/api/test'))).toEqual([]);
+      expect(routes).toContain('/api/dev/outbox');
+      const made = await development.request('/api/test/accounts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(made.status).toBe(404);
+    } finally {
+      await development.close();
     }
   });
 });

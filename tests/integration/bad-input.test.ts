@@ -111,6 +111,8 @@ let server: TestServer;
 let member: Member;
 let admin: Member;
 let moderator: Member;
+/** The staff routes' subject: fuzzing may suspend it or change its role, so no other route uses it. */
+let target: Member;
 let profileless: string;
 let postId: string;
 let reportId: string;
@@ -237,14 +239,14 @@ const ROUTES: Record<string, WriteRoute> = {
   },
   'PUT /api/admin/users/:username/role': {
     method: 'PUT',
-    path: (segment) => `/api/admin/users/${segment ?? member.username}/role`,
+    path: (segment) => `/api/admin/users/${segment ?? target.username}/role`,
     fuzzPath: true,
     valid: () => ({ userType: 'ordinary' }),
     who: () => admin.cookie,
   },
   'PUT /api/admin/users/:username/suspension': {
     method: 'PUT',
-    path: (segment) => `/api/admin/users/${segment ?? member.username}/suspension`,
+    path: (segment) => `/api/admin/users/${segment ?? target.username}/suspension`,
     fuzzPath: true,
     valid: () => ({ suspended: false }),
     who: () => admin.cookie,
@@ -320,6 +322,7 @@ beforeAll(async () => {
   member = await createMember(server);
   admin = await createMember(server, { userType: 'admin' });
   moderator = await createMember(server, { userType: 'moderator' });
+  target = await createMember(server);
   profileless = await signInAs(server, await createAccount(server, { profile: false }));
   const author = await createMember(server);
   const post = (content: string) => callJson(server, 'POST', '/api/posts', author.cookie, { content });
@@ -377,21 +380,27 @@ describe('bad input on every write route', () => {
  * a 400 with a message on every keyset list, never the database's cast error as a 500.
  */
 describe('bad page cursors on every keyset list', () => {
+  // A reader of its own: the fuzzing above may suspend \`member\` (a valid {suspended: true}), which
+  // ends its sessions.
+  let reader: Member;
+  beforeAll(async () => {
+    reader = await createMember(server);
+  });
   const LISTS: Record<string, { url: (cursor: string) => string; who: () => string | null }> = {
-    'feed, default': { url: (c) => `/api/posts?sort=default&cursor=${c}`, who: () => member.cookie },
-    'feed, newest': { url: (c) => `/api/posts?sort=newest&cursor=${c}`, who: () => member.cookie },
-    'feed, oldest': { url: (c) => `/api/posts?sort=oldest&cursor=${c}`, who: () => member.cookie },
-    'feed, most liked': { url: (c) => `/api/posts?sort=most_liked&cursor=${c}`, who: () => member.cookie },
+    'feed, default': { url: (c) => `/api/posts?sort=default&cursor=${c}`, who: () => reader.cookie },
+    'feed, newest': { url: (c) => `/api/posts?sort=newest&cursor=${c}`, who: () => reader.cookie },
+    'feed, oldest': { url: (c) => `/api/posts?sort=oldest&cursor=${c}`, who: () => reader.cookie },
+    'feed, most liked': { url: (c) => `/api/posts?sort=most_liked&cursor=${c}`, who: () => reader.cookie },
     'profile posts': {
-      url: (c) => `/api/profiles/${member.username}/posts?cursor=${c}`,
-      who: () => member.cookie,
+      url: (c) => `/api/profiles/${reader.username}/posts?cursor=${c}`,
+      who: () => reader.cookie,
     },
     'askline posts': {
       url: (c) => `/api/asklines/${asklineId}/posts?cursor=${c}`,
       who: () => moderator.cookie,
     },
-    'post search': { url: (c) => `/api/search/posts?q=post&cursor=${c}`, who: () => member.cookie },
-    'user search': { url: (c) => `/api/search/users?q=user&cursor=${c}`, who: () => member.cookie },
+    'post search': { url: (c) => `/api/search/posts?q=post&cursor=${c}`, who: () => reader.cookie },
+    'user search': { url: (c) => `/api/search/users?q=user&cursor=${c}`, who: () => reader.cookie },
     'reports, most reported': {
       url: (c) => `/api/reports?status=unresolved&sort=most_reported&cursor=${c}`,
       who: () => moderator.cookie,

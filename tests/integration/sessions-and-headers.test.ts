@@ -14,6 +14,7 @@ import { posts } from '../../src/server/db/schema';
 import { CROSS_SITE_MESSAGE } from '../../src/server/http/same-site-writes';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
+import { scaled } from '../support/machine-factor';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -247,7 +248,10 @@ describe('rate limits', () => {
     return { allowed: most, message: '' };
   }
 
-  it('stop sign-in guessing from one address, sign-up, reset, posting and reporting, with a message', async () => {
+  // Hundreds of requests, the sign-ups hashing a password each: bounded work, a generous limit.
+  it('stop sign-in guessing from one address, sign-up, reset, posting and reporting, with a message', {
+    timeout: scaled(120_000),
+  }, async () => {
     const signIn = await countUntilLimited(
       (i) =>
         call('POST', '/api/session', {

@@ -1,5 +1,8 @@
 // Accounts for server tests: written straight to the database (no mail round trip, no sign-up rate
-// limit), then signed in over HTTP like a person, so the cookie is a real session.
+// limit). A member's session comes from the test-only route (features/testing), a real session made
+// without a password round trip; tests of sign-in itself sign in over HTTP with `signInAs`.
+// Every account has the same password, hashed once per process: scrypt costs a tenth of a second a
+// hash, and the suite makes hundreds of accounts.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../../src/server/db/client';
@@ -28,16 +31,21 @@ export function createAccount(server: TestServer, options: AccountOptions = {}):
   return insertAccount(server.database.db, options);
 }
 
+/** The password of every test account. */
+export const TEST_PASSWORD = 'test-password-of-every-account';
+let testPasswordHash: Promise<string> | null = null;
+
 /** A confirmed account with a password (and by default a profile), straight into a database. */
 export async function insertAccount(db: Db, options: AccountOptions = {}): Promise<TestAccount> {
-  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const password = TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(password);
   const user = await insertUser(db, options.email ? { email: options.email } : {});
   await db.insert(accounts).values({
     id: `acc_${randomBytes(6).toString('hex')}`,
     accountId: user.id,
     providerId: 'credential',
     userId: user.id,
-    password: await hashPassword(password),
+    password: await testPasswordHash,
   });
   const profile =
     options.profile === false
@@ -71,5 +79,24 @@ export interface Member {
 
 export async function createMember(server: TestServer, options: AccountOptions = {}): Promise<Member> {
   const account = await createAccount(server, options);
-  return { account, cookie: await signInAs(server, account), username: account.username ?? '' };
+  return { account, cookie: await sessionFor(server, account), username: account.username ?? '' };
+}
+
+/**
+ * A session of the account as a Cookie header value: from the test-only route where the server has it
+ * (NODE_ENV=test), else by signing in.
+ */
+export async function sessionFor(server: TestServer, account: TestAccount): Promise<string> {
+  const res = await server.request('/api/test/sessions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: account.userId }),
+  });
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return signInAs(server, account);
+  }
+  if (res.status !== 201) throw new Error(`no session: ${res.status} ${await res.text()}`);
+  const { cookie } = (await res.json()) as { cookie: { name: string; value: string } };
+  return `${cookie.name}=${cookie.value}`;
 }

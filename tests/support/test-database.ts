@@ -1,9 +1,11 @@
 // A fresh database for one test file: PGlite in memory by default; with TEST_DATABASE_URL, a new
-// PostgreSQL database created on that server for this file alone and dropped afterwards.
+// PostgreSQL database created on that server for this file alone and dropped afterwards. Both start
+// as a copy of the run's migrated template (database-template.ts) when the global setup made one.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
+import { PGLITE_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV, withAdmin } from './database-template';
 
 export interface TestDatabase extends Database {
   /** A PostgreSQL URL of this database, or null on PGlite. */
@@ -22,19 +24,34 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   let recording: string[] | null = null;
   const onQuery = (sql: string) => recording?.push(sql);
 
+  // A copy of the migrated template, unless the test wants to migrate (or not) itself.
+  const copy = options.migrate === undefined;
+  const template = copy ? process.env[TEMPLATE_DATABASE_ENV] : undefined;
+  const pgliteTemplate = copy ? process.env[PGLITE_TEMPLATE_ENV] : undefined;
+  let migrated = false;
+
   if (adminUrl) {
     const name = `yb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`),
+    );
+    migrated = Boolean(template);
     const target = new URL(adminUrl);
     target.pathname = `/${name}`;
     url = target.toString();
     database = await openDatabase({ engine: 'postgres', url, maxConnections: 20 }, { onQuery });
-    drop = () => withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    drop = async () => {
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+  } else if (pgliteTemplate) {
+    const dump = new Blob([fs.readFileSync(pgliteTemplate)]);
+    database = await openDatabase({ engine: 'pglite', dataDir: null, loadDataDir: dump }, { onQuery });
+    migrated = true;
   } else {
     database = await openDatabase({ engine: 'pglite', dataDir: null }, { onQuery });
   }
 
-  if (options.migrate !== false) await applyMigrations(database);
+  if (options.migrate !== false && !migrated) await applyMigrations(database);
   // A test may close the database on purpose (to see the server cope); closing twice is harmless.
   let closed: Promise<void> | null = null;
   const close = () => {
@@ -60,14 +77,4 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       };
     },
   };
-}
-
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -4,7 +4,7 @@
 import { betterAuth, type SecondaryStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth, testUtils } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
 import type { Db } from '../db/client';
@@ -25,6 +25,11 @@ export interface AuthOptions {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Where sessions are looked up first (Redis, with REDIS_URL); the database keeps them too. */
   secondaryStorage?: SecondaryStorage;
+  /**
+   * NODE_ENV=test only: better-auth's test helpers (sessions made without a password round trip),
+   * which the test-only routes use (features/testing). They add no endpoint of their own.
+   */
+  testing?: boolean;
 }
 
 export const SUSPENDED_MESSAGE =
@@ -53,6 +58,7 @@ export function createAuth({
   adminEmails = [],
   google = null,
   secondaryStorage,
+  testing = false,
 }: AuthOptions) {
   return betterAuth({
     appName: 'Campus Yearbook',
@@ -121,24 +127,27 @@ export function createAuth({
     // Google through the generic OpenID Connect provider rather than better-auth's built-in one, whose
     // endpoints are fixed: the discovery URL lets tests run the whole flow against a local server.
     // SPEC §7: offline access, consent prompt, email and profile scopes.
-    plugins: google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: 'google',
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                discoveryUrl: google.discoveryUrl,
-                scopes: ['openid', 'email', 'profile'],
-                accessType: 'offline',
-                prompt: 'consent',
-                pkce: true,
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      ...(testing ? [testUtils()] : []),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: google.discoveryUrl,
+                  scopes: ['openid', 'email', 'profile'],
+                  accessType: 'offline',
+                  prompt: 'consent',
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     // Our own limiter guards sign-in, sign-up and reset (platform/rate-limit.ts), in front of these
     // routes, so every path shares one policy and one store.
     rateLimit: { enabled: false },

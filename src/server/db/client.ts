@@ -35,7 +35,8 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { engine: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  // dataDir null: in memory (tests), optionally started from a dump of another (a migrated template)
+  | { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { engine: 'postgres'; url: string; maxConnections?: number };
 
 export interface OpenOptions {
@@ -77,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 
   const client = await PGlite.create({
     dataDir: target.dataDir ? path.join(target.dataDir, 'db') : undefined,
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;

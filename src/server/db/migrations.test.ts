@@ -17,7 +17,8 @@ const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_jour
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // Migrated here, not copied from the run's template: the migrations are what this file tests.
+  database = await createTestDatabase({ migrate: true });
 });
 afterAll(() => database.destroy());
 

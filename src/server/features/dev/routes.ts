@@ -1,48 +1,23 @@
 // Development only (never mounted when NODE_ENV=production): the mail outbox as JSON and as a page,
 // so a person running `npm start` can finish sign-up and password reset without a mail server. The
 // outbox holds every sign-in link and reset token, so it answers the machine the server runs on only.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { escapeHtml } from '../../../shared/escape-html';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { loopbackOnly } from '../../http/loopback-only';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';
 
 export const MAILBOX_PATH = '/dev/mailbox';
 
-/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
-  return /^127(\.\d{1,3}){3}$/.test(v4) || address === '::1';
-}
-
-/**
- * The connection's own peer must be this machine, and no proxy may have forwarded the request: a
- * reverse proxy on the same machine connects from loopback but speaks for someone else.
- * (TRUST_PROXY plays no part here: a forwarded address proves nothing about who may read mail.)
- */
-const loopbackOnly = createMiddleware<AppEnv>(async (c, next) => {
-  let peer: string | undefined;
-  try {
-    peer = getConnInfo(c).remote.address;
-  } catch {
-    peer = undefined;
-  }
-  const forwarded = ['forwarded', 'x-forwarded-for', 'x-real-ip'].some((name) => c.req.header(name));
-  if (!isLoopbackAddress(peer) || forwarded) {
-    throw new AppError(
-      'forbidden',
-      'The development mailbox answers only on the machine the server runs on (open it at localhost).',
-    );
-  }
-  await next();
-});
+const loopbackOnlyMailbox = loopbackOnly(
+  'The development mailbox answers only on the machine the server runs on (open it at localhost).',
+);
 
 export function devApiRoutes(db: Db) {
-  return new Hono<AppEnv>().use(loopbackOnly).get('/outbox', async (c) => c.json(await listOutbox(db)));
+  return new Hono<AppEnv>()
+    .use(loopbackOnlyMailbox)
+    .get('/outbox', async (c) => c.json(await listOutbox(db)));
 }
 
 // Styles come from a file of their own: the CSP allows no inline <style>.
@@ -62,7 +37,7 @@ const formatTime = new Intl.DateTimeFormat('en-GB', {
 
 export function devMailboxPage(db: Db) {
   return new Hono<AppEnv>()
-    .use(loopbackOnly)
+    .use(loopbackOnlyMailbox)
     .get('/', async (c) => c.html(renderMailbox(await listOutbox(db))))
     .get('/mailbox.css', (c) => c.body(MAILBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
 }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../../tests/support/accounts';
+import { scaled } from '../../../../tests/support/machine-factor';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { posts } from '../../db/schema';
 import { closeSharedPreviewRenderer } from './render-pool';
@@ -94,8 +95,9 @@ describe('a burst of new preview images', () => {
     expect(checks.every((check) => check.status === 200)).toBe(true);
     // Nine checks in ten under 200 ms: drawing on the main thread held most of them 250-700 ms (up to
     // 6.5 s). The tenth is left to the machine: on a busy shared one a garbage collection or a
-    // scheduler pause in this process alone reached 200-400 ms with nothing being drawn at all.
-    expect(p90, `90th percentile of ${checks.length} health checks`).toBeLessThan(200);
+    // scheduler pause in this process alone reached 200-400 ms with nothing being drawn at all. The
+    // limit stretches with the machine factor (200 ms on a quiet machine), like every time limit.
+    expect(p90, `90th percentile of ${checks.length} health checks`).toBeLessThan(scaled(200));
     // The burst lasted long enough to be measured while it ran.
     expect(checks.length).toBeGreaterThanOrEqual(5);
     // Thirty drawings on one thread of a busy two-core machine take a while; the health checks do not.
