@@ -86,7 +86,7 @@ test.describe('wrong sign-in details', () => {
   });
 });
 
-test('forgot password: mail, new password, sign in with it', async ({ page }) => {
+test('forgot password: mail, new password, sign in with it', PHONE, async ({ page }) => {
   const email = uniqueEmail('meera');
   await signUpAndConfirm(page, email);
   await page.context().clearCookies();
@@ -123,7 +123,7 @@ test('a signed-out visitor at /dashboard goes to the landing page', async ({ pag
 test.describe('when the server cannot be reached', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
-  test('the gate shows the Connection Issue panel', async ({ page }) => {
+  test('the gate shows the Connection Issue panel', PHONE, async ({ page }) => {
     await page.route('**/api/session', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Connection Issue' })).toBeVisible({

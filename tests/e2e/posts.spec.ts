@@ -261,7 +261,7 @@ test.describe('a single post', () => {
   test.describe('missing posts', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
-    test('say so, with a way home', async ({ page }) => {
+    test('say so, with a way home', PHONE, async ({ page }) => {
       await page.goto(`${server.url}/post/00000000-0000-4000-8000-000000000000`);
       await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
       await expect(

@@ -208,7 +208,7 @@ test.describe('editing', () => {
 test.describe('a missing user', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('says the user does not exist, with a way back to the dashboard', async ({ page }) => {
+  test('says the user does not exist, with a way back to the dashboard', PHONE, async ({ page }) => {
     await signedInAccount(page);
     await page.goto('/nobody_zz_404');
     await expect(page.getByText('The user nobody_zz_404 does not exist')).toBeVisible();

@@ -169,7 +169,7 @@ test('footer links lead to their pages', async ({ page }) => {
 test.describe('unknown pages', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('a path deeper than any route answers 404 and shows the not-found page', async ({ page }) => {
+  test('a path deeper than any route answers 404 and shows the not-found page', PHONE, async ({ page }) => {
     const response = await page.goto('/some/deep/path');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

@@ -14,6 +14,7 @@ async function expectFitsTheScreen(page: Page) {
 
 const SCREENS = [
   { path: '/reports', heading: 'Reported Posts', userType: 'moderator' },
+  { path: '/asklines/review', heading: 'Pending Asklines', userType: 'moderator' },
   { path: '/admin/log', heading: 'Moderation log', userType: 'admin' },
   { path: '/admin/notice', heading: 'Dashboard notice', userType: 'admin' },
   { path: '/admin/users', heading: 'Manage users', userType: 'admin' },
