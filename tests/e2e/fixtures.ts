@@ -100,3 +100,14 @@ export async function signedInAccount(page: Page, options: E2eAccountOptions = {
 export function uniqueUsername(prefix: string): string {
   return `${prefix.slice(0, 10)}_${randomBytes(4).toString('hex')}`;
 }
+
+/**
+ * Answers the app's confirmation (components/ui/confirm-dialog.tsx), a modal dialog named by its
+ * question: presses `button` ("Delete", "Cancel"...) and waits for the dialog to close.
+ */
+export async function answerConfirmation(page: Page, question: string | RegExp, button: string) {
+  const dialog = page.getByRole('dialog', { name: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

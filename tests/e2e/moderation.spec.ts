@@ -6,7 +6,7 @@ import type { Db } from '../../src/server/db/client';
 import { moderationLog, posts, reportReasons, reports, sealedSuspensions } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
-import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { answerConfirmation, expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -112,15 +112,20 @@ test('a moderator resolves and unresolves from the card, and cannot report', asy
   await page.goto(`${server.url}/dashboard?sort=newest`);
   const target = card(page, TARGET);
   await expect(target.getByText('1 report, unresolved')).toBeAttached();
-  page.once('dialog', (dialog) => void dialog.accept());
   await target.getByRole('button', { name: 'Resolve report' }).click();
+  await answerConfirmation(page, 'Mark this report as resolved?', 'Resolve');
   await expect(target.getByText('1 report, resolved')).toBeAttached();
-  page.once('dialog', (dialog) => void dialog.accept());
   await target.getByRole('button', { name: 'Unresolve report' }).click();
+  await answerConfirmation(page, 'Mark this report as unresolved again?', 'Unresolve');
   await expect(target.getByText('1 report, unresolved')).toBeAttached();
-  // Dismissing the confirmation changes nothing.
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  // Cancelling the confirmation (or Escape) changes nothing, and focus goes back to the button.
   await target.getByRole('button', { name: 'Resolve report' }).click();
+  await answerConfirmation(page, 'Mark this report as resolved?', 'Cancel');
+  await expect(target.getByRole('button', { name: 'Resolve report' })).toBeFocused();
+  await target.getByRole('button', { name: 'Resolve report' }).press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Mark this report as resolved?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(target.getByText('1 report, unresolved')).toBeAttached();
 
   await openMoreOptions(page, NEWER);
@@ -129,8 +134,8 @@ test('a moderator resolves and unresolves from the card, and cannot report', asy
   await expectNoSeriousA11yViolations(page);
 
   // Staff delete anyone's post from its card, wherever it is.
-  page.once('dialog', (dialog) => void dialog.accept());
   await card(page, SPAM).getByRole('button', { name: 'Delete post' }).click();
+  await answerConfirmation(page, 'Delete this post?', 'Delete');
   await expect(card(page, SPAM)).toHaveCount(0);
   await page.reload();
   await expect(card(page, TARGET)).toBeVisible();
@@ -165,15 +170,15 @@ test('the reports page: tabs, sorts, resolve and delete', async ({ page }) => {
 
   // Resolve one from the Unresolved tab: it moves to Resolved.
   await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
-  page.once('dialog', (dialog) => void dialog.accept());
   await card(page, NEWER).getByRole('button', { name: 'Resolve report' }).click();
+  await answerConfirmation(page, 'Mark this report as resolved?', 'Resolve');
   await expect(card(page, NEWER)).toHaveCount(0);
   await page.getByRole('button', { name: 'Resolved', exact: true }).click();
   await expect(resolved.getByRole('article')).toHaveCount(2);
 
   // Delete from the card: the post leaves both tabs.
-  page.once('dialog', (dialog) => void dialog.accept());
   await card(page, NEWER).getByRole('button', { name: 'Delete post' }).click();
+  await answerConfirmation(page, 'Delete this post?', 'Delete');
   await expect(card(page, NEWER)).toHaveCount(0);
   await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
   await expect(items).toHaveCount(2);
@@ -205,8 +210,8 @@ test('an admin sees no report option and reads the moderation log', async ({ pag
   const suspendedEntry = entries.filter({ hasText: '@ada_admin suspended an account' });
   await expect(suspendedEntry).toContainText('its author');
   await expect(suspendedEntry.getByRole('button', { name: 'Lift suspension' })).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await sealed.getByRole('button', { name: 'Lift suspension' }).click();
+  await answerConfirmation(page, 'Lift this suspension?', 'Lift suspension');
   await expect(page.getByRole('status').filter({ hasText: 'The suspension is lifted.' })).toBeVisible();
   await expect(sealed).toContainText('None in force.');
   await expect(entries.filter({ hasText: '@ada_admin restored an account' })).toContainText('its author');

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
-import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { answerConfirmation, expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
 import { ageSavedCacheOnNextLoad } from './support/saved-cache';
 import {
   SEEDED_SERVER_START_MS,
@@ -170,8 +170,8 @@ test('delete your own post from your profile', async ({ page }) => {
   await expect(mine).toBeVisible();
   // The owner sees their anonymous post here too.
   await expect(page.getByRole('article').filter({ hasText: 'library book' })).toBeVisible();
-  page.once('dialog', (dialog) => void dialog.accept());
   await mine.getByRole('button', { name: 'Delete post' }).click();
+  await answerConfirmation(page, 'Delete this post?', 'Delete');
   await expect(mine).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('article').filter({ hasText: 'Graduation is in 40 days.' })).toHaveCount(0);
@@ -191,7 +191,7 @@ test('delete your own post from your profile', async ({ page }) => {
 test.describe('when the server fails', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
-  test('a failed like alerts and changes nothing; a slow feed shows the saved posts after 3 s', async ({
+  test('a failed like is put back and announced; a slow feed shows the saved posts after 3 s', async ({
     page,
   }) => {
     await signIn(page, meera);
@@ -199,15 +199,28 @@ test.describe('when the server fails', () => {
     const top = feedPosts(page).first();
     await expect(top).toContainText('Seeded memory 03');
 
-    await page.route('**/api/posts/*/like', (route) => route.abort('connectionreset'));
-    let alerted = '';
-    page.once('dialog', (dialog) => {
-      alerted = dialog.message();
-      void dialog.accept();
-    });
+    // The like shows at once; the server's failure, held until the test lets it go, puts it back.
+    let failLike = () => {};
+    await page.route(
+      '**/api/posts/*/like',
+      (route) =>
+        new Promise<void>((resolve) => {
+          failLike = () => void route.abort('connectionreset').then(resolve);
+        }),
+    );
     await top.getByRole('button', { name: 'Like, 40 likes' }).click();
-    await expect.poll(() => alerted).toBe('failled to register the like OR you are in demo mode');
-    await expect(top.getByRole('button', { name: 'Like, 40 likes' })).toBeVisible();
+    await expect(top.getByRole('button', { name: 'Unlike, 41 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    failLike();
+    await expect(page.locator('[aria-live="assertive"]')).toHaveText(
+      'failled to register the like OR you are in demo mode',
+    );
+    await expect(top.getByRole('button', { name: 'Like, 40 likes' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     await page.unroute('**/api/posts/*/like');
 
     // A visit an hour later, to a server that does not answer: the saved feed shows after 3 s.

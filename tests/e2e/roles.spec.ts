@@ -3,6 +3,7 @@
 // suspended account refused at sign-in. Each test makes the accounts it needs (the test-only route).
 import type { Page } from '@playwright/test';
 import {
+  answerConfirmation,
   createE2eAccount,
   expect,
   expectNoSeriousA11yViolations,
@@ -77,8 +78,8 @@ test(
     await expect(page.getByRole('status')).toHaveText(`@${arjun.username} is now Moderator.`);
 
     await searchUsers(page, `${neha.username}`);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Suspend @${neha.username}` }).click();
+    await answerConfirmation(page, `Suspend @${neha.username}?`, 'Suspend');
     await expect(page.getByRole('status')).toHaveText(`@${neha.username} is suspended.`);
     await expect(page.getByRole('button', { name: `Restore @${neha.username}` })).toBeVisible();
 

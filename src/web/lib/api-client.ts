@@ -1,16 +1,21 @@
 // The one way the web app talks to the API: JSON in, JSON out, errors as types the UI can branch on.
-// No zod here on purpose: this module is on the landing page's first load (see decision 002); answers
-// whose shape matters are parsed with the shared schemas where they are cached (features/*/api).
+// An answer whose shape matters is parsed by the shared schema passed as `schema`, so callers get typed
+// data. Only the schema's `parse` is used: zod itself is not imported here, as this module is on the
+// landing page's first load (see decision 002).
 
 export const CONNECTION_MESSAGE =
   "We're having trouble connecting to the server. Please check your internet connection.";
 
-/** The server answered with an error; `message` is written for people (SPEC §8). */
+/**
+ * The server answered with an error; `message` is written for people (SPEC §8), and `field`, when
+ * the server names one, is the request field it is about (for a form to put the message under it).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,9 +37,21 @@ export function failureMessage(problem: unknown, signedOut: string): string {
 }
 
 interface ErrorBody {
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string; field?: string };
   code?: string;
   message?: string;
+}
+
+/** What checks an answer's shape: a shared zod schema (only its `parse` is used). */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A query's signal: cancelling the query (a sign-out, leaving the page) aborts the request. */
+  signal?: AbortSignal;
 }
 
 /** Request headers and body: a Blob (an image upload) goes as it is, anything else as JSON. */
@@ -46,15 +63,20 @@ function encodeBody(body: unknown): { headers: Record<string, string>; body?: Bo
   return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+/**
+ * Sends a request to our API. With `schema`, the answer is parsed by it and typed; without, it is
+ * `unknown` (a write whose answer the caller does not read). Throws ApiError for an error answer and
+ * ConnectionError when the server cannot be reached or answers with something that is not our API.
+ */
 export async function apiRequest<T>(
   path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    body?: unknown;
-    /** A query's signal: cancelling the query (a sign-out, leaving the page) aborts the request. */
-    signal?: AbortSignal;
-  } = {},
-): Promise<T> {
+  options: RequestOptions & { schema: AnswerSchema<T> },
+): Promise<T>;
+export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions & { schema?: AnswerSchema<T> } = {},
+): Promise<T | unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -67,12 +89,12 @@ export async function apiRequest<T>(
     throw new ConnectionError();
   }
   // 204: done, nothing to say (a delete).
-  if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => null)) as (T & ErrorBody) | null;
-  if (response.ok && body !== null) return body;
+  if (response.status === 204) return undefined;
+  const body = (await response.json().catch(() => null)) as ErrorBody | null;
+  if (response.ok && body !== null) return options.schema ? options.schema.parse(body) : body;
   if (response.status >= 502 || body === null) throw new ConnectionError();
-  // Our API answers {error: {code, message}}; better-auth's own routes answer {code, message}.
+  // Our API answers {error: {code, message, field?}}; better-auth's own routes answer {code, message}.
   const code = body.error?.code ?? body.code ?? 'error';
   const message = body.error?.message ?? body.message ?? 'Something went wrong. Please try again.';
-  throw new ApiError(response.status, code, message);
+  throw new ApiError(response.status, code, message, body.error?.field);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { FRESH_MS } from './query-client';
 
 interface FallbackQuery<T> {
   data: T | undefined;
@@ -9,11 +10,14 @@ interface FallbackQuery<T> {
 }
 
 /**
- * SPEC §9's cached fallbacks over a query whose data is kept across reloads (TanStack persistence):
- * - data fetched since the page opened, or a kept copy still fresh (no fetch running), shows at once;
+ * SPEC §9's cached fallbacks over a query whose data is kept across reloads (TanStack persistence).
+ * A kept copy is always asked for again (lib/query-client.ts); meanwhile:
+ * - data fetched since the page opened, or a kept copy under five minutes old, shows at once (and
+ *   the server's answer replaces it when it comes);
  * - an older kept copy shows when the fetch takes longer than `fallbackAfterMs` or fails;
  * - after falling back, the query is asked again every `retryEveryMs`, up to `retries` times.
- * `fromCache` says the kept copy is on screen while the server has not answered.
+ * `fromCache` says a kept copy is on screen while the server is slow (past `fallbackAfterMs`) or
+ * failed.
  */
 export function useCachedFallback<T>(
   query: FallbackQuery<T>,
@@ -30,8 +34,10 @@ export function useCachedFallback<T>(
   }, [fallbackAfterMs]);
 
   const fetchedNow = query.dataUpdatedAt >= openedAt;
-  const show = query.data !== undefined && (fetchedNow || !query.isFetching || waitedLong || query.isError);
-  const fromCache = show && !fetchedNow && (query.isFetching || query.isError);
+  const keptFresh = query.dataUpdatedAt > openedAt - FRESH_MS;
+  const show =
+    query.data !== undefined && (fetchedNow || keptFresh || !query.isFetching || waitedLong || query.isError);
+  const fromCache = show && !fetchedNow && ((query.isFetching && waitedLong) || query.isError);
 
   const { refetch, isFetching } = query;
   useEffect(() => {

@@ -1,7 +1,7 @@
 // Class names for the app's buttons and text links, shared by <button>, <a> and <Link> so a link
 // that looks like a button stays a link (and the other way round).
 
-type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type ButtonSize = 'sm' | 'toolbar' | 'md' | 'lg';
 
 const baseButton =
@@ -12,6 +12,8 @@ const buttonVariants: Record<ButtonVariant, string> = {
   secondary:
     'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+  /** An action that cannot be taken back (delete, suspend). */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
 };
 
 const buttonSizes: Record<ButtonSize, string> = {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
+import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { checkUsername } from './api/profile-api';
 
@@ -22,8 +23,8 @@ export function useUsernameAvailability(typed: string): UsernameStatus {
   const candidate = parsed.success ? parsed.data : '';
   const settled = useDebouncedValue(candidate, TYPING_PAUSE_MS);
   const query = useQuery({
-    queryKey: ['username-availability', settled],
-    queryFn: () => checkUsername(settled),
+    queryKey: queryKeys.usernameAvailability(settled),
+    queryFn: ({ signal }) => checkUsername(settled, signal),
     enabled: settled !== '' && settled === candidate,
     staleTime: 10_000,
     gcTime: 60_000,

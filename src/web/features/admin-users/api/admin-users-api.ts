@@ -3,27 +3,26 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import { type AdminUser, adminUserSchema, adminUsersPageSchema } from '../../../../shared/admin-users';
 import type { UserType } from '../../../../shared/roles';
 import { apiRequest } from '../../../lib/api-client';
-
-const adminUsersKey = ['admin-users'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export function adminUsersQueryOptions(query: string) {
   return infiniteQueryOptions({
-    queryKey: [...adminUsersKey, query],
+    queryKey: queryKeys.adminUsers.list(query),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       if (query) params.set('query', query);
       if (pageParam) params.set('after', pageParam);
-      return adminUsersPageSchema.parse(await apiRequest(`/api/admin/users?${params}`, { signal }));
+      return apiRequest(`/api/admin/users?${params}`, { signal, schema: adminUsersPageSchema });
     },
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
   });
 }
 
-async function putUser(username: string, action: 'role' | 'suspension', body: unknown): Promise<AdminUser> {
+function putUser(username: string, action: 'role' | 'suspension', body: unknown): Promise<AdminUser> {
   const path = `/api/admin/users/${encodeURIComponent(username)}/${action}`;
-  return adminUserSchema.parse(await apiRequest(path, { method: 'PUT', body }));
+  return apiRequest(path, { method: 'PUT', body, schema: adminUserSchema });
 }
 
 export function useSetUserRole() {
@@ -31,7 +30,7 @@ export function useSetUserRole() {
   return useMutation({
     mutationFn: ({ username, userType }: { username: string; userType: UserType }) =>
       putUser(username, 'role', { userType }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
   });
 }
 
@@ -40,6 +39,6 @@ export function useSetSuspension() {
   return useMutation({
     mutationFn: ({ username, suspended }: { username: string; suspended: boolean }) =>
       putUser(username, 'suspension', { suspended }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
   });
 }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin-users';
 import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -119,12 +120,23 @@ function UserRow({
     );
   }
 
-  function toggleSuspension() {
+  async function toggleSuspension() {
     const suspend = !user.suspended;
-    const question = suspend
-      ? `Suspend @${user.username}? They are signed out everywhere and cannot sign in until restored.`
-      : `Restore @${user.username}? They can sign in again.`;
-    if (!window.confirm(question)) return;
+    const confirmed = await confirmAction(
+      suspend
+        ? {
+            title: `Suspend @${user.username}?`,
+            message: 'They are signed out everywhere and cannot sign in until restored.',
+            confirmLabel: 'Suspend',
+            destructive: true,
+          }
+        : {
+            title: `Restore @${user.username}?`,
+            message: 'They can sign in again.',
+            confirmLabel: 'Restore',
+          },
+    );
+    if (!confirmed) return;
     setSuspension.mutate(
       { username: user.username, suspended: suspend },
       {
@@ -176,7 +188,7 @@ function UserRow({
       </select>
       <button
         type="button"
-        onClick={toggleSuspension}
+        onClick={() => void toggleSuspension()}
         disabled={!user.canChange || busy}
         className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
       >

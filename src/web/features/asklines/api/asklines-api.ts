@@ -1,44 +1,37 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import {
-  type Askline,
   type AsklineDecision,
-  type AsklineList,
   type AsklineSummary,
   asklineListSchema,
   asklineSchema,
   asklineSummaryListSchema,
   asklineSummarySchema,
-  type PendingAsklinePage,
   pendingAsklinePageSchema,
 } from '../../../../shared/asklines';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-
-const asklinesKey = ['asklines'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Up to 100 verified asklines, and the viewer's own unpublished ones (SPEC §7). */
 export const asklineListQueryOptions = queryOptions({
-  queryKey: [...asklinesKey, 'list'],
-  queryFn: async ({ signal }) =>
-    asklineListSchema.parse(await apiRequest<AsklineList>('/api/asklines', { signal })),
+  queryKey: queryKeys.asklines.list,
+  queryFn: ({ signal }) => apiRequest('/api/asklines', { signal, schema: asklineListSchema }),
 });
 
 export const asklineQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...asklinesKey, 'one', id],
-    queryFn: async ({ signal }) =>
-      asklineSchema.parse(await apiRequest<Askline>(`/api/asklines/${encodeURIComponent(id)}`, { signal })),
+    queryKey: queryKeys.asklines.one(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/asklines/${encodeURIComponent(id)}`, { signal, schema: asklineSchema }),
   });
 
 /** Staff: the asklines waiting for a decision, oldest first. */
 export const pendingAsklinesQueryOptions = infiniteQueryOptions({
-  queryKey: [...asklinesKey, 'pending'],
+  queryKey: queryKeys.asklines.pending,
   initialPageParam: null as string | null,
-  queryFn: async ({ pageParam, signal }) => {
+  queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return pendingAsklinePageSchema.parse(
-      await apiRequest<PendingAsklinePage>(`/api/asklines/pending${query}`, { signal }),
-    );
+    return apiRequest(`/api/asklines/pending${query}`, { signal, schema: pendingAsklinePageSchema });
   },
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
@@ -46,33 +39,34 @@ export const pendingAsklinesQueryOptions = infiniteQueryOptions({
 
 /** Verified asklines like the text: the create form's similar list and the chooser's search. */
 export async function searchAsklines(query: string): Promise<AsklineSummary[]> {
-  const answer = await apiRequest(`/api/asklines/search?q=${encodeURIComponent(query)}`);
-  return asklineSummaryListSchema.parse(answer).asklines;
+  const answer = await apiRequest(`/api/asklines/search?q=${encodeURIComponent(query)}`, {
+    schema: asklineSummaryListSchema,
+  });
+  return answer.asklines;
 }
 
 /** A random verified askline other than `exclude`; a 404 means there is none. */
 export async function pickRandomAskline(exclude: string | null): Promise<AsklineSummary> {
   const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
-  return asklineSummarySchema.parse(await apiRequest(`/api/asklines/random${query}`));
+  return apiRequest(`/api/asklines/random${query}`, { schema: asklineSummarySchema });
 }
 
 export function useCreateAskline() {
   return useMutation({
-    mutationFn: async (content: string) =>
-      asklineSchema.parse(await apiRequest<Askline>('/api/asklines', { method: 'POST', body: { content } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: asklinesKey }),
+    mutationFn: (content: string) =>
+      apiRequest('/api/asklines', { method: 'POST', body: { content }, schema: asklineSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all }),
   });
 }
 
 export function useReviewAskline() {
   return useMutation({
-    mutationFn: async ({ id, decision }: { id: string; decision: AsklineDecision }) =>
-      asklineSchema.parse(
-        await apiRequest<Askline>(`/api/asklines/${encodeURIComponent(id)}/review`, {
-          method: 'PUT',
-          body: { decision },
-        }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: asklinesKey }),
+    mutationFn: ({ id, decision }: { id: string; decision: AsklineDecision }) =>
+      apiRequest(`/api/asklines/${encodeURIComponent(id)}/review`, {
+        method: 'PUT',
+        body: { decision },
+        schema: asklineSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all }),
   });
 }

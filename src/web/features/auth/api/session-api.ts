@@ -1,19 +1,48 @@
 // Calls to the account endpoints. Plain fetches (no TanStack Query, no zod): the landing page's card
-// uses them and stays within its first-load budget.
+// uses them and stays within its first-load budget, so their answers are checked by the small
+// hand-written checks below; the session query checks the session again with the shared zod schema.
 import type { SessionResponse } from '../../../../shared/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { type AnswerSchema, apiRequest, ConnectionError } from '../../../lib/api-client';
 import { DEMO_SESSION, isDemoSession } from '../demo-session';
 
 export type Session = SessionResponse & { demo?: boolean };
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The shape of a session answer, checked without zod; anything else is not our API. */
+const sessionAnswer: AnswerSchema<SessionResponse> = {
+  parse(data) {
+    if (
+      isObject(data) &&
+      'user' in data &&
+      'profile' in data &&
+      typeof data.needsProfileSetup === 'boolean'
+    ) {
+      return data as unknown as SessionResponse;
+    }
+    throw new ConnectionError();
+  },
+};
+
+const redirectAnswer: AnswerSchema<{ url: string }> = {
+  parse(data) {
+    if (isObject(data) && typeof data.url === 'string') return { url: data.url };
+    throw new ConnectionError();
+  },
+};
+
 /** The current session; the demo user is answered locally, with no request. */
-export async function fetchSession(): Promise<Session> {
+export async function fetchSession(
+  options: { schema?: AnswerSchema<SessionResponse> } = {},
+): Promise<Session> {
   if (isDemoSession()) return DEMO_SESSION;
-  return apiRequest<SessionResponse>('/api/session');
+  return apiRequest('/api/session', { schema: options.schema ?? sessionAnswer });
 }
 
 export function signIn(input: { identifier: string; password: string }): Promise<Session> {
-  return apiRequest<SessionResponse>('/api/session', { method: 'POST', body: input });
+  return apiRequest('/api/session', { method: 'POST', body: input, schema: sessionAnswer });
 }
 
 export function signUp(input: { email: string; password: string }): Promise<unknown> {
@@ -37,9 +66,10 @@ export function resetPassword(input: { token: string; newPassword: string }): Pr
 
 /** Where to send the browser to sign in with Google (SPEC §7: back to /profile/setup). */
 export async function startGoogleSignIn(): Promise<string> {
-  const { url } = await apiRequest<{ url: string }>('/api/auth/sign-in/social', {
+  const { url } = await apiRequest('/api/auth/sign-in/social', {
     method: 'POST',
     body: { provider: 'google', callbackURL: '/profile/setup', errorCallbackURL: '/' },
+    schema: redirectAnswer,
   });
   return url;
 }

@@ -4,17 +4,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { sessionResponseSchema } from '../../../../shared/auth';
 import { storageKeys } from '../../../config/storage-keys';
 import { clearQueryCache, queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { endDemoSession } from '../demo-session';
 import { fetchSession, type Session } from './session-api';
 
 const LONG_ABSENCE_MS = 30 * 60 * 1000;
 
 export const sessionQueryOptions = queryOptions({
-  queryKey: ['session'],
-  queryFn: async (): Promise<Session> => {
-    const session = await fetchSession();
-    return session.demo ? session : sessionResponseSchema.parse(session);
-  },
+  queryKey: queryKeys.session,
+  queryFn: (): Promise<Session> => fetchSession({ schema: sessionResponseSchema }),
   meta: {
     // Signed-out, demo and before-setup states are not worth keeping: they change soon (or are local),
     // and a stale "needs setup" kept across a reload would send someone with a profile back to setup.

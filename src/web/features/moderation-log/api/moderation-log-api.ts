@@ -2,29 +2,28 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { moderationLogPageSchema, sealedSuspensionPageSchema } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
-
-const moderationLogKey = ['moderation-log'] as const;
-const sealedSuspensionsKey = ['sealed-suspensions'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const moderationLogQueryOptions = infiniteQueryOptions({
-  queryKey: moderationLogKey,
+  queryKey: queryKeys.moderationLog,
   initialPageParam: null as string | null,
-  queryFn: async ({ pageParam, signal }) => {
+  queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return moderationLogPageSchema.parse(await apiRequest(`/api/admin/moderation-log${query}`, { signal }));
+    return apiRequest(`/api/admin/moderation-log${query}`, { signal, schema: moderationLogPageSchema });
   },
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
 });
 
 export const sealedSuspensionsQueryOptions = infiniteQueryOptions({
-  queryKey: sealedSuspensionsKey,
+  queryKey: queryKeys.sealedSuspensions,
   initialPageParam: null as string | null,
-  queryFn: async ({ pageParam, signal }) => {
+  queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return sealedSuspensionPageSchema.parse(
-      await apiRequest(`/api/admin/sealed-suspensions${query}`, { signal }),
-    );
+    return apiRequest(`/api/admin/sealed-suspensions${query}`, {
+      signal,
+      schema: sealedSuspensionPageSchema,
+    });
   },
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
@@ -35,11 +34,11 @@ export function useLiftSealedSuspension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (postId: string) =>
-      apiRequest<unknown>(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'DELETE' }),
+      apiRequest(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'DELETE' }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: moderationLogKey }),
-        queryClient.invalidateQueries({ queryKey: sealedSuspensionsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.moderationLog }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sealedSuspensions }),
       ]),
   });
 }

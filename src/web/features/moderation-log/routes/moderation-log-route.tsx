@@ -7,6 +7,7 @@ import {
   type SealedSuspension,
 } from '../../../../shared/reports';
 import { DocumentTitle } from '../../../components/document-title';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -132,8 +133,13 @@ function SealedSuspensionSummary({ suspension }: { suspension: SealedSuspension 
 function LiftButton({ postId, onStatus }: { postId: string; onStatus: (status: Status) => void }) {
   const lift = useLiftSealedSuspension();
 
-  function confirmAndLift() {
-    if (!window.confirm('Lift this suspension? The author of the post can sign in again.')) return;
+  async function confirmAndLift() {
+    const confirmed = await confirmAction({
+      title: 'Lift this suspension?',
+      message: 'The author of the post can sign in again.',
+      confirmLabel: 'Lift suspension',
+    });
+    if (!confirmed) return;
     lift.mutate(postId, {
       onSuccess: () => onStatus({ tone: 'ok', text: 'The suspension is lifted.' }),
       onError: (error) => onStatus({ tone: 'error', text: error.message }),
@@ -143,7 +149,7 @@ function LiftButton({ postId, onStatus }: { postId: string; onStatus: (status: S
   return (
     <button
       type="button"
-      onClick={confirmAndLift}
+      onClick={() => void confirmAndLift()}
       disabled={lift.isPending}
       className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
     >

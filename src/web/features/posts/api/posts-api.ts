@@ -1,31 +1,28 @@
 // Posts on the client: the feed and a profile's posts as paged (infinite) queries, one post, and the
-// changes (create, delete, like). A change updates every cached list holding that post, so the feed,
-// the profile page and the post page agree without asking the server again.
+// changes (create, delete, like, report, resolve). A change goes through updateCachedPost, which
+// updates every cached view holding that post, so all screens agree without asking the server again.
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import {
   type CreatePostRequest,
   type FeedSort,
-  type LikeState,
   likeStateSchema,
   type Post,
-  type PostPage,
   postPageSchema,
   postSchema,
 } from '../../../../shared/posts';
-import type { ReportPostRequest } from '../../../../shared/reports';
+import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-
-const postListsKey = ['post-lists'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const feedQueryOptions = (sort: FeedSort) =>
   infiniteQueryOptions({
-    queryKey: [...postListsKey, 'feed', sort],
+    queryKey: queryKeys.postLists.feed(sort),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ sort });
       if (pageParam) params.set('cursor', pageParam);
-      return postPageSchema.parse(await apiRequest<PostPage>(`/api/posts?${params}`, { signal }));
+      return apiRequest(`/api/posts?${params}`, { signal, schema: postPageSchema });
     },
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
@@ -34,15 +31,14 @@ export const feedQueryOptions = (sort: FeedSort) =>
 
 export const profilePostsQueryOptions = (username: string) =>
   infiniteQueryOptions({
-    queryKey: [...postListsKey, 'profile', username.toLowerCase()],
+    queryKey: queryKeys.postLists.profile(username),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return postPageSchema.parse(
-        await apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
-          signal,
-        }),
-      );
+      return apiRequest(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
+        signal,
+        schema: postPageSchema,
+      });
     },
     getNextPageParam: (page) => page.nextCursor,
     meta: { persist: true },
@@ -51,15 +47,14 @@ export const profilePostsQueryOptions = (username: string) =>
 /** The posts answering an askline, newest first (SPEC §2 Askline page); open to visitors. */
 export const asklinePostsQueryOptions = (asklineId: string) =>
   infiniteQueryOptions({
-    queryKey: [...postListsKey, 'askline', asklineId],
+    queryKey: queryKeys.postLists.askline(asklineId),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return postPageSchema.parse(
-        await apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
-          signal,
-        }),
-      );
+      return apiRequest(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
+        signal,
+        schema: postPageSchema,
+      });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -67,83 +62,118 @@ export const asklinePostsQueryOptions = (asklineId: string) =>
 /** One post; `username` when opened as /{username}/{postId} (an anonymous post then does not exist). */
 export const postQueryOptions = (id: string, username: string | null) =>
   queryOptions({
-    queryKey: ['post', id, username?.toLowerCase() ?? null],
-    queryFn: async ({ signal }) => {
+    queryKey: queryKeys.post.one(id, username),
+    queryFn: ({ signal }) => {
       const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
-      return postSchema.parse(
-        await apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`, { signal }),
-      );
+      return apiRequest(`/api/posts/${encodeURIComponent(id)}${query}`, { signal, schema: postSchema });
     },
   });
 
-/** Applies a change to one post wherever it is cached; `null` removes it (deleted). */
-function updateCachedPost(id: string, change: ((post: Post) => Post) | null): void {
-  queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey: postListsKey }, (data) =>
+type PostChange = ((post: Post) => Post) | null;
+
+function changePosts(posts: Post[], id: string, change: PostChange): Post[] {
+  return change
+    ? posts.map((post) => (post.id === id ? change(post) : post))
+    : posts.filter((post) => post.id !== id);
+}
+
+/**
+ * The one way a change to a post reaches the screen: applied wherever that post is cached (every list
+ * of posts: feed, profile, askline answers, search; the post page; the reports page's cards). `null`
+ * removes it (deleted).
+ */
+export function updateCachedPost(id: string, change: PostChange): void {
+  queryClient.setQueriesData<InfiniteData<{ posts: Post[] }>>(
+    { queryKey: queryKeys.postLists.all },
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({ ...page, posts: changePosts(page.posts, id, change) })),
+          }
+        : data,
+  );
+  queryClient.setQueriesData<InfiniteData<ReportPage>>({ queryKey: queryKeys.reports.all }, (data) =>
     data
       ? {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            posts: change
-              ? page.posts.map((post) => (post.id === id ? change(post) : post))
-              : page.posts.filter((post) => post.id !== id),
+            reports: change
+              ? page.reports.map((report) =>
+                  report.post.id === id ? { ...report, post: change(report.post) } : report,
+                )
+              : page.reports.filter((report) => report.post.id !== id),
           })),
         }
       : data,
   );
-  queryClient.setQueriesData<Post>({ queryKey: ['post', id] }, (post) =>
-    post && change ? change(post) : post,
-  );
-  if (!change) queryClient.removeQueries({ queryKey: ['post', id] });
+  if (change) {
+    queryClient.setQueriesData<Post>({ queryKey: queryKeys.post.byId(id) }, (post) =>
+      post ? change(post) : post,
+    );
+  } else {
+    queryClient.removeQueries({ queryKey: queryKeys.post.byId(id) });
+  }
 }
 
 export function useCreatePost() {
   return useMutation({
     mutationFn: async (input: CreatePostRequest) =>
-      postSchema.parse(await apiRequest<Post>('/api/posts', { method: 'POST', body: input })),
+      apiRequest('/api/posts', { method: 'POST', body: input, schema: postSchema }),
     // Every list may now start with it, in whichever order: ask again. An answer changes its
     // askline's post count too.
     onSuccess: (post) => {
-      void queryClient.invalidateQueries({ queryKey: postListsKey });
-      if (post.askline) void queryClient.invalidateQueries({ queryKey: ['asklines'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
+      if (post.askline) void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
     },
   });
 }
 
 export function useDeletePost() {
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_, id) => {
       updateCachedPost(id, null);
       // The profile header's counts change too, an askline's post count, and the reports page.
-      void queryClient.invalidateQueries({ queryKey: ['profile'] });
-      void queryClient.invalidateQueries({ queryKey: ['asklines'] });
-      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
     },
   });
 }
 
-/** Like or unlike; the UI changes only once the server has answered (SPEC §4: failures change nothing). */
+/** The post as a like (`liked`) or an unlike changes it, before the server has answered. */
+function withLike(liked: boolean) {
+  return (post: Post): Post =>
+    post.likedByMe === liked
+      ? post
+      : { ...post, likedByMe: liked, likeCount: post.likeCount + (liked ? 1 : -1) };
+}
+
+/**
+ * Like or unlike, optimistically: the count and the pressed state change at once everywhere the post
+ * shows; the server's answer then sets both, and a failure puts them back (SPEC §4: a failed like
+ * changes nothing) for the caller to say so.
+ */
 export function useSetLike() {
   return useMutation({
-    mutationFn: async ({ id, liked }: { id: string; liked: boolean }) =>
-      likeStateSchema.parse(
-        await apiRequest<LikeState>(`/api/posts/${encodeURIComponent(id)}/like`, {
-          method: liked ? 'PUT' : 'DELETE',
-        }),
-      ),
+    mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
+      apiRequest(`/api/posts/${encodeURIComponent(id)}/like`, {
+        method: liked ? 'PUT' : 'DELETE',
+        schema: likeStateSchema,
+      }),
+    onMutate: ({ id, liked }) => updateCachedPost(id, withLike(liked)),
+    onError: (_, { id, liked }) => updateCachedPost(id, withLike(!liked)),
     onSuccess: (state, { id }) => updateCachedPost(id, (post) => ({ ...post, ...state })),
   });
 }
-
-const reportsKey = ['reports'] as const;
 
 /** Reports a post with a reason (SPEC §2 more-options Report); nothing in the cache changes for the reporter. */
 export function useReportPost() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string } & ReportPostRequest) =>
-      apiRequest<unknown>(`/api/posts/${encodeURIComponent(id)}/report`, { method: 'POST', body }),
+      apiRequest(`/api/posts/${encodeURIComponent(id)}/report`, { method: 'POST', body }),
   });
 }
 
@@ -151,7 +181,7 @@ export function useReportPost() {
 export function useSetResolution() {
   return useMutation({
     mutationFn: ({ reportId, resolved }: { reportId: string; resolved: boolean; postId: string }) =>
-      apiRequest<unknown>(`/api/reports/${encodeURIComponent(reportId)}/resolution`, {
+      apiRequest(`/api/reports/${encodeURIComponent(reportId)}/resolution`, {
         method: 'PUT',
         body: { resolved },
       }),
@@ -159,7 +189,7 @@ export function useSetResolution() {
       updateCachedPost(postId, (post) =>
         post.report ? { ...post, report: { ...post.report, resolved } } : post,
       );
-      void queryClient.invalidateQueries({ queryKey: reportsKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
     },
   });
 }
@@ -168,6 +198,6 @@ export function useSetResolution() {
 export function useSuspendAuthor() {
   return useMutation({
     mutationFn: (postId: string) =>
-      apiRequest<unknown>(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'POST' }),
+      apiRequest(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'POST' }),
   });
 }

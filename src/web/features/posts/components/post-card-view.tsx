@@ -143,7 +143,10 @@ export function PostCardView({
         <button
           type="button"
           onClick={onToggleLike}
-          disabled={!canLike || likePending}
+          // Not disabled while a like is on its way (the count has already changed, and a disabled
+          // button would drop the keyboard focus): a press then waits (PostCard).
+          disabled={!canLike}
+          aria-busy={likePending || undefined}
           aria-pressed={post.likedByMe}
           aria-label={likeLabel}
           aria-describedby={canLike ? undefined : likeHintId}

@@ -1,8 +1,11 @@
 import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { Post } from '../../../../shared/posts';
+import { POST_MESSAGES } from '../../../../shared/posts';
 import { REPORT_MESSAGES } from '../../../../shared/reports';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
+import { announce } from '../../../components/ui/announcer';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { copyText } from '../../../lib/copy-text';
 import { useTransientState } from '../../../lib/use-transient-state';
 import { useSession } from '../../auth/api/session-query';
@@ -26,8 +29,6 @@ export interface PostCardProps {
   canLike: boolean;
   /** The profile page offers delete on the owner's posts (SPEC §2); staff get it everywhere. */
   showDelete?: boolean;
-  /** Where a failed like is reported (the dashboard alerts; elsewhere it is only logged). */
-  onLikeFailed?: (error: unknown) => void;
   /** False on the askline's own page, where every card answers the same askline. */
   showAskline?: boolean;
   /** The reports page: staff may also suspend the author from the card. */
@@ -37,14 +38,14 @@ export interface PostCardProps {
   headingLevel?: 2 | 3;
 }
 
-// The post card wired to the server: like and unlike; delete with confirmation (soft delete); Report
-// with its reason and 2 s feedback (SPEC §4); and for staff the report badge, resolve / unresolve and
-// delete any post, each confirmed first.
+// The post card wired to the server: like and unlike (at once, put back and announced if it fails);
+// delete with confirmation (soft delete); Report with its reason and 2 s feedback (SPEC §4); and for
+// staff the report badge, resolve / unresolve and delete any post, each confirmed first. Failures are
+// told through the one announcer, on every screen the card is on.
 export function PostCard({
   post,
   canLike,
   showDelete = false,
-  onLikeFailed,
   showAskline = true,
   showSuspend = false,
   showAuthorNote = true,
@@ -59,22 +60,23 @@ export function PostCard({
   const [feedback, setFeedback] = useTransientState<string | null>(null, FEEDBACK_MS);
 
   function toggleLike() {
+    if (setLike.isPending) return;
+    // SPEC §8's words (spelling included), wherever the card is.
     setLike.mutate(
       { id: post.id, liked: !post.likedByMe },
-      {
-        onError: (error) => {
-          console.warn('like failed', error);
-          onLikeFailed?.(error);
-        },
-      },
+      { onError: () => announce(POST_MESSAGES.likeFailed) },
     );
   }
 
-  function remove() {
-    if (!window.confirm('Delete this post? This cannot be undone.')) return;
-    deletePost.mutate(post.id, {
-      onError: () => window.alert(REPORT_MESSAGES.deleteFailed),
+  async function remove() {
+    const confirmed = await confirmAction({
+      title: 'Delete this post?',
+      message: 'This cannot be undone.',
+      confirmLabel: 'Delete',
+      destructive: true,
     });
+    if (!confirmed) return;
+    deletePost.mutate(post.id, { onError: () => announce(REPORT_MESSAGES.deleteFailed) });
   }
 
   // SPEC §6: signed-in people report others' posts; moderators are told they cannot; admins see nothing.
@@ -104,7 +106,7 @@ export function PostCard({
         post={post}
         onToggleLike={canLike ? toggleLike : undefined}
         likePending={setLike.isPending}
-        onDelete={canDelete ? remove : undefined}
+        onDelete={canDelete ? () => void remove() : undefined}
         deletePending={deletePost.isPending}
         showAskline={showAskline}
         showAuthorNote={showAuthorNote}
@@ -148,32 +150,35 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
   const suspendAuthor = useSuspendAuthor();
   const report = post.report;
 
-  function toggleResolved() {
+  async function toggleResolved() {
     if (!report) return;
     const resolved = !report.resolved;
-    const question = resolved ? 'Mark this report as resolved?' : 'Mark this report as unresolved again?';
-    if (!window.confirm(question)) return;
+    const confirmed = await confirmAction(
+      resolved
+        ? { title: 'Mark this report as resolved?', confirmLabel: 'Resolve' }
+        : { title: 'Mark this report as unresolved again?', confirmLabel: 'Unresolve' },
+    );
+    if (!confirmed) return;
     setResolution.mutate(
       { reportId: report.id, resolved, postId: post.id },
-      {
-        onError: () =>
-          window.alert(resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed),
-      },
+      { onError: () => announce(resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed) },
     );
   }
 
-  function suspend() {
-    const question = post.author
-      ? `Suspend @${post.author.username}? They are signed out and cannot sign in until restored.`
-      : 'Suspend the author of this anonymous post? They are signed out and cannot sign in until the ' +
-        'suspension is lifted (from the moderation log). Who they are stays sealed, from you too.';
-    if (!window.confirm(question)) return;
+  async function suspend() {
+    const confirmed = await confirmAction({
+      title: post.author ? `Suspend @${post.author.username}?` : 'Suspend the author of this anonymous post?',
+      message: post.author
+        ? 'They are signed out and cannot sign in until restored.'
+        : 'They are signed out and cannot sign in until the suspension is lifted (from the moderation ' +
+          'log). Who they are stays sealed, from you too.',
+      confirmLabel: 'Suspend',
+      destructive: true,
+    });
+    if (!confirmed) return;
     suspendAuthor.mutate(post.id, {
-      onSuccess: () => window.alert('The author is suspended.'),
-      onError: (error) =>
-        window.alert(
-          error instanceof Error ? error.message : 'Failed to suspend the author. Please try again.',
-        ),
+      onSuccess: () => announce('The author is suspended.', 'info'),
+      onError: (error) => announce(error.message),
     });
   }
 
@@ -196,7 +201,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
           </span>
           <button
             type="button"
-            onClick={toggleResolved}
+            onClick={() => void toggleResolved()}
             disabled={setResolution.isPending}
             className={staffButton}
             aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
@@ -213,7 +218,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
       {showSuspend ? (
         <button
           type="button"
-          onClick={suspend}
+          onClick={() => void suspend()}
           disabled={suspendAuthor.isPending}
           className={staffButton}
           aria-label="Suspend the author"

@@ -7,29 +7,30 @@ import {
   type Profile,
   profileSchema,
   type UpdateProfileRequest,
-  type UpdateProfileResponse,
   type UsernameAvailability,
   updateProfileResponseSchema,
   usernameAvailabilitySchema,
 } from '../../../../shared/profiles';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 const profilePath = (username: string) => `/api/profiles/${encodeURIComponent(username)}`;
 
 export const profileQueryOptions = (username: string) =>
   queryOptions({
-    queryKey: ['profile', username.toLowerCase()],
-    queryFn: async ({ signal }) =>
-      profileSchema.parse(await apiRequest<Profile>(profilePath(username), { signal })),
+    queryKey: queryKeys.profiles.one(username),
+    queryFn: ({ signal }) => apiRequest(profilePath(username), { signal, schema: profileSchema }),
     // SPEC §3 profile_page_{username}: the last answer is kept, so a slow or failed load can show it.
     meta: { persist: true },
   });
 
 export async function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
   signal?.throwIfAborted();
-  const answer = await apiRequest<UsernameAvailability>(`/api/usernames/${encodeURIComponent(username)}`);
-  return usernameAvailabilitySchema.parse(answer);
+  return apiRequest(`/api/usernames/${encodeURIComponent(username)}`, {
+    signal,
+    schema: usernameAvailabilitySchema,
+  });
 }
 
 /**
@@ -37,7 +38,7 @@ export async function checkUsername(username: string, signal?: AbortSignal): Pro
  * from setup: call it when setup is done, picture included).
  */
 export function rememberProfile(profile: Profile): void {
-  queryClient.setQueryData<SessionResponse>(['session'], (session) =>
+  queryClient.setQueryData<SessionResponse>(queryKeys.session, (session) =>
     session
       ? {
           ...session,
@@ -53,28 +54,28 @@ export function rememberProfile(profile: Profile): void {
   );
   queryClient.setQueryData(profileQueryOptions(profile.username).queryKey, profile);
   // The role comes from the server (ADMIN_EMAILS may have made this account an admin).
-  void queryClient.invalidateQueries({ queryKey: ['session'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.session });
 }
 
 export function useCreateProfile() {
   return useMutation({
-    mutationFn: async (input: CreateProfileRequest) =>
-      profileSchema.parse(await apiRequest<Profile>('/api/profiles', { method: 'POST', body: input })),
+    mutationFn: (input: CreateProfileRequest) =>
+      apiRequest('/api/profiles', { method: 'POST', body: input, schema: profileSchema }),
   });
 }
 
 export function useUpdateProfile(username: string) {
   return useMutation({
-    mutationFn: async (input: UpdateProfileRequest): Promise<UpdateProfileResponse> =>
-      updateProfileResponseSchema.parse(
-        await apiRequest<UpdateProfileResponse>(profilePath(username), { method: 'PATCH', body: input }),
-      ),
+    mutationFn: (input: UpdateProfileRequest) =>
+      apiRequest(profilePath(username), {
+        method: 'PATCH',
+        body: input,
+        schema: updateProfileResponseSchema,
+      }),
     onSuccess: ({ profile }) => rememberProfile(profile),
   });
 }
 
-export async function uploadProfilePhoto(username: string, photo: Blob): Promise<Profile> {
-  return profileSchema.parse(
-    await apiRequest<Profile>(`${profilePath(username)}/photo`, { method: 'PUT', body: photo }),
-  );
+export function uploadProfilePhoto(username: string, photo: Blob): Promise<Profile> {
+  return apiRequest(`${profilePath(username)}/photo`, { method: 'PUT', body: photo, schema: profileSchema });
 }

@@ -8,12 +8,14 @@ import type * as z from 'zod/mini';
 import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import { PROFILE_MESSAGES, type Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
+import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { showFieldError } from '../../../lib/form-errors';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
 import { FormBanner } from '../components/form-banner';
@@ -99,7 +101,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         await uploadProfilePhoto(profile.username, photo);
         setPhoto(null);
       } catch {
-        window.alert(PROFILE_MESSAGES.editPhotoFailed);
+        announce(PROFILE_MESSAGES.editPhotoFailed);
       }
     }
     try {
@@ -115,9 +117,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           : problem instanceof Error
             ? problem.message
             : String(problem);
-      if (message === PROFILE_MESSAGES.currentPasswordWrong) {
-        form.setError('currentPassword', { message }, { shouldFocus: true });
-      }
+      showFieldError(form, problem);
       setOutcome({ tone: 'error', message });
     }
   });

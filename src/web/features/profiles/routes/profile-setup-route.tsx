@@ -7,9 +7,11 @@ import { DEFAULT_INSTITUTION } from '../../../../shared/institutions';
 import { DEFAULT_GRADUATION_YEAR_SETUP } from '../../../../shared/limits';
 import { PROFILE_MESSAGES } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
+import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { showFieldError } from '../../../lib/form-errors';
 import { rememberProfile, uploadProfilePhoto, useCreateProfile } from '../api/profile-api';
 import { FormBanner } from '../components/form-banner';
 import { PhotoPicker } from '../components/photo-picker';
@@ -55,7 +57,7 @@ export function ProfileSetupRoute() {
         try {
           profile = await uploadProfilePhoto(profile.username, photo);
         } catch {
-          window.alert(PROFILE_MESSAGES.setupPhotoFailed);
+          announce(PROFILE_MESSAGES.setupPhotoFailed);
         }
       }
       // Only now: the session learning the profile makes the gate leave this page.
@@ -64,9 +66,8 @@ export function ProfileSetupRoute() {
     } catch (problem) {
       if (problem instanceof ApiError && problem.status === 401) {
         setError(PROFILE_MESSAGES.createSignedOut);
-      } else if (problem instanceof ApiError && problem.message === PROFILE_MESSAGES.usernameTaken) {
-        form.setError('username', { message: problem.message }, { shouldFocus: true });
-        setError(problem.message);
+      } else if (showFieldError(form, problem)) {
+        setError((problem as Error).message);
       } else {
         setError(problem instanceof Error ? problem.message : String(problem));
       }

@@ -1,21 +1,20 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import {
-  type ReportPage,
-  type ReportSort,
-  type ReportStatus,
-  reportPageSchema,
-} from '../../../../shared/reports';
+import { type ReportSort, type ReportStatus, reportPageSchema } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-/** The reports page (staff): one tab and sort, paged. Post changes elsewhere invalidate ['reports']. */
+/**
+ * The reports page (staff): one tab and sort, paged. A change to a post reaches its card here through
+ * updateCachedPost (features/posts); a resolve or delete asks again.
+ */
 export const reportsQueryOptions = (status: ReportStatus, sort: ReportSort) =>
   infiniteQueryOptions({
-    queryKey: ['reports', status, sort],
+    queryKey: queryKeys.reports.list(status, sort),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ status, sort });
       if (pageParam) params.set('cursor', pageParam);
-      return reportPageSchema.parse(await apiRequest<ReportPage>(`/api/reports?${params}`, { signal }));
+      return apiRequest(`/api/reports?${params}`, { signal, schema: reportPageSchema });
     },
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,

@@ -1,11 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import {
-  type PostSearchPage,
-  postSearchPageSchema,
-  type UserSearchPage,
-  userSearchPageSchema,
-} from '../../../../shared/search';
+import { postSearchPageSchema, userSearchPageSchema } from '../../../../shared/search';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 function searchPath(kind: 'users' | 'posts', query: string, cursor: string | null): string {
   const params = new URLSearchParams({ q: query });
@@ -16,26 +12,22 @@ function searchPath(kind: 'users' | 'posts', query: string, cursor: string | nul
 /** People whose username or name contains the text (SPEC §7), paged by username. */
 export const userSearchQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['search', 'users', query],
+    queryKey: queryKeys.userSearch(query),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) =>
-      userSearchPageSchema.parse(
-        await apiRequest<UserSearchPage>(searchPath('users', query, pageParam), { signal }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(searchPath('users', query, pageParam), { signal, schema: userSearchPageSchema }),
     getNextPageParam: (page) => page.nextCursor,
   });
 
 /**
- * Posts containing the text, newest first. Kept under the post lists' key, so a like or a delete on a
- * result updates it like any other list.
+ * Posts containing the text, newest first. A list of posts like any other (queryKeys.postLists), so a like
+ * or a delete on a result updates it.
  */
 export const postSearchQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['post-lists', 'search', query],
+    queryKey: queryKeys.postLists.search(query),
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) =>
-      postSearchPageSchema.parse(
-        await apiRequest<PostSearchPage>(searchPath('posts', query, pageParam), { signal }),
-      ),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(searchPath('posts', query, pageParam), { signal, schema: postSearchPageSchema }),
     getNextPageParam: (page) => page.nextCursor,
   });

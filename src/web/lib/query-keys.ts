@@ -1,0 +1,52 @@
+// Every query key of the web app, made here and nowhere else: a feature that needs another feature's
+// cache (a like updating the reports page, a new post refreshing the asklines' counts) names it through
+// these factories, never by writing the key out. Each group's `all` is the prefix of all its keys, for
+// invalidating the group at once.
+import type { FeedSort } from '../../shared/posts';
+import type { ReportSort, ReportStatus } from '../../shared/reports';
+
+export const queryKeys = {
+  session: ['session'] as const,
+  notice: ['notice'] as const,
+
+  /** Every cached list of posts (InfiniteData of pages with `posts`): feed, profile, askline, search. */
+  postLists: {
+    all: ['post-lists'] as const,
+    feed: (sort: FeedSort) => ['post-lists', 'feed', sort] as const,
+    profile: (username: string) => ['post-lists', 'profile', username.toLowerCase()] as const,
+    askline: (asklineId: string) => ['post-lists', 'askline', asklineId] as const,
+    search: (query: string) => ['post-lists', 'search', query] as const,
+  },
+  /** One post; opened as /{username}/{id} or /post/{id} (username null). */
+  post: {
+    all: ['post'] as const,
+    byId: (id: string) => ['post', id] as const,
+    one: (id: string, username: string | null) => ['post', id, username?.toLowerCase() ?? null] as const,
+  },
+
+  profiles: {
+    all: ['profile'] as const,
+    one: (username: string) => ['profile', username.toLowerCase()] as const,
+  },
+  usernameAvailability: (username: string) => ['username-availability', username] as const,
+  userSearch: (query: string) => ['search', 'users', query] as const,
+
+  asklines: {
+    all: ['asklines'] as const,
+    list: ['asklines', 'list'] as const,
+    one: (id: string) => ['asklines', 'one', id] as const,
+    pending: ['asklines', 'pending'] as const,
+  },
+
+  /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
+  reports: {
+    all: ['reports'] as const,
+    list: (status: ReportStatus, sort: ReportSort) => ['reports', status, sort] as const,
+  },
+  adminUsers: {
+    all: ['admin-users'] as const,
+    list: (query: string) => ['admin-users', query] as const,
+  },
+  moderationLog: ['moderation-log'] as const,
+  sealedSuspensions: ['sealed-suspensions'] as const,
+};
