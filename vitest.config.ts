@@ -5,8 +5,9 @@ import { machineFactor, scaled } from './tests/support/machine-factor';
 // Time limits are written for a quiet 2-core machine and stretched by how busy this one is now.
 console.log(`vitest: time limits × ${machineFactor()} (machine factor; TEST_MACHINE_FACTOR pins it)`);
 
-// Three projects: pure unit tests; server tests that start the real server on a real database
-// (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); and checks over the web build's output.
+// Four projects: pure unit tests; web components and hooks in happy-dom; server tests that start the
+// real server on a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); and checks over
+// the web build's output.
 export default defineConfig({
   test: {
     // Two files at a time even on a 2-core machine (vitest's default there is one): server tests spend
@@ -17,8 +18,19 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
           environment: 'node',
+          testTimeout: scaled(5_000),
+        },
+      },
+      {
+        // Web components and hooks in a simulated DOM (happy-dom) with Testing Library: the cache
+        // fallbacks, the auth gate's timers, cache updates and the like rollback, in milliseconds.
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/web-setup.ts'],
           testTimeout: scaled(5_000),
         },
       },

@@ -1,0 +1,194 @@
+// The post card over the one cache, in happy-dom with the server stubbed (fetch): a change to a post
+// reaches every cached view of it; a like shows at once, takes the server's count, and is put back and
+// announced when the server refuses.
+import type { InfiniteData } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post, PostPage } from '../../../../shared/posts';
+import type { ReportPage } from '../../../../shared/reports';
+import { Announcer } from '../../../components/ui/announcer';
+import { QueryProvider, queryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { updateCachedPost } from '../api/posts-api';
+import { PostCard } from './post-card';
+
+function makePost(id: string, overrides: Partial<Post> = {}): Post {
+  return {
+    id,
+    content: `Post ${id}`,
+    isAnonymous: false,
+    author: { username: 'ravi', fullName: 'Ravi', profilePictureUrl: null },
+    askline: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    likeCount: 4,
+    likedByMe: false,
+    report: null,
+    viewer: { isAuthor: false, canDelete: false, canModerate: false },
+    ...overrides,
+  };
+}
+
+const pages = <T,>(page: T): InfiniteData<T, string | null> => ({ pages: [page], pageParams: [null] });
+const postPage = (posts: Post[]): PostPage => ({ posts, nextCursor: null });
+
+function reportPage(post: Post): ReportPage {
+  return {
+    reports: [
+      {
+        id: `report-${post.id}`,
+        count: 1,
+        resolved: false,
+        resolvedBy: null,
+        createdAt: post.createdAt,
+        reasons: [{ reason: 'spam', count: 1 }],
+        details: [],
+        post,
+      },
+    ],
+    nextCursor: null,
+  };
+}
+
+afterEach(() => {
+  queryClient.clear();
+});
+
+describe('updateCachedPost', () => {
+  const target = makePost('p1');
+  const other = makePost('p2');
+
+  beforeEach(() => {
+    queryClient.setQueryData(queryKeys.postLists.feed('newest'), pages(postPage([target, other])));
+    queryClient.setQueryData(queryKeys.postLists.profile('ravi'), pages(postPage([target])));
+    queryClient.setQueryData(queryKeys.postLists.askline('a1'), pages(postPage([target])));
+    queryClient.setQueryData(queryKeys.postLists.search('post'), pages(postPage([other, target])));
+    queryClient.setQueryData(queryKeys.post.one('p1', 'ravi'), target);
+    queryClient.setQueryData(queryKeys.reports.list('unresolved', 'newest'), pages(reportPage(target)));
+  });
+
+  function everyCopyOfTarget(): Array<Post | undefined> {
+    const lists = [
+      queryKeys.postLists.feed('newest'),
+      queryKeys.postLists.profile('ravi'),
+      queryKeys.postLists.askline('a1'),
+      queryKeys.postLists.search('post'),
+    ].map((key) =>
+      queryClient.getQueryData<InfiniteData<PostPage>>(key)?.pages[0]?.posts.find((post) => post.id === 'p1'),
+    );
+    const reports = queryClient.getQueryData<InfiniteData<ReportPage>>(
+      queryKeys.reports.list('unresolved', 'newest'),
+    );
+    return [
+      ...lists,
+      queryClient.getQueryData<Post>(queryKeys.post.one('p1', 'ravi')),
+      reports?.pages[0]?.reports.find((report) => report.post.id === 'p1')?.post,
+    ];
+  }
+
+  it('changes the post in every list, on its page and on the reports page, and nothing else', () => {
+    updateCachedPost('p1', (post) => ({ ...post, likeCount: 9, likedByMe: true }));
+    const copies = everyCopyOfTarget();
+    expect(copies).toHaveLength(6);
+    for (const copy of copies) expect(copy).toMatchObject({ id: 'p1', likeCount: 9, likedByMe: true });
+    const feed = queryClient.getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.feed('newest'));
+    expect(feed?.pages[0]?.posts.find((post) => post.id === 'p2')).toEqual(other);
+  });
+
+  it('removes a deleted post from every view', () => {
+    updateCachedPost('p1', null);
+    expect(everyCopyOfTarget()).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    const search = queryClient.getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.search('post'));
+    expect(search?.pages[0]?.posts.map((post) => post.id)).toEqual(['p2']);
+  });
+});
+
+/** The feed's cards as the dashboard draws them: from the cache, so a cache change redraws them. */
+function FeedCards() {
+  const [data, setData] = useState(() =>
+    queryClient.getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.feed('newest')),
+  );
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe(() => {
+        setData(queryClient.getQueryData(queryKeys.postLists.feed('newest')));
+      }),
+    [],
+  );
+  return (
+    <>
+      {data?.pages
+        .flatMap((page) => page.posts)
+        .map((post) => (
+          <PostCard key={post.id} post={post} canLike />
+        ))}
+    </>
+  );
+}
+
+describe('a like on the card', () => {
+  let answer: { resolve: (res: Response) => void; reject: (error: Error) => void };
+
+  beforeEach(() => {
+    queryClient.setQueryData(queryKeys.session, {
+      user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
+      profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary' },
+      needsProfileSetup: false,
+    });
+    queryClient.setQueryData(queryKeys.postLists.feed('newest'), pages(postPage([makePost('p1')])));
+    // The server answers when the test says so.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve, reject) => {
+            answer = { resolve, reject };
+          }),
+      ),
+    );
+    render(
+      <QueryProvider>
+        <MemoryRouter>
+          <FeedCards />
+          <Announcer />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+  });
+
+  const likeButton = () => screen.getByRole('button', { name: /like/i });
+
+  it('shows at once, then takes the count the server answers', async () => {
+    expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
+    await act(async () => likeButton().click());
+    expect(likeButton().getAttribute('aria-label')).toBe('Unlike, 5 likes');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('true');
+    expect(fetch).toHaveBeenCalledWith('/api/posts/p1/like', expect.objectContaining({ method: 'PUT' }));
+
+    // Someone else liked it meanwhile: the server's count wins.
+    await act(async () => answer.resolve(Response.json({ likeCount: 7, likedByMe: true })));
+    expect(likeButton().getAttribute('aria-label')).toBe('Unlike, 7 likes');
+  });
+
+  it('is put back and announced in words when the server cannot be reached', async () => {
+    await act(async () => likeButton().click());
+    expect(likeButton().getAttribute('aria-label')).toBe('Unlike, 5 likes');
+
+    await act(async () => answer.reject(new TypeError('Failed to fetch')));
+    expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
+    expect(likeButton().getAttribute('aria-pressed')).toBe('false');
+    const announcement = document.querySelector('[aria-live="assertive"]');
+    expect(announcement?.textContent).toBe('failled to register the like OR you are in demo mode');
+  });
+
+  it('is put back when the server refuses it', async () => {
+    await act(async () => likeButton().click());
+    await act(async () =>
+      answer.resolve(
+        Response.json({ error: { code: 'not_found', message: 'Post not found.' } }, { status: 404 }),
+      ),
+    );
+    expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
+  });
+});
