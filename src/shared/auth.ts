@@ -111,5 +111,4 @@ export const SIGN_IN_MESSAGES = {
   email: 'Invalid email or password',
   username: 'Invalid username or password',
   unverified: 'Please confirm your email address first: we sent you a link when you signed up.',
-  tooMany: 'Too many attempts. Please wait a minute and try again.',
 } as const;

@@ -235,17 +235,24 @@ describe('rate limits', () => {
   afterAll(() => limited?.close());
   const from = (address: string) => ({ on: limited, headers: { 'x-forwarded-for': address } });
 
-  /** Sends `attempt(i)` until one answers 429; resolves with how many went through before it. */
+  /**
+   * Sends `attempt(i)` until one answers 429; resolves with how many went through before it, the
+   * refusal's message and its Retry-After.
+   */
   async function countUntilLimited(attempt: (i: number) => Promise<Response>, most: number) {
     for (let i = 0; i < most; i++) {
       const res = await attempt(i);
       if (res.status === 429) {
         const body = (await res.json()) as { error?: { message?: string }; message?: string };
-        return { allowed: i, message: body.error?.message ?? body.message ?? '' };
+        return {
+          allowed: i,
+          message: body.error?.message ?? body.message ?? '',
+          retryAfter: res.headers.get('retry-after'),
+        };
       }
       await res.body?.cancel();
     }
-    return { allowed: most, message: '' };
+    return { allowed: most, message: '', retryAfter: null };
   }
 
   // Hundreds of requests, the sign-ups hashing a password each: bounded work, a generous limit.
@@ -310,6 +317,15 @@ describe('rate limits', () => {
       posting: posting.allowed,
       reporting: reporting.allowed,
     }).toEqual({ signIn: 60, signUp: 20, reset: 20, posting: 20, reporting: 30 });
-    for (const { message } of [signIn, signUp, reset, posting, reporting]) expect(message).not.toBe('');
+    // Each refusal says when to try again, in words and in Retry-After (seconds, within its window).
+    const windows = { signIn: 60, signUp: 60, reset: 60, posting: 600, reporting: 3600 };
+    for (const [name, refusal] of Object.entries({ signIn, signUp, reset, posting, reporting })) {
+      expect(refusal.message, name).toMatch(/ Please try again in \d+ (second|minute|hour)s?\.$/);
+      const seconds = Number(refusal.retryAfter);
+      expect(Number.isInteger(seconds) && seconds >= 1, `${name}: Retry-After ${refusal.retryAfter}`).toBe(
+        true,
+      );
+      expect(seconds, name).toBeLessThanOrEqual(windows[name as keyof typeof windows]);
+    }
   });
 });

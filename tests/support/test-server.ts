@@ -13,7 +13,7 @@ import type { Redis } from '../../src/server/platform/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** For tests that make many accounts or posts from one address on purpose. */
-export const NO_RATE_LIMITS: RateLimiter = { hit: async () => true };
+export const NO_RATE_LIMITS: RateLimiter = { hit: async () => ({ allowed: true, retryAfterMs: 1 }) };
 
 export interface TestServer {
   url: string;

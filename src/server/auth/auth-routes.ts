@@ -4,25 +4,22 @@
 // would take any name or picture address; change-email, delete-user, session lists, account linking,
 // token endpoints) answer 404. A request the app does not make never reaches better-auth.
 
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import {
   mailLinkQuerySchema,
   passwordResetRequestSchema,
   resetPasswordRequestSchema,
-  SIGN_IN_MESSAGES,
   signOutRequestSchema,
   signUpRequestSchema,
   socialSignInRequestSchema,
 } from '../../shared/auth';
 import { AppError } from '../http/app-error';
-import { clientAddress } from '../http/client-address';
 import type { AppEnv } from '../http/context';
+import { type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
 import { readJson, readQuery } from '../http/validate';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Auth } from './auth';
-
-const MINUTE = 60_000;
 
 interface AccountEndpoint {
   method: 'GET' | 'POST';
@@ -33,10 +30,10 @@ interface AccountEndpoint {
   /** The query it takes (GET): mail links back to the app. */
   query?: z.core.$ZodType;
   /**
-   * Requests per client address and minute. Generous on purpose: a campus network puts a whole
-   * hostel behind a few addresses. Password sign-in is POST /api/session, limited per account too.
+   * Its limit per client address (http/rate-limits.ts). Password sign-in is POST /api/session,
+   * limited per account too.
    */
-  perAddressPerMinute?: number;
+  limit?: LimitName;
   /** What the app uses it for. */
   use: string;
 }
@@ -46,28 +43,28 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     method: 'POST',
     path: '/sign-up/email',
     body: signUpRequestSchema,
-    perAddressPerMinute: 20,
+    limit: 'signUp',
     use: 'the sign-up card',
   },
   {
     method: 'POST',
     path: '/request-password-reset',
     body: passwordResetRequestSchema,
-    perAddressPerMinute: 20,
+    limit: 'passwordResetRequest',
     use: 'the forgot-password form',
   },
   {
     method: 'POST',
     path: '/reset-password',
     body: resetPasswordRequestSchema,
-    perAddressPerMinute: 30,
+    limit: 'passwordReset',
     use: 'the reset-password page',
   },
   {
     method: 'POST',
     path: '/sign-in/social',
     body: socialSignInRequestSchema,
-    perAddressPerMinute: 30,
+    limit: 'socialSignIn',
     use: 'the Google button',
   },
   { method: 'POST', path: '/sign-out', body: signOutRequestSchema, use: 'Logout' },
@@ -75,24 +72,24 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     method: 'GET',
     path: '/verify-email',
     query: mailLinkQuerySchema,
-    perAddressPerMinute: 30,
+    limit: 'verifyEmailLink',
     use: 'the confirmation mail link',
   },
   {
     method: 'GET',
     path: '/reset-password/:token',
     query: mailLinkQuerySchema,
-    perAddressPerMinute: 30,
+    limit: 'resetPasswordLink',
     use: 'the reset mail link',
   },
   { method: 'GET', path: '/callback/:provider', use: "Google's return to the app" },
   { method: 'GET', path: '/error', use: 'the page better-auth shows when a Google sign-in fails' },
 ];
 
-/** The per-address limits by full path, for tests and docs. */
+/** The per-address limits (requests per window) by full path, for tests and docs. */
 export const AUTH_ROUTE_LIMITS: Record<string, number> = Object.fromEntries(
   ACCOUNT_ENDPOINTS.flatMap((endpoint) =>
-    endpoint.perAddressPerMinute ? [[`/api/auth${endpoint.path}`, endpoint.perAddressPerMinute]] : [],
+    endpoint.limit ? [[`/api/auth${endpoint.path}`, RATE_LIMITS[endpoint.limit].limit]] : [],
   ),
 );
 
@@ -107,12 +104,10 @@ function withJsonBody(request: Request, body: unknown): Request {
 export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
   const router = new Hono<AppEnv>();
   for (const endpoint of ACCOUNT_ENDPOINTS) {
-    router.on(endpoint.method, endpoint.path, async (c) => {
-      const limit = endpoint.perAddressPerMinute;
-      const key = `/api/auth${endpoint.path}:${clientAddress(c)}`;
-      if (limit && !(await deps.rateLimiter.hit(key, limit, MINUTE))) {
-        throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
-      }
+    const limit: MiddlewareHandler<AppEnv> = endpoint.limit
+      ? rateLimit(deps.rateLimiter, endpoint.limit, 'address')
+      : (_c, next) => next();
+    router.on(endpoint.method, endpoint.path, limit, async (c) => {
       if (endpoint.query) readQuery(c, endpoint.query);
       const request = endpoint.body ? withJsonBody(c.req.raw, await readJson(c, endpoint.body)) : c.req.raw;
       return deps.auth.handler(request);

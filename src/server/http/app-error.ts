@@ -1,20 +1,33 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 
+export interface AppErrorDetail {
+  /** The request field the error is about (the web puts the message under it). */
+  field?: string;
+  /** A 429's wait: sent as Retry-After, in seconds. */
+  retryAfterSeconds?: number;
+}
+
 /**
  * The one error type of the API. Its message is shown to people as it is, so it is the spec's
- * message (SPEC §8) or a sentence written for them; internals never go in it.
+ * message (SPEC §8) or a sentence written for them; internals never go in it. A string `detail` is
+ * the field the error is about.
  */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
+  readonly field?: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly field?: string,
+    detail?: string | AppErrorDetail,
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+    const { field, retryAfterSeconds } = typeof detail === 'string' ? { field: detail } : (detail ?? {});
+    this.field = field;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -13,6 +13,7 @@ function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, field?:
 
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(errorBody(c, err.code, err.message, err.field), err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {

@@ -13,7 +13,7 @@ import {
 
 async function hits(limiter: RateLimiter, key: string, count: number, limit: number, windowMs: number) {
   const answers: boolean[] = [];
-  for (let i = 0; i < count; i++) answers.push(await limiter.hit(key, limit, windowMs));
+  for (let i = 0; i < count; i++) answers.push((await limiter.hit(key, limit, windowMs)).allowed);
   return answers;
 }
 
@@ -22,8 +22,11 @@ describe('memory rate limiter', () => {
     let now = 1_000_000;
     const limiter = createMemoryRateLimiter(() => now);
     expect(await hits(limiter, 'a', 4, 3, 60_000)).toEqual([true, true, true, false]);
-    expect(await limiter.hit('b', 3, 60_000)).toBe(true);
-    now += 60_000;
+    expect((await limiter.hit('b', 3, 60_000)).allowed).toBe(true);
+    // A refusal says when the window ends.
+    now += 20_000;
+    expect(await limiter.hit('a', 3, 60_000)).toEqual({ allowed: false, retryAfterMs: 40_000 });
+    now += 40_000;
     expect(await hits(limiter, 'a', 2, 3, 60_000)).toEqual([true, true]);
   });
 });
@@ -34,8 +37,12 @@ function sharedStoreContract(open: () => Promise<[RateLimiter, RateLimiter]>) {
     const [first, second] = await open();
     expect(await hits(first, 'shared', 3, 5, 60_000)).toEqual([true, true, true]);
     expect(await hits(second, 'shared', 3, 5, 60_000)).toEqual([true, true, false]);
-    expect(await first.hit('shared', 5, 60_000)).toBe(false);
-    expect(await first.hit('other', 5, 60_000)).toBe(true);
+    const refused = await first.hit('shared', 5, 60_000);
+    expect(refused.allowed).toBe(false);
+    // The window opened with the first hit, a moment ago: the caller may try again when it ends.
+    expect(refused.retryAfterMs).toBeGreaterThan(30_000);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+    expect((await first.hit('other', 5, 60_000)).allowed).toBe(true);
   });
 
   it('opens a new window once the last one ends', async () => {
@@ -50,7 +57,7 @@ function sharedStoreContract(open: () => Promise<[RateLimiter, RateLimiter]>) {
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => (i % 2 ? first : second).hit('burst', 15, 60_000)),
     );
-    expect(answers.filter(Boolean)).toHaveLength(15);
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(15);
   });
 }
 

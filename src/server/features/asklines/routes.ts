@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { rateLimit } from '../../http/rate-limits';
 import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -25,8 +26,6 @@ import { findVisibleAskline, listOwnUnpublishedAsklines, listVerifiedAsklines } 
 import { presentAskline } from './present-askline';
 import { listPendingAsklines, reviewAskline } from './review-askline';
 import { pickRandomAskline, searchAsklines } from './search-asklines';
-
-const HOUR = 60 * 60_000;
 
 interface AsklineDeps {
   auth: Auth;
@@ -62,14 +61,8 @@ export function asklineRoutes(deps: AsklineDeps) {
         ]);
         return c.json({ asklines: verified.map(presentAskline), mine: mine.map(presentAskline) });
       })
-      .post('/', async (c) => {
+      .post('/', rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
         const viewer = requireMember(c.get('viewer'));
-        if (!(await rateLimiter.hit(`askline-create:${viewer.userId}`, 10, HOUR))) {
-          throw new AppError(
-            'rate_limited',
-            'You have submitted many asklines in the last hour. Please try again later.',
-          );
-        }
         const { content } = await readJson(c, createAsklineRequestSchema);
         return c.json(presentAskline(await createAskline(db, viewer, content)), 201);
       })

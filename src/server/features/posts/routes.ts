@@ -13,6 +13,7 @@ import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { rateLimit } from '../../http/rate-limits';
 import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -24,8 +25,6 @@ import { listFeed } from './list-feed';
 import { listProfilePosts } from './list-profile-posts';
 import { presentPost } from './present-post';
 import { setLike } from './set-like';
-
-const MINUTE = 60_000;
 
 interface PostDeps {
   auth: Auth;
@@ -54,14 +53,8 @@ export function postRoutes(deps: PostDeps) {
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', async (c) => {
+    .post('/', rateLimit(rateLimiter, 'postCreate', 'account'), async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.createSignedOut);
-      if (!(await rateLimiter.hit(`post-create:${viewer.userId}`, 20, 10 * MINUTE))) {
-        throw new AppError(
-          'rate_limited',
-          'You are posting very fast. Please wait a few minutes and try again.',
-        );
-      }
       const fields = await readJson(c, createPostRequestSchema);
       const row = await createPost({ db, authorId: viewer.userId, fields });
       return c.json(present(viewer)(row), 201);
@@ -91,11 +84,8 @@ export function postRoutes(deps: PostDeps) {
       if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
-    .on(['PUT', 'DELETE'], '/:id/like', async (c) => {
+    .on(['PUT', 'DELETE'], '/:id/like', rateLimit(rateLimiter, 'like', 'account'), async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.likeSignedOut);
-      if (!(await rateLimiter.hit(`like:${viewer.userId}`, 120, MINUTE))) {
-        throw new AppError('rate_limited', 'Too many likes at once. Please wait a minute and try again.');
-      }
       const id = c.req.param('id');
       if (!z.uuid().safeParse(id).success) throw notFound();
       const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });

@@ -14,6 +14,7 @@ import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { enforceLimit, rateLimit } from '../../http/rate-limits';
 import { parseOrRefuse, readJson } from '../../http/validate';
 import { PHOTO_UPLOAD_MAX_BYTES, TOO_LARGE_UPLOAD } from '../../platform/images';
 import type { RateLimiter } from '../../platform/rate-limit';
@@ -23,10 +24,6 @@ import { findProfileByUsername, isUsernameTaken, userHasPassword } from './find-
 import { presentProfile } from './present-profile';
 import { setProfilePhoto } from './set-profile-photo';
 import { updateProfile } from './update-profile';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const TOO_MANY = 'Too many attempts. Please wait a minute and try again.';
 
 interface ProfileDeps {
   auth: Auth;
@@ -42,16 +39,12 @@ interface ProfileDeps {
  */
 export function profileRoutes(deps: ProfileDeps) {
   const { db, storage, rateLimiter } = deps;
-  const limit = async (key: string, max: number, windowMs: number) => {
-    if (!(await rateLimiter.hit(key, max, windowMs))) throw new AppError('rate_limited', TOO_MANY);
-  };
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', async (c) => {
+    .post('/', rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
       const viewer = c.get('viewer');
       if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.createSignedOut);
-      await limit(`profile-create:${viewer.userId}`, 10, MINUTE);
       const fields = await readJson(c, createProfileRequestSchema);
       const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
       const hasPassword = await userHasPassword(db, viewer.userId);
@@ -66,15 +59,13 @@ export function profileRoutes(deps: ProfileDeps) {
     })
     .patch('/:username', async (c) => {
       const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
-      await limit(`profile-update:${viewer.userId}`, 30, MINUTE);
+      await enforceLimit(rateLimiter, 'profileUpdate', `user:${viewer.userId}`);
       const fields = await readJson(c, updateProfileRequestSchema);
       // Guessing the current password here is limited on its own, and counts as a sign-in guess at
       // the account too: one limit per account across every way of trying its password.
       if (fields.passwordChange) {
-        await limit(`password-change:${viewer.userId}`, 5, 15 * MINUTE);
-        if (!(await countPasswordAttempt(rateLimiter, viewer.email))) {
-          throw new AppError('rate_limited', TOO_MANY);
-        }
+        await enforceLimit(rateLimiter, 'passwordChange', `user:${viewer.userId}`);
+        await countPasswordAttempt(rateLimiter, viewer.email);
       }
       const { profile, setCookies } = await updateProfile({
         ...deps,
@@ -99,7 +90,7 @@ export function profileRoutes(deps: ProfileDeps) {
       }),
       async (c) => {
         const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
-        await limit(`profile-photo:${viewer.userId}`, 20, HOUR);
+        await enforceLimit(rateLimiter, 'profilePhoto', `user:${viewer.userId}`);
         const upload = new Uint8Array(await c.req.arrayBuffer());
         const profile = await setProfilePhoto({ db, storage, viewer, upload, log: c.get('log') });
         const hasPassword = await userHasPassword(db, viewer.userId);
@@ -109,11 +100,9 @@ export function profileRoutes(deps: ProfileDeps) {
 }
 
 export function usernameRoutes(deps: ProfileDeps) {
-  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', async (c) => {
-    const viewer = requireViewer(c.get('viewer'));
-    if (!(await deps.rateLimiter.hit(`username-check:${viewer.userId}`, 120, MINUTE))) {
-      throw new AppError('rate_limited', TOO_MANY);
-    }
+  const limit = rateLimit(deps.rateLimiter, 'usernameCheck', 'account');
+  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', limit, async (c) => {
+    requireViewer(c.get('viewer'));
     const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {
       username: c.req.param('username'),
     });

@@ -12,6 +12,7 @@ import { loadViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { rateLimit } from '../../http/rate-limits';
 import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -22,8 +23,6 @@ import { reportPost } from './report-post';
 import { liftSealedSuspension, listSealedSuspensions } from './sealed-suspensions';
 import { setResolution } from './set-resolution';
 import { suspendAuthor } from './suspend-author';
-
-const HOUR = 60 * 60_000;
 
 interface ReportDeps {
   auth: Auth;
@@ -52,14 +51,8 @@ export function postModerationRoutes(deps: ReportDeps) {
   const { db, rateLimiter } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/:id/report', async (c) => {
+    .post('/:id/report', rateLimit(rateLimiter, 'report', 'account'), async (c) => {
       const viewer = requireReporter(c.get('viewer'));
-      if (!(await rateLimiter.hit(`report:${viewer.userId}`, 30, HOUR))) {
-        throw new AppError(
-          'rate_limited',
-          'You have reported many posts in the last hour. Please try again later.',
-        );
-      }
       const { reason, detail } = await readJson(c, reportPostRequestSchema);
       const post = await findPost(db, c.req.param('id'), viewer.userId);
       if (!post) throw postMissing();

@@ -1,17 +1,15 @@
 import { Hono } from 'hono';
-import { SIGN_IN_MESSAGES, signInRequestSchema } from '../../../shared/auth';
+import { signInRequestSchema } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/app-error';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
+import { enforceLimit } from '../../http/rate-limits';
 import { readJson } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { getSession, presentSession } from './get-session';
 import { signIn } from './sign-in';
-
-const MINUTE = 60_000;
 
 /** GET /api/session: who is signed in. POST /api/session: sign in by email or username. */
 export function sessionRoutes(deps: {
@@ -27,9 +25,7 @@ export function sessionRoutes(deps: {
     .post('/', async (c) => {
       const body = await readJson(c, signInRequestSchema);
       // Per address here; per account in signIn, once the identifier is known to name one.
-      if (!(await deps.rateLimiter.hit(`sign-in:ip:${clientAddress(c)}`, 60, MINUTE))) {
-        throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
-      }
+      await enforceLimit(deps.rateLimiter, 'signInAddress', `ip:${clientAddress(c)}`);
 
       const { user, setCookies } = await signIn({ ...deps, ...body, headers: c.req.raw.headers });
       for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });

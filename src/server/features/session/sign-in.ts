@@ -30,9 +30,7 @@ export async function signIn(options: {
 
   const email = byEmail ? identifier : await findEmailOfUsername(db, identifier);
   // Counted against the account itself: its username and its email share one limit.
-  if (!(await countPasswordAttempt(options.rateLimiter, email ?? identifier))) {
-    throw new AppError('rate_limited', SIGN_IN_MESSAGES.tooMany);
-  }
+  await countPasswordAttempt(options.rateLimiter, email ?? identifier);
   if (!email) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword({ hash: await dummyHash, password });

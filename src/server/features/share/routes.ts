@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
+import { enforceLimit } from '../../http/rate-limits';
 import { readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -21,11 +22,8 @@ import { asklinePreview, loadPreviewPhoto, postPreview } from './preview-inputs'
 import { type PreviewRenderer, RenderQueueFullError, sharedPreviewRenderer } from './render-pool';
 import { postUrls, readSharedPage } from './share-addresses';
 
-const MINUTE = 60_000;
 /** Shared caches and crawlers may keep an answer this long; a deleted post's copies go with it. */
 const SHARED_CACHE = 'public, max-age=300';
-/** New pictures one address may have drawn a minute (cached ones are free). */
-const RENDERS_PER_MINUTE = 60;
 const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 const PNG_FILE = /^([0-9a-fA-F-]{36})\.png$/;
@@ -79,13 +77,10 @@ export function shareRoutes(deps: ShareDeps) {
     if (!images.has(version)) {
       // Refused before it counts against the address: nothing was drawn for it.
       if (!images.isDrawing(version) && renderer.isFull()) throw renderersBusy(c);
-      if (!(await rateLimiter.hit(`preview-image:${clientAddress(c)}`, RENDERS_PER_MINUTE, MINUTE))) {
+      await enforceLimit(rateLimiter, 'previewImage', `ip:${clientAddress(c)}`).catch((refusal: unknown) => {
         c.header('Cache-Control', 'no-store');
-        throw new AppError(
-          'rate_limited',
-          'Too many preview images at once. Please wait a minute and try again.',
-        );
-      }
+        throw refusal;
+      });
     }
     let png: Buffer;
     try {

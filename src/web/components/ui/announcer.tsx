@@ -39,6 +39,11 @@ export function announce(message: string, tone: AnnouncementTone = 'error'): voi
   setTimeout(() => dismiss(id), SHOW_MS);
 }
 
+/** Takes every message down (a new test; nothing in the app needs it yet). */
+export function clearAnnouncements(): void {
+  publish([]);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

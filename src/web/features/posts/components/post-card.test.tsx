@@ -182,6 +182,21 @@ describe('a like on the card', () => {
     expect(announcement?.textContent).toBe('failled to register the like OR you are in demo mode');
   });
 
+  it('says when to try again after too many likes', async () => {
+    await act(async () => likeButton().click());
+    const message = 'Too many likes at once. Please try again in 40 seconds.';
+    await act(async () =>
+      answer.resolve(
+        Response.json(
+          { error: { code: 'rate_limited', message } },
+          { status: 429, headers: { 'retry-after': '40' } },
+        ),
+      ),
+    );
+    expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
+    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(message);
+  });
+
   it('is put back when the server refuses it', async () => {
     await act(async () => likeButton().click());
     await act(async () =>

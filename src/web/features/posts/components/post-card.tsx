@@ -6,6 +6,7 @@ import { REPORT_MESSAGES } from '../../../../shared/reports';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
 import { useTransientState } from '../../../lib/use-transient-state';
 import { useSession } from '../../auth/api/session-query';
@@ -61,10 +62,16 @@ export function PostCard({
 
   function toggleLike() {
     if (setLike.isPending) return;
-    // SPEC §8's words (spelling included), wherever the card is.
+    // SPEC §8's words (spelling included), wherever the card is; too many likes at once say when to
+    // try again instead.
     setLike.mutate(
       { id: post.id, liked: !post.likedByMe },
-      { onError: () => announce(POST_MESSAGES.likeFailed) },
+      {
+        onError: (error) =>
+          announce(
+            error instanceof ApiError && error.status === 429 ? error.message : POST_MESSAGES.likeFailed,
+          ),
+      },
     );
   }
 

@@ -1,0 +1,106 @@
+// Every rate limit of the API, in one table, and the one way to apply one: as a route's middleware
+// (`rateLimit(name, by)`) or, where the key is known only inside the use case (the account a password
+// guess is at), `enforceLimit`. A refusal is a 429 with Retry-After and a message saying when to try
+// again. Nothing else calls the limiter.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { RateLimiter } from '../platform/rate-limit';
+import { AppError } from './app-error';
+import { clientAddress } from './client-address';
+import type { AppEnv } from './context';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface Limit {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+  /** What went wrong, for people; when to try again is added to it. */
+  message: string;
+}
+
+const TOO_MANY_ATTEMPTS = 'Too many attempts.';
+
+/**
+ * The limits. Address limits are generous on purpose: a campus network puts a whole hostel behind a
+ * few addresses; per-account limits do the real work.
+ */
+export const RATE_LIMITS = {
+  /** POST /api/session, per client address; each account has its own `password` limit too. */
+  signInAddress: { limit: 60, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  /** Guesses at one account's password, whichever way they come (sign-in, password change). */
+  password: { limit: 5, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  /** better-auth's endpoints the app uses (auth/auth-routes.ts), per client address. */
+  signUp: { limit: 20, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  passwordResetRequest: { limit: 20, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  passwordReset: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  socialSignIn: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  verifyEmailLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  resetPasswordLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  /** Per account. */
+  profileCreate: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  profileUpdate: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  passwordChange: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  profilePhoto: { limit: 20, windowMs: HOUR, message: TOO_MANY_ATTEMPTS },
+  usernameCheck: { limit: 120, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  postCreate: { limit: 20, windowMs: 10 * MINUTE, message: 'You are posting very fast.' },
+  like: { limit: 120, windowMs: MINUTE, message: 'Too many likes at once.' },
+  report: { limit: 30, windowMs: HOUR, message: 'You have reported many posts in the last hour.' },
+  asklineCreate: {
+    limit: 10,
+    windowMs: HOUR,
+    message: 'You have submitted many asklines in the last hour.',
+  },
+  /** New link-preview drawings per client address (kept images are not counted). */
+  previewImage: { limit: 60, windowMs: MINUTE, message: 'Too many preview images at once.' },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+/** "in 45 seconds", "in 3 minutes", "in 1 hour": how long until a window ends, rounded up. */
+export function waitText(retryAfterSeconds: number): string {
+  const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (retryAfterSeconds < 60) return unit(retryAfterSeconds, 'second');
+  if (retryAfterSeconds < 3600) return unit(Math.ceil(retryAfterSeconds / 60), 'minute');
+  return unit(Math.ceil(retryAfterSeconds / 3600), 'hour');
+}
+
+/** The 429 of a refused request: its limit's message, when to try again, and Retry-After (seconds). */
+export function rateLimited(name: LimitName, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    'rate_limited',
+    `${RATE_LIMITS[name].message} Please try again in ${waitText(seconds)}.`,
+    {
+      retryAfterSeconds: seconds,
+    },
+  );
+}
+
+/** Counts one request against `name` for `key`; throws the 429 when over the limit. */
+export async function enforceLimit(rateLimiter: RateLimiter, name: LimitName, key: string): Promise<void> {
+  const { limit, windowMs } = RATE_LIMITS[name];
+  const decision = await rateLimiter.hit(`${name}:${key}`, limit, windowMs);
+  if (!decision.allowed) throw rateLimited(name, decision.retryAfterMs);
+}
+
+/** Whose requests a limit counts: the client address, or the signed-in account. */
+export type LimitBy = 'address' | 'account';
+
+/**
+ * A route's rate limit, by name. Counted per client address, or per signed-in account (`account`:
+ * a request with no viewer is not counted here; the route refuses it for being signed out).
+ */
+export function rateLimit(rateLimiter: RateLimiter, name: LimitName, by: LimitBy): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = limitKey(c, by);
+    if (key !== null) await enforceLimit(rateLimiter, name, key);
+    await next();
+  };
+}
+
+function limitKey(c: Context<AppEnv>, by: LimitBy): string | null {
+  if (by === 'address') return `ip:${clientAddress(c)}`;
+  const viewer = c.get('viewer');
+  return viewer ? `user:${viewer.userId}` : null;
+}
