@@ -91,12 +91,39 @@ export const sessionUserSchema = z.object({
   emailVerified: z.boolean(),
 });
 
+/**
+ * What the signed-in viewer may use beyond their own posts and profile, as the server's policies say
+ * (src/server/auth/policies.ts): the web shows menu items and opens staff screens from these alone.
+ */
+export const sessionPermissionsSchema = z.object({
+  /** The reports page: resolve, delete and suspend from a post's card. */
+  manageReports: z.boolean(),
+  /** The askline review queue. */
+  reviewAsklines: z.boolean(),
+  /** Manage users: roles and suspensions. */
+  manageUsers: z.boolean(),
+  /** The dashboard notice. */
+  editNotice: z.boolean(),
+  /** The moderation log, and lifting suspensions made through anonymous posts. */
+  readModerationLog: z.boolean(),
+});
+export type SessionPermissions = z.infer<typeof sessionPermissionsSchema>;
+
+export const NO_PERMISSIONS: SessionPermissions = {
+  manageReports: false,
+  reviewAsklines: false,
+  manageUsers: false,
+  editNotice: false,
+  readModerationLog: false,
+};
+
 export const sessionProfileSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   userType: z.enum(['admin', 'moderator', 'ordinary']),
   /** Null without a picture; absent in sessions cached before pictures existed. */
   profilePictureUrl: z.optional(z.nullable(z.string())),
+  permissions: sessionPermissionsSchema,
 });
 
 /** GET /api/session: who is signed in, and whether they still need to set up a profile. */

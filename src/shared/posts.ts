@@ -90,8 +90,18 @@ export const postSchema = z.object({
   likedByMe: z.boolean(),
   /** Admins and moderators only (SPEC §3 report_data): the post's report, if it has one. */
   report: z.nullable(z.object({ id: z.string(), count: z.number(), resolved: z.boolean() })),
-  /** What the viewer may do with it, so the UI offers only that. */
-  viewer: z.object({ isAuthor: z.boolean(), canDelete: z.boolean(), canModerate: z.boolean() }),
+  /** What the viewer may do with it, as the server's policies say: the UI offers only that. */
+  viewer: z.object({
+    isAuthor: z.boolean(),
+    canLike: z.boolean(),
+    canDelete: z.boolean(),
+    /** Staff: the report badge, resolve and unresolve, delete from the card. */
+    canModerate: z.boolean(),
+    /** 'offer': Report is offered; 'refuse': offered, and the viewer is told they cannot (moderators). */
+    report: z.enum(['offer', 'refuse', 'none']),
+    /** Staff: "Suspend the author" is offered (the server checks the author when asked). */
+    canSuspendAuthor: z.boolean(),
+  }),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -1,6 +1,10 @@
-// Who may do what, in one place (CONVENTIONS 4). Routes ask before acting; answers tell the UI what
-// the viewer may do so it hides what it should not offer.
-import { isStaff } from '../../shared/roles';
+// Who may do what, in one place (CONVENTIONS 4): every role and ownership rule of the server is
+// written here and nowhere else. Routes ask before acting; answers tell the UI what the viewer may do
+// (a post's `viewer`, the session's `permissions`), so the web offers only that and never works a rule
+// out again.
+import type { SessionPermissions } from '../../shared/auth';
+import { REPORT_MESSAGES } from '../../shared/reports';
+import { isStaff, type UserType } from '../../shared/roles';
 import { AppError } from '../http/app-error';
 import type { Viewer } from './viewer';
 
@@ -14,8 +18,10 @@ export type Action =
   | 'post:delete'
   /** Write the dashboard notice. */
   | 'notice:edit'
-  /** Verify or reject asklines, and see the queue of those waiting: admins and moderators. */
+  /** Verify or reject asklines, see the queue of those waiting and any unverified one: admins and moderators. */
   | 'askline:review'
+  /** Like and unlike: signed in with a profile. */
+  | 'post:like'
   /** See report data, work the reports page, resolve and unresolve: admins and moderators (SPEC §6). */
   | 'reports:manage'
   /** Suspend the author of a post (also an anonymous one, without learning who): admins and moderators. */
@@ -43,6 +49,8 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'moderation-log:read':
     case 'sealed-suspensions:manage':
       return userType === 'admin';
+    case 'post:like':
+      return Boolean(viewer?.profile);
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;
     case 'post:delete':
@@ -62,4 +70,75 @@ export function authorize(
     throw new AppError('forbidden', messages.forbidden ?? 'You do not have permission to do that.');
   }
   return viewer;
+}
+
+/** What the session tells the web about the screens and menu items this viewer may use. */
+export function sessionPermissions(viewer: Viewer | null): SessionPermissions {
+  return {
+    manageReports: can(viewer, 'reports:manage'),
+    reviewAsklines: can(viewer, 'askline:review'),
+    manageUsers: can(viewer, 'users:manage'),
+    editNotice: can(viewer, 'notice:edit'),
+    readModerationLog: can(viewer, 'moderation-log:read'),
+  };
+}
+
+/**
+ * Reporting a post (SPEC §6): ordinary members with a profile, never on their own post. Moderators are
+ * offered Report and told they cannot ('refuse'); admins, visitors and the author are not offered it.
+ */
+export type ReportAccess = 'offer' | 'refuse' | 'none';
+
+export function reportAccess(viewer: Viewer | null, post: Subject): ReportAccess {
+  if (!viewer?.profile || post.ownerId === viewer.userId) return 'none';
+  const userType = viewer.profile.userType;
+  if (userType === 'moderator') return 'refuse';
+  return userType === 'admin' ? 'none' : 'offer';
+}
+
+/** The reporter, or why not: 401 signed out, 403 without a profile, 403 for staff with their message. */
+export function authorizeReport(viewer: Viewer | null): Viewer {
+  if (!viewer) throw new AppError('unauthenticated', REPORT_MESSAGES.signedOut);
+  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
+  if (viewer.profile.userType === 'moderator')
+    throw new AppError('forbidden', REPORT_MESSAGES.moderatorsCannot);
+  if (viewer.profile.userType === 'admin') throw new AppError('forbidden', REPORT_MESSAGES.adminsCannot);
+  return viewer;
+}
+
+/** The author of a post as a suspension needs to know them (read on the server only). */
+export interface SuspensionTarget {
+  ownerId: string;
+  ownerType: UserType;
+  anonymous: boolean;
+}
+
+/**
+ * Whether the post's card offers staff "Suspend the author". Worked out from what the viewer already
+ * knows (staff, the post anonymous or not, their own), never from the author's role, so an anonymous
+ * author is never hinted at; the server checks the rest when asked (authorizeAuthorSuspension).
+ */
+export function mayOfferAuthorSuspension(
+  viewer: Viewer | null,
+  post: { ownerId: string; anonymous: boolean },
+) {
+  if (!can(viewer, 'post:suspend-author') || post.ownerId === viewer?.userId) return false;
+  return !post.anonymous || viewer?.profile?.userType === 'admin';
+}
+
+/**
+ * Staff suspending the author of a post. Admins may suspend any author but themselves. Moderators may
+ * suspend the author of a named post who is not staff; an anonymous post's author needs an admin, for
+ * every anonymous post alike (checked first), so a refusal never hints at who wrote it.
+ */
+export function authorizeAuthorSuspension(viewer: Viewer | null, target: SuspensionTarget): Viewer {
+  const staff = authorize(viewer, 'post:suspend-author');
+  const admin = staff.profile?.userType === 'admin';
+  if (!admin && target.anonymous) {
+    throw new AppError('forbidden', 'Only an admin can suspend the author of an anonymous post.');
+  }
+  if (target.ownerId === staff.userId) throw new AppError('conflict', 'You cannot suspend your own account.');
+  if (!admin && isStaff(target.ownerType))
+    throw new AppError('forbidden', 'Only an admin can suspend this account.');
+  return staff;
 }

@@ -96,13 +96,20 @@ export function AppRouter() {
             <Route element={<AuthGate rule="setup" />}>
               <Route path={paths.profileSetup.path} element={<ProfileSetupRoute />} />
             </Route>
-            <Route element={<AuthGate rule="staff" />}>
+            {/* Staff screens: each opens with the permission the session grants for it. */}
+            <Route element={<AuthGate rule="manageReports" />}>
               <Route path={paths.reports.path} element={<ReportsRoute />} />
+            </Route>
+            <Route element={<AuthGate rule="reviewAsklines" />}>
               <Route path={paths.asklinesReview.path} element={<ReviewAsklinesRoute />} />
             </Route>
-            <Route element={<AuthGate rule="admin" />}>
+            <Route element={<AuthGate rule="manageUsers" />}>
               <Route path={paths.adminUsers.path} element={<AdminUsersRoute />} />
+            </Route>
+            <Route element={<AuthGate rule="editNotice" />}>
               <Route path={paths.adminNotice.path} element={<AdminNoticeRoute />} />
+            </Route>
+            <Route element={<AuthGate rule="readModerationLog" />}>
               <Route path={paths.moderationLog.path} element={<ModerationLogRoute />} />
             </Route>
           </Route>

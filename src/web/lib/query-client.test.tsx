@@ -18,7 +18,7 @@ function keepInStorage() {
   earlier.setQueryData(queryKeys.session, KEPT_SESSION, { updatedAt: Date.now() - 60_000 });
   localStorage.setItem(
     storageKeys.queryCache,
-    JSON.stringify({ buster: '2', timestamp: Date.now() - 60_000, clientState: dehydrate(earlier) }),
+    JSON.stringify({ buster: '3', timestamp: Date.now() - 60_000, clientState: dehydrate(earlier) }),
   );
 }
 

@@ -73,8 +73,9 @@ const persistOptions: PersistQueryClientOptions = {
   queryClient,
   persister,
   maxAge: DAY,
-  // 2: kept copies from before queryKeys (a different key layout) are dropped.
-  buster: '2',
+  // Raised when a kept answer's shape changes, so older copies are dropped: 2, the queryKeys layout;
+  // 3, sessions with permissions and posts with the viewer's full abilities.
+  buster: '3',
   dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
 };
 

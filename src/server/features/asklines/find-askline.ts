@@ -1,7 +1,7 @@
 import { and, desc, eq, not } from 'drizzle-orm';
 import { z } from 'zod';
 import { ASKLINES_FETCH_LIMIT } from '../../../shared/limits';
-import { isStaff } from '../../../shared/roles';
+import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { asklines } from '../../db/schema';
@@ -19,7 +19,7 @@ export async function findVisibleAskline(
   if (!z.uuid().safeParse(id).success) return null;
   const [row] = await selectAsklines(db).where(eq(asklines.id, id)).limit(1);
   if (!row) return null;
-  if (row.verified || row.createdBy === viewer?.userId || isStaff(viewer?.profile?.userType)) return row;
+  if (row.verified || row.createdBy === viewer?.userId || can(viewer, 'askline:review')) return row;
   return null;
 }
 

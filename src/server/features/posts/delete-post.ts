@@ -1,5 +1,5 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import { isStaff } from '../../../shared/roles';
+import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
@@ -23,7 +23,7 @@ export async function deletePost(
       .where(and(eq(posts.id, post.id), not(posts.deleted)))
       .returning({ id: posts.id });
     if (deleted.length === 0) return false;
-    if (isStaff(actor.profile?.userType)) {
+    if (can(actor, 'reports:manage')) {
       await tx
         .update(reports)
         .set({ resolved: true, resolvedBy: actor.userId })

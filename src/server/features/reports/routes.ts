@@ -7,8 +7,8 @@ import {
   resolutionRequestSchema,
 } from '../../../shared/reports';
 import { type Auth, sessionEnder } from '../../auth/auth';
-import { authorize } from '../../auth/policies';
-import { loadViewer, type Viewer } from '../../auth/viewer';
+import { authorize, authorizeReport } from '../../auth/policies';
+import { loadViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
@@ -33,16 +33,6 @@ interface ReportDeps {
 
 const postMissing = () => new AppError('not_found', 'Post not found');
 
-/** Who may report (SPEC §6): signed in with a profile, not staff, not the post's author. */
-function requireReporter(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('unauthenticated', REPORT_MESSAGES.signedOut);
-  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
-  if (viewer.profile.userType === 'moderator')
-    throw new AppError('forbidden', REPORT_MESSAGES.moderatorsCannot);
-  if (viewer.profile.userType === 'admin') throw new AppError('forbidden', REPORT_MESSAGES.adminsCannot);
-  return viewer;
-}
-
 /**
  * Under /api/posts: reporting a post, staff suspending its author, and admins lifting a suspension
  * made through an anonymous post (named authors are restored on /admin/users).
@@ -52,7 +42,7 @@ export function postModerationRoutes(deps: ReportDeps) {
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
     .post('/:id/report', rateLimit(rateLimiter, 'report', 'account'), async (c) => {
-      const viewer = requireReporter(c.get('viewer'));
+      const viewer = authorizeReport(c.get('viewer'));
       const { reason, detail } = await readJson(c, reportPostRequestSchema);
       const post = await findPost(db, c.req.param('id'), viewer.userId);
       if (!post) throw postMissing();

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isStaff } from '../../../shared/roles';
 import type { EndSessions } from '../../auth/auth';
+import { authorizeAuthorSuspension } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, profiles, sealedSuspensions, sessions } from '../../db/schema';
@@ -20,10 +20,8 @@ import { recordModeration } from '../moderation-log/record';
  * Staff see and lift it by the post (sealed-suspensions.ts). Suspending through the same post again
  * answers the same and changes nothing.
  *
- * Admins may suspend any author but themselves. Moderators may suspend the author of a named post who
- * is not staff; the author of an anonymous post needs an admin, for every anonymous post alike, so a
- * refusal never hints at who wrote it. The author's role is read and the suspension written in one
- * transaction. Sessions end at once.
+ * Who may suspend whom is auth/policies.ts's authorizeAuthorSuspension. The author's role is read and
+ * the suspension written in one transaction. Sessions end at once.
  */
 export async function suspendAuthor(
   db: Db,
@@ -31,7 +29,6 @@ export async function suspendAuthor(
 ): Promise<void> {
   const missing = new AppError('not_found', 'Post not found');
   if (!z.uuid().safeParse(options.postId).success) throw missing;
-  const isAdmin = options.staff.profile?.userType === 'admin';
   const authorId = await db.transaction(async (tx) => {
     const [post] = await tx
       .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
@@ -41,15 +38,11 @@ export async function suspendAuthor(
       .limit(1)
       .for('update', { of: profiles });
     if (!post) throw missing;
-    if (!isAdmin && post.isAnonymous) {
-      throw new AppError('forbidden', 'Only an admin can suspend the author of an anonymous post.');
-    }
-    if (post.userId === options.staff.userId) {
-      throw new AppError('conflict', 'You cannot suspend your own account.');
-    }
-    if (!isAdmin && isStaff(post.authorType)) {
-      throw new AppError('forbidden', 'Only an admin can suspend this account.');
-    }
+    authorizeAuthorSuspension(options.staff, {
+      ownerId: post.userId,
+      ownerType: post.authorType,
+      anonymous: post.isAnonymous,
+    });
     if (post.isAnonymous) {
       await tx
         .insert(sealedSuspensions)

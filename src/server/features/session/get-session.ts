@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SessionResponse } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
+import { sessionPermissions } from '../../auth/policies';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -47,6 +48,11 @@ export async function presentSession(
           fullName: profile.fullName,
           userType: profile.userType,
           profilePictureUrl: profile.pictureKey ? storage.publicUrl(profile.pictureKey) : null,
+          permissions: sessionPermissions({
+            userId: user.id,
+            email: user.email,
+            profile: { username: profile.username, userType: profile.userType },
+          }),
         }
       : null,
     needsProfileSetup: !profile,

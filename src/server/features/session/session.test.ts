@@ -124,6 +124,13 @@ describe('sign-in, the session and sign-out', () => {
       fullName: 'Ravi M',
       userType: 'ordinary',
       profilePictureUrl: null,
+      permissions: {
+        manageReports: false,
+        reviewAsklines: false,
+        manageUsers: false,
+        editNotice: false,
+        readModerationLog: false,
+      },
     });
     const session = await (await server.request('/api/session', { headers: { cookie } })).json();
     expect(session.user.id).toBe(userId);

@@ -10,7 +10,6 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { paths } from '../../config/paths';
 import { asklineQueryOptions } from '../../features/asklines/api/asklines-api';
 import { AsklineCard } from '../../features/asklines/components/askline-card';
-import { useSession } from '../../features/auth/api/session-query';
 import { asklinePostsQueryOptions } from '../../features/posts/api/posts-api';
 import { PostList } from '../../features/posts/components/post-list';
 import { ApiError } from '../../lib/api-client';
@@ -19,7 +18,6 @@ import { ApiError } from '../../lib/api-client';
 // first, paged like the feed. Open to visitors; the navbar's Create carries this askline.
 export function AsklineRoute() {
   const { uuid = '' } = useParams();
-  const { data: session } = useSession();
   const askline = useQuery(asklineQueryOptions(uuid));
   const posts = useInfiniteQuery({ ...asklinePostsQueryOptions(uuid), enabled: askline.isSuccess });
   const explore = (
@@ -69,13 +67,7 @@ export function AsklineRoute() {
         <h2 id="askline-posts-heading" className="text-xl font-semibold tracking-tight">
           Posts
         </h2>
-        <PostList
-          headingLevel={3}
-          list={posts}
-          canLike={Boolean(session?.user)}
-          showAskline={false}
-          empty={ASKLINE_MESSAGES.postsEmpty}
-        />
+        <PostList headingLevel={3} list={posts} showAskline={false} empty={ASKLINE_MESSAGES.postsEmpty} />
       </section>
     </Page>
   );

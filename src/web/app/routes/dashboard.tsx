@@ -144,7 +144,7 @@ function Dashboard() {
             <ul className="space-y-4">
               {posts.map((post) => (
                 <li key={post.id}>
-                  <PostCard post={post} canLike />
+                  <PostCard post={post} />
                 </li>
               ))}
             </ul>

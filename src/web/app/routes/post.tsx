@@ -91,7 +91,7 @@ export function PostRoute() {
       ) : null}
       <div className="mt-6">
         <ShareFrame format={format}>
-          <PostCard post={post} canLike={signedIn} showAuthorNote={false} />
+          <PostCard post={post} showAuthorNote={false} />
         </ShareFrame>
       </div>
 

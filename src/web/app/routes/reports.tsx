@@ -99,7 +99,7 @@ export function ReportsRoute() {
             {reports.map((report) => (
               <li key={report.id}>
                 <ReportSummary report={report} />
-                <PostCard post={report.post} canLike showSuspend />
+                <PostCard post={report.post} showSuspend />
               </li>
             ))}
           </ul>

@@ -206,7 +206,7 @@ function PostResults({
       <ul className="mt-3 space-y-4">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} canLike headingLevel={3} />
+            <PostCard post={post} headingLevel={3} />
           </li>
         ))}
       </ul>

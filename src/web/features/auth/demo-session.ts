@@ -5,7 +5,19 @@ import type { Session } from './api/session-api';
 
 export const DEMO_SESSION: Session = {
   user: { id: 'demo-user', email: 'demo@campusyearbook.app', emailVerified: true },
-  profile: { username: 'demo_user', fullName: 'Demo User', userType: 'ordinary' },
+  profile: {
+    username: 'demo_user',
+    fullName: 'Demo User',
+    userType: 'ordinary',
+    // Written out, not imported: shared/auth.ts would bring zod onto the landing page's first load.
+    permissions: {
+      manageReports: false,
+      reviewAsklines: false,
+      manageUsers: false,
+      editNotice: false,
+      readModerationLog: false,
+    },
+  },
   needsProfileSetup: false,
   demo: true,
 };

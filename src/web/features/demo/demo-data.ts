@@ -96,6 +96,13 @@ export function demoPostAsPost(post: DemoPost): Post {
     likedByMe: post.user_has_liked_post,
     // The demo visitor "is" the demo user, the author of every demo post; nothing can be deleted.
     report: null,
-    viewer: { isAuthor: true, canDelete: false, canModerate: false },
+    viewer: {
+      isAuthor: true,
+      canLike: false,
+      canDelete: false,
+      canModerate: false,
+      report: 'none',
+      canSuspendAuthor: false,
+    },
   };
 }

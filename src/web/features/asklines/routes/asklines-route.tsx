@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ASKLINE_MESSAGES, type Askline } from '../../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
-import { isStaff } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
@@ -55,7 +54,7 @@ export function AsklinesRoute() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Prompts for the whole campus to answer. Pick one and add your post to it.
       </p>
-      {isStaff(session?.profile?.userType) ? (
+      {session?.profile?.permissions?.reviewAsklines ? (
         <Link
           to={paths.asklinesReview.getHref()}
           className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}

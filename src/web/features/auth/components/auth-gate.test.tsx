@@ -4,6 +4,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_PERMISSIONS } from '../../../../shared/auth';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import type { Session } from '../api/session-api';
@@ -26,7 +27,7 @@ function renderGate() {
 
 const SIGNED_IN: Session = {
   user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
-  profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary' },
+  profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary', permissions: NO_PERMISSIONS },
   needsProfileSetup: false,
 };
 

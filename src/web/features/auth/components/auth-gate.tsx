@@ -1,7 +1,7 @@
 import { Loader2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
-import { isStaff } from '../../../../shared/roles';
+import type { SessionPermissions } from '../../../../shared/auth';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
@@ -15,10 +15,10 @@ const GIVE_UP_AFTER_MS = 10_000;
  * Who may see the screens inside (SPEC §2 Auth gate, §6):
  * - 'profile': signed in with a profile (else / or /profile/setup);
  * - 'setup': signed in without a profile yet (with one: /dashboard);
- * - 'staff': admins and moderators (others: /dashboard);
- * - 'admin': admins only (others: /dashboard).
+ * - a permission (staff screens): signed in with a profile whose session grants it, as the server's
+ *   policies decided (others: /dashboard).
  */
-export type GateRule = 'profile' | 'setup' | 'staff' | 'admin';
+export type GateRule = 'profile' | 'setup' | keyof SessionPermissions;
 
 export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
   const { data: session, isError } = useSession();
@@ -43,8 +43,7 @@ export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
       return session.needsProfileSetup ? <Outlet /> : <Navigate replace to={paths.dashboard.getHref()} />;
     }
     if (session.needsProfileSetup) return <Navigate replace to={paths.profileSetup.getHref()} />;
-    const userType = session.profile?.userType;
-    if ((rule === 'staff' && !isStaff(userType)) || (rule === 'admin' && userType !== 'admin')) {
+    if (rule !== 'profile' && !session.profile?.permissions?.[rule]) {
       return <Navigate replace to={paths.dashboard.getHref()} />;
     }
     return <Outlet />;

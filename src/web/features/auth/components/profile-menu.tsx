@@ -1,7 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isStaff } from '../../../../shared/roles';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
 import { stopQueries } from '../../../lib/query-client';
@@ -56,13 +55,14 @@ export function ProfileMenu({ session }: { session: Session }) {
     ...(profile ? [{ label: 'Edit Profile', to: paths.editProfile.getHref() }] : []),
     { label: 'About', to: paths.about.getHref() },
     { label: 'Contact', to: paths.contact.getHref() },
-    ...(isStaff(profile?.userType) ? [{ label: 'Reports', to: paths.reports.getHref() }] : []),
-    ...(profile?.userType === 'admin'
-      ? [
-          { label: 'Manage users', to: paths.adminUsers.getHref() },
-          { label: 'Dashboard notice', to: paths.adminNotice.getHref() },
-          { label: 'Moderation log', to: paths.moderationLog.getHref() },
-        ]
+    // Staff items as the session's permissions (the server's policies) say.
+    ...(profile?.permissions?.manageReports ? [{ label: 'Reports', to: paths.reports.getHref() }] : []),
+    ...(profile?.permissions?.manageUsers ? [{ label: 'Manage users', to: paths.adminUsers.getHref() }] : []),
+    ...(profile?.permissions?.editNotice
+      ? [{ label: 'Dashboard notice', to: paths.adminNotice.getHref() }]
+      : []),
+    ...(profile?.permissions?.readModerationLog
+      ? [{ label: 'Moderation log', to: paths.moderationLog.getHref() }]
       : []),
   ];
 

@@ -6,6 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_PERMISSIONS } from '../../../../shared/auth';
 import type { Post, PostPage } from '../../../../shared/posts';
 import type { ReportPage } from '../../../../shared/reports';
 import { Announcer } from '../../../components/ui/announcer';
@@ -25,7 +26,14 @@ function makePost(id: string, overrides: Partial<Post> = {}): Post {
     likeCount: 4,
     likedByMe: false,
     report: null,
-    viewer: { isAuthor: false, canDelete: false, canModerate: false },
+    viewer: {
+      isAuthor: false,
+      canLike: true,
+      canDelete: false,
+      canModerate: false,
+      report: 'offer',
+      canSuspendAuthor: false,
+    },
     ...overrides,
   };
 }
@@ -121,7 +129,7 @@ function FeedCards() {
       {data?.pages
         .flatMap((page) => page.posts)
         .map((post) => (
-          <PostCard key={post.id} post={post} canLike />
+          <PostCard key={post.id} post={post} />
         ))}
     </>
   );
@@ -133,7 +141,7 @@ describe('a like on the card', () => {
   beforeEach(() => {
     queryClient.setQueryData(queryKeys.session, {
       user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
-      profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary' },
+      profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary', permissions: NO_PERMISSIONS },
       needsProfileSetup: false,
     });
     queryClient.setQueryData(queryKeys.postLists.feed('newest'), pages(postPage([makePost('p1')])));

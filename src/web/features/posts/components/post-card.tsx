@@ -9,7 +9,6 @@ import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
 import { useTransientState } from '../../../lib/use-transient-state';
-import { useSession } from '../../auth/api/session-query';
 import {
   useDeletePost,
   useReportPost,
@@ -26,8 +25,6 @@ const staffButton =
 
 export interface PostCardProps {
   post: Post;
-  /** Signed out: the like button is disabled with 'Sign in to like'. */
-  canLike: boolean;
   /** The profile page offers delete on the owner's posts (SPEC §2); staff get it everywhere. */
   showDelete?: boolean;
   /** False on the askline's own page, where every card answers the same askline. */
@@ -45,15 +42,12 @@ export interface PostCardProps {
 // told through the one announcer, on every screen the card is on.
 export function PostCard({
   post,
-  canLike,
   showDelete = false,
   showAskline = true,
   showSuspend = false,
   showAuthorNote = true,
   headingLevel,
 }: PostCardProps) {
-  const { data: session } = useSession();
-  const userType = session?.profile?.userType;
   const setLike = useSetLike();
   const deletePost = useDeletePost();
   const reportPost = useReportPost();
@@ -86,10 +80,11 @@ export function PostCard({
     deletePost.mutate(post.id, { onError: () => announce(REPORT_MESSAGES.deleteFailed) });
   }
 
-  // SPEC §6: signed-in people report others' posts; moderators are told they cannot; admins see nothing.
-  const mayOfferReport = Boolean(session?.user) && !post.viewer.isAuthor && userType !== 'admin';
+  // SPEC §6, as the server's answer says: members report others' posts; moderators are offered Report
+  // and told they cannot; admins, visitors and the author are not offered it.
+  const mayOfferReport = post.viewer.report !== 'none';
   function startReport() {
-    if (userType === 'moderator') {
+    if (post.viewer.report === 'refuse') {
       setFeedback(REPORT_MESSAGES.moderatorsCannot);
       return;
     }
@@ -111,7 +106,7 @@ export function PostCard({
     <>
       <PostCardView
         post={post}
-        onToggleLike={canLike ? toggleLike : undefined}
+        onToggleLike={post.viewer.canLike ? toggleLike : undefined}
         likePending={setLike.isPending}
         onDelete={canDelete ? () => void remove() : undefined}
         deletePending={deletePost.isPending}
@@ -123,11 +118,7 @@ export function PostCard({
         feedback={feedback}
         moderation={
           post.viewer.canModerate ? (
-            // Only admins suspend the author of an anonymous post (the server says the same).
-            <StaffControls
-              post={post}
-              showSuspend={showSuspend && (post.author !== null || userType === 'admin')}
-            />
+            <StaffControls post={post} showSuspend={showSuspend && post.viewer.canSuspendAuthor} />
           ) : undefined
         }
       />

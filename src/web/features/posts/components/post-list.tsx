@@ -11,14 +11,12 @@ import { PostCard } from './post-card';
 export function PostList({
   list,
   empty,
-  canLike,
   showDelete = false,
   showAskline = true,
   headingLevel,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<PostPage>>;
   empty: ReactNode;
-  canLike: boolean;
   showDelete?: boolean;
   showAskline?: boolean;
   /** 3 where the page puts a section heading above the list. */
@@ -39,7 +37,6 @@ export function PostList({
             <li key={post.id}>
               <PostCard
                 post={post}
-                canLike={canLike}
                 showDelete={showDelete}
                 showAskline={showAskline}
                 headingLevel={headingLevel}

@@ -24,7 +24,6 @@ export function ProfilePostList({ username, isOwner }: { username: string; isOwn
       ) : null}
       <PostList
         list={list}
-        canLike
         showDelete={isOwner}
         empty={isOwner ? 'You have not posted yet.' : 'No posts yet.'}
       />

@@ -1,7 +1,7 @@
 // Profiles on the client: one profile page's answer (cached and kept across reloads for the SPEC §9
 // fallback), setup, edit and the picture upload. Mutations update the caches they change.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { SessionResponse } from '../../../../shared/auth';
+import { NO_PERMISSIONS, type SessionResponse } from '../../../../shared/auth';
 import {
   type CreateProfileRequest,
   type Profile,
@@ -47,6 +47,8 @@ export function rememberProfile(profile: Profile): void {
             username: profile.username,
             fullName: profile.fullName,
             userType: session.profile?.userType ?? 'ordinary',
+            // Until the session is asked again (below): the server's policies decide.
+            permissions: session.profile?.permissions ?? NO_PERMISSIONS,
             profilePictureUrl: profile.profilePictureUrl,
           },
         }
