@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, type DatabaseTarget, openDatabase, queryRows } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
-import { encodeCursor } from '../src/server/features/posts/keyset-cursor';
+import { encodeCursor } from '../src/server/db/keyset-cursor';
 import { FEED_SORTS } from '../src/shared/posts';
 import { type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
 import type { Figures, Plan, Scenario } from './load';

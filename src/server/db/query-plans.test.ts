@@ -9,10 +9,10 @@ import { captureStatements, explain } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
-import { encodeCursor } from '../features/posts/keyset-cursor';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
 import type { Db } from './client';
+import { encodeCursor } from './keyset-cursor';
 import { posts } from './schema';
 
 const VIEWER = 'viewer-1';

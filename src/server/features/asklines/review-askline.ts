@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { AsklineDecision } from '../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/client';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { asklines } from '../../db/schema';
 import { recordModeration } from '../moderation-log/record';
-import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 import { type AsklineRow, selectAsklines } from './select-asklines';
 
 const PENDING_PAGE_SIZE = ASKLINES_PAGE_SIZE * 2;

@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
 import type { Db } from '../../db/client';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { moderationLog, profiles, sealedSuspensions } from '../../db/schema';
-import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 25;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);

@@ -2,8 +2,8 @@ import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
+import { cursorCount, cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
-import { cursorCount, cursorTime, decodeCursor, takePage } from './keyset-cursor';
 import { olderThan, type PostRow, selectPosts } from './select-posts';
 
 const exactTime = cursorTime;

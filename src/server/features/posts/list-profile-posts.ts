@@ -2,8 +2,8 @@ import { and, desc, eq, not, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import type { Db } from '../../db/client';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
-import { cursorTime, decodeCursor, takePage } from './keyset-cursor';
 import { olderThan, type PostRow, selectPosts } from './select-posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReportSort, ReportStatus } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
+import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { posts, reports } from '../../db/schema';
-import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../posts/keyset-cursor';
 import { type PostRow, selectPosts } from '../posts/select-posts';
 
 const PAGE_SIZE = 12;

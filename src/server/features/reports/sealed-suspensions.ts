@@ -6,10 +6,10 @@ import { z } from 'zod';
 import type { SealedSuspension } from '../../../shared/reports';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts, profiles, sealedSuspensions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { recordModeration } from '../moderation-log/record';
-import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 25;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);

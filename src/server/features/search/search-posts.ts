@@ -4,8 +4,8 @@ import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import { SEARCH_COUNT_CAP } from '../../../shared/search';
 import { type Db, queryRows } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
-import { cursorTime, decodeCursor, takePage } from '../posts/keyset-cursor';
 import { olderThan, type PostRow, selectPosts } from '../posts/select-posts';
 import { countCapped } from './search-users';
 

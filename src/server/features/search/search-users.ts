@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { SEARCH_COUNT_CAP, type SearchCount } from '../../../shared/search';
 import { type Db, queryRows } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
+import { decodeCursor, takePage } from '../../db/keyset-cursor';
 import { profiles } from '../../db/schema';
-import { decodeCursor, takePage } from '../posts/keyset-cursor';
 
 const PAGE_SIZE = 20;
 const cursorShape = z.tuple([z.string().regex(/^[a-z0-9_.]{1,20}$/)]);
