@@ -23,6 +23,7 @@ import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
 import { testingRoutes } from './features/testing/routes';
+import { apiDocsRoutes, describeRoute } from './http/api-docs';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
@@ -118,7 +119,17 @@ export function createApp({
   // Accounts and sessions for test fixtures: under NODE_ENV=test and nowhere else.
   if (config.env === 'test') app.route('/api/test', testingRoutes({ db, auth }));
 
-  app.get(`${UPLOADS_PATH}/*`, serveUploads(storage));
+  app.route(
+    '/api/docs',
+    apiDocsRoutes(() => app),
+  );
+  const uploads = describeRoute({
+    summary: 'Uploaded pictures, when they are kept in DATA_DIR (with S3 they are served by the bucket)',
+    tag: 'pictures',
+    access: 'anyone',
+    answer: 'image/*',
+  });
+  app.get(`${UPLOADS_PATH}/*`, uploads.doc, serveUploads(storage));
   app.route('/', shareRoutes(shareDeps));
   app.use(
     serveWebApp(

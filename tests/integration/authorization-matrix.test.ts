@@ -14,6 +14,7 @@
 // another's order.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../src/server/http/api-docs';
 import { POST_MESSAGES } from '../../src/shared/posts';
 import { type AccountOptions, createAccount, createMember, type Member, signInAs } from '../support/accounts';
 import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
@@ -118,6 +119,18 @@ const profileFields = (fullName: string) => ({
 
 const ROUTES: RouteCase[] = [
   { route: 'GET /api/health', rule: 'public', call: () => ({ path: '/api/health' }), expect: everyone(200) },
+  {
+    route: 'GET /api/docs',
+    rule: 'the API documentation is public',
+    call: () => ({ path: '/api/docs' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /api/docs/openapi.json',
+    rule: 'the OpenAPI document is public',
+    call: () => ({ path: '/api/docs/openapi.json' }),
+    expect: everyone(200),
+  },
   // better-auth: only the endpoints the app uses are served (auth/auth-routes.ts); each is open to
   // everyone, because it is how people without a session get one, and says nothing about accounts.
   {
@@ -551,13 +564,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** The routes the server has, as `METHOD /path` (middleware, registered for every method, left out). */
-function serverRoutes(): string[] {
-  const listed = server.app.routes
-    .filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method} ${route.path}`);
-  return [...new Set(listed)].sort();
-}
+/**
+ * The routes the server has, as `METHOD /path`: the list the OpenAPI document is made from
+ * (src/server/http/api-docs.ts), which fails its own test when a route is not described.
+ */
+const serverRoutes = () => appRoutes(server.app);
 
 describe('the authorization matrix', () => {
   it('lists every route the server has, and only those', () => {

@@ -14,10 +14,10 @@ import {
   signUpRequestSchema,
   socialSignInRequestSchema,
 } from '../../shared/auth';
+import { describeRoute } from '../http/api-docs';
 import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
-import { readJson, readQuery } from '../http/validate';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Auth } from './auth';
 
@@ -107,9 +107,17 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
     const limit: MiddlewareHandler<AppEnv> = endpoint.limit
       ? rateLimit(deps.rateLimiter, endpoint.limit, 'address')
       : (_c, next) => next();
-    router.on(endpoint.method, endpoint.path, limit, async (c) => {
-      if (endpoint.query) readQuery(c, endpoint.query);
-      const request = endpoint.body ? withJsonBody(c.req.raw, await readJson(c, endpoint.body)) : c.req.raw;
+    const route = describeRoute({
+      summary: `better-auth: ${endpoint.use}`,
+      tag: 'accounts',
+      access: endpoint.limit ? 'anyone; limited per address' : 'anyone',
+      body: endpoint.body,
+      query: endpoint.query,
+      answer: endpoint.method === 'GET' ? 'redirect' : 'application/json',
+    });
+    router.on(endpoint.method, endpoint.path, route.doc, limit, async (c) => {
+      if (endpoint.query) route.query(c);
+      const request = endpoint.body ? withJsonBody(c.req.raw, await route.body(c)) : c.req.raw;
       return deps.auth.handler(request);
     });
   }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import {
+  adminUserSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
   setSuspensionRequestSchema,
   setUserRoleRequestSchema,
@@ -7,31 +9,53 @@ import {
 import { type Auth, sessionEnder } from '../../auth/auth';
 import { authorize } from '../../auth/policies';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
-import { readJson, readQuery } from '../../http/validate';
 import { listUsers } from './list-users';
 import { setSuspension } from './set-suspension';
 import { setUserRole } from './set-user-role';
+
+const list = describeRoute({
+  summary: 'Accounts, by username or email, paged',
+  tag: 'admin',
+  access: 'admins',
+  query: adminUsersQuerySchema,
+  answer: adminUsersPageSchema,
+});
+const role = describeRoute({
+  summary: "Set an account's role",
+  tag: 'admin',
+  access: 'admins (not their own role)',
+  body: setUserRoleRequestSchema,
+  answer: adminUserSchema,
+});
+const suspension = describeRoute({
+  summary: 'Suspend an account (ending its sessions) or restore it',
+  tag: 'admin',
+  access: 'admins (not themselves)',
+  body: setSuspensionRequestSchema,
+  answer: adminUserSchema,
+});
 
 /** /api/admin/users: admins list accounts, set roles, suspend and restore (needs loadViewer). */
 export function adminUserRoutes({ db, auth }: { db: Db; auth: Auth }) {
   const endSessions = sessionEnder(auth);
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', list.doc, async (c) => {
       const viewer = authorize(c.get('viewer'), 'users:manage');
-      const query = readQuery(c, adminUsersQuerySchema);
+      const query = list.query(c);
       return c.json(await listUsers({ db, ...query, viewerUserId: viewer.userId }));
     })
-    .put('/:username/role', async (c) => {
+    .put('/:username/role', role.doc, async (c) => {
       const viewer = authorize(c.get('viewer'), 'users:manage');
-      const { userType } = await readJson(c, setUserRoleRequestSchema);
+      const { userType } = await role.body(c);
       return c.json(
         await setUserRole({ db, account: c.req.param('username'), userType, actingUserId: viewer.userId }),
       );
     })
-    .put('/:username/suspension', async (c) => {
+    .put('/:username/suspension', suspension.doc, async (c) => {
       const viewer = authorize(c.get('viewer'), 'users:manage');
-      const { suspended } = await readJson(c, setSuspensionRequestSchema);
+      const { suspended } = await suspension.body(c);
       return c.json(
         await setSuspension({
           db,

@@ -2,21 +2,26 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   ASKLINE_MESSAGES,
+  asklineListSchema,
+  asklineSchema,
   asklineSearchQuerySchema,
+  asklineSummaryListSchema,
+  asklineSummarySchema,
   createAsklineRequestSchema,
+  pendingAsklinePageSchema,
   randomAsklineQuerySchema,
   reviewAsklineRequestSchema,
 } from '../../../shared/asklines';
-import { pageQuerySchema } from '../../../shared/posts';
+import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
 import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policies';
 import { loadViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
-import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { listPostsNewestFirst } from '../posts/list-profile-posts';
@@ -43,6 +48,62 @@ function requireMember(viewer: Viewer | null): Viewer {
   return viewer;
 }
 
+const list = describeRoute({
+  summary: "Up to 100 verified asklines, and the viewer's own unpublished ones",
+  tag: 'asklines',
+  access: 'anyone',
+  answer: asklineListSchema,
+});
+const create = describeRoute({
+  summary: 'Submit an askline for verification',
+  tag: 'asklines',
+  access: 'members with a profile',
+  body: createAsklineRequestSchema,
+  answer: asklineSchema,
+  status: 201,
+});
+const search = describeRoute({
+  summary: 'Verified asklines like the text',
+  tag: 'asklines',
+  access: 'anyone',
+  query: asklineSearchQuerySchema,
+  answer: asklineSummaryListSchema,
+});
+const random = describeRoute({
+  summary: 'A random verified askline (404 when there is none)',
+  tag: 'asklines',
+  access: 'anyone',
+  query: randomAsklineQuerySchema,
+  answer: asklineSummarySchema,
+});
+const pending = describeRoute({
+  summary: 'Asklines waiting for a decision, oldest first',
+  tag: 'asklines',
+  access: 'admins and moderators',
+  query: pageQuerySchema,
+  answer: pendingAsklinePageSchema,
+});
+const one = describeRoute({
+  summary: 'One askline: verified ones for anyone, unverified ones for their creator and staff',
+  tag: 'asklines',
+  access: 'anyone',
+  answer: asklineSchema,
+});
+const answers = describeRoute({
+  summary: 'The posts answering an askline, newest first',
+  tag: 'asklines',
+  access: 'anyone',
+  query: pageQuerySchema,
+  answer: postPageSchema,
+});
+const review = describeRoute({
+  summary: 'Verify or reject an askline',
+  tag: 'asklines',
+  access: 'admins and moderators',
+  body: reviewAsklineRequestSchema,
+  answer: asklineSchema,
+});
+
 /**
  * /api/asklines. Reading is open to visitors (SPEC §6) but only ever shows verified asklines, except
  * to their creator and to staff; submitting needs a profile; verifying needs an admin or moderator.
@@ -53,7 +114,7 @@ export function asklineRoutes(deps: AsklineDeps) {
   return (
     new Hono<AppEnv>()
       .use(loadViewer(deps))
-      .get('/', async (c) => {
+      .get('/', list.doc, async (c) => {
         const viewer = c.get('viewer');
         const [verified, mine] = await Promise.all([
           listVerifiedAsklines(db),
@@ -61,38 +122,38 @@ export function asklineRoutes(deps: AsklineDeps) {
         ]);
         return c.json({ asklines: verified.map(presentAskline), mine: mine.map(presentAskline) });
       })
-      .post('/', rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
+      .post('/', create.doc, rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
         const viewer = requireMember(c.get('viewer'));
-        const { content } = await readJson(c, createAsklineRequestSchema);
+        const { content } = await create.body(c);
         return c.json(presentAskline(await createAskline(db, viewer, content)), 201);
       })
       // Static paths before /:id.
-      .get('/search', async (c) => {
-        const { q } = readQuery(c, asklineSearchQuerySchema);
+      .get('/search', search.doc, async (c) => {
+        const { q } = search.query(c);
         return c.json({ asklines: await searchAsklines(db, q) });
       })
-      .get('/random', async (c) => {
-        const { exclude } = readQuery(c, randomAsklineQuerySchema);
+      .get('/random', random.doc, async (c) => {
+        const { exclude } = random.query(c);
         const askline = await pickRandomAskline(db, exclude);
         if (!askline) throw new AppError('not_found', ASKLINE_MESSAGES.noneVerified);
         return c.json(askline);
       })
-      .get('/pending', async (c) => {
+      .get('/pending', pending.doc, async (c) => {
         authorize(c.get('viewer'), 'askline:review', undefined, {
           forbidden: ASKLINE_MESSAGES.reviewForbidden,
         });
-        const { cursor } = readQuery(c, pageQuerySchema);
+        const { cursor } = pending.query(c);
         const { rows, nextCursor } = await listPendingAsklines(db, cursor);
         return c.json({ asklines: rows.map(presentAskline), nextCursor });
       })
-      .get('/:id', async (c) => {
+      .get('/:id', one.doc, async (c) => {
         const row = await findVisibleAskline(db, c.req.param('id'), c.get('viewer'));
         if (!row) throw notFound();
         return c.json(presentAskline(row));
       })
-      .get('/:id/posts', async (c) => {
+      .get('/:id/posts', answers.doc, async (c) => {
         const viewer = c.get('viewer');
-        const { cursor } = readQuery(c, pageQuerySchema);
+        const { cursor } = answers.query(c);
         const askline = await findVisibleAskline(db, c.req.param('id'), viewer);
         if (!askline) throw notFound();
         const { rows, nextCursor } = await listPostsNewestFirst({
@@ -103,11 +164,11 @@ export function asklineRoutes(deps: AsklineDeps) {
         });
         return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
       })
-      .put('/:id/review', async (c) => {
+      .put('/:id/review', review.doc, async (c) => {
         const viewer = authorize(c.get('viewer'), 'askline:review', undefined, {
           forbidden: ASKLINE_MESSAGES.reviewForbidden,
         });
-        const { decision } = await readJson(c, reviewAsklineRequestSchema);
+        const { decision } = await review.body(c);
         const id = c.req.param('id');
         if (!(await reviewAskline(db, { id, decision, reviewerId: viewer.userId }))) throw notFound();
         const row = await findVisibleAskline(db, id, viewer);

@@ -4,11 +4,30 @@
 import { Hono } from 'hono';
 import { escapeHtml } from '../../../shared/escape-html';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
 import { loopbackOnly } from '../../http/loopback-only';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';
 
 export const MAILBOX_PATH = '/dev/mailbox';
+
+const outbox = describeRoute({
+  summary: 'Development only: the mail the app would have sent',
+  tag: 'development',
+  access: 'this machine (loopback), outside production',
+});
+const mailbox = describeRoute({
+  summary: 'Development only: the mailbox page',
+  tag: 'development',
+  access: 'this machine (loopback), outside production',
+  answer: 'text/html',
+});
+const mailboxStyles = describeRoute({
+  summary: "Development only: the mailbox page's styles",
+  tag: 'development',
+  access: 'this machine (loopback), outside production',
+  answer: 'text/css',
+});
 
 const loopbackOnlyMailbox = loopbackOnly(
   'The development mailbox answers only on the machine the server runs on (open it at localhost).',
@@ -17,7 +36,7 @@ const loopbackOnlyMailbox = loopbackOnly(
 export function devApiRoutes(db: Db) {
   return new Hono<AppEnv>()
     .use(loopbackOnlyMailbox)
-    .get('/outbox', async (c) => c.json(await listOutbox(db)));
+    .get('/outbox', outbox.doc, async (c) => c.json(await listOutbox(db)));
 }
 
 // Styles come from a file of their own: the CSP allows no inline <style>.
@@ -38,8 +57,10 @@ const formatTime = new Intl.DateTimeFormat('en-GB', {
 export function devMailboxPage(db: Db) {
   return new Hono<AppEnv>()
     .use(loopbackOnlyMailbox)
-    .get('/', async (c) => c.html(renderMailbox(await listOutbox(db))))
-    .get('/mailbox.css', (c) => c.body(MAILBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+    .get('/', mailbox.doc, async (c) => c.html(renderMailbox(await listOutbox(db))))
+    .get('/mailbox.css', mailboxStyles.doc, (c) =>
+      c.body(MAILBOX_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
+    );
 }
 
 function renderMailbox(messages: OutboxMessage[]): string {

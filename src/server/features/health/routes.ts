@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
-import type { HealthResponse } from '../../../shared/health';
+import { type HealthResponse, healthResponseSchema } from '../../../shared/health';
 import type { Database } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
 import type { Redis } from '../../platform/redis';
+
+const health = describeRoute({
+  summary: 'Whether this instance can serve: 200, or 503 when its database or Redis does not answer',
+  tag: 'operations',
+  access: 'anyone',
+  answer: healthResponseSchema,
+});
 
 /**
  * GET /api/health: 200 when the database (and Redis, where there is one) answers, 503 when not, for load
  * balancers to route around an instance that cannot serve.
  */
 export function healthRoutes(database: Database, redis: Redis | null = null) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', health.doc, async (c) => {
     const [databaseState, redisState] = await Promise.all([
       database.ping().then(
         () => 'ok' as const,

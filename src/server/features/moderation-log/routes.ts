@@ -1,18 +1,27 @@
 import { Hono } from 'hono';
 import { pageQuerySchema } from '../../../shared/posts';
+import { moderationLogPageSchema } from '../../../shared/reports';
 import { authorize } from '../../auth/policies';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
-import { readQuery } from '../../http/validate';
 import { listModerationLog } from './list-log';
+
+const log = describeRoute({
+  summary: "What staff did, newest first (an anonymous post's author never named)",
+  tag: 'admin',
+  access: 'admins',
+  query: pageQuerySchema,
+  answer: moderationLogPageSchema,
+});
 
 /** GET /api/admin/moderation-log: admins read what staff did (needs loadViewer). */
 export function moderationLogRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', log.doc, async (c) => {
     authorize(c.get('viewer'), 'moderation-log:read', undefined, {
       forbidden: 'Only admins can read the moderation log.',
     });
-    const { cursor } = readQuery(c, pageQuerySchema);
+    const { cursor } = log.query(c);
     return c.json(await listModerationLog(db, cursor));
   });
 }

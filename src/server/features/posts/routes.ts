@@ -3,18 +3,21 @@ import { z } from 'zod';
 import {
   createPostRequestSchema,
   feedQuerySchema,
+  likeStateSchema,
   POST_MESSAGES,
   pageQuerySchema,
+  postPageSchema,
+  postSchema,
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
 import { authorize } from '../../auth/policies';
 import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
-import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { findUserIdByUsername } from '../profiles/find-profile';
@@ -42,6 +45,50 @@ function requireMember(viewer: Viewer | null, signedOutMessage: string): Viewer 
 
 const notFound = () => new AppError('not_found', POST_MESSAGES.notFound);
 
+const create = describeRoute({
+  summary: 'Post, named or anonymous, optionally answering an askline',
+  tag: 'posts',
+  access: 'members with a profile',
+  body: createPostRequestSchema,
+  answer: postSchema,
+  status: 201,
+});
+const feed = describeRoute({
+  summary: 'The feed: 12 posts a page in one of four orders',
+  tag: 'posts',
+  access: 'members with a profile',
+  query: feedQuerySchema,
+  answer: postPageSchema,
+});
+const postQuery = z.strictObject({ username: z.string().max(64).optional() });
+const onePost = describeRoute({
+  summary: 'One post; with ?username, only if that member wrote it (never an anonymous one)',
+  tag: 'posts',
+  access: 'anyone',
+  query: postQuery,
+  answer: postSchema,
+});
+const remove = describeRoute({
+  summary: 'Delete a post (soft): its author, or staff',
+  tag: 'posts',
+  access: 'the author, admins and moderators',
+  answer: 'none',
+  status: 204,
+});
+const like = describeRoute({
+  summary: 'Like (PUT) or unlike (DELETE) a post',
+  tag: 'posts',
+  access: 'members with a profile',
+  answer: likeStateSchema,
+});
+const profilePosts = describeRoute({
+  summary: "A member's posts, newest first (their own anonymous ones for themselves)",
+  tag: 'posts',
+  access: 'signed in',
+  query: pageQuerySchema,
+  answer: postPageSchema,
+});
+
 /**
  * /api/posts: create, the feed, one post, delete, like and unlike. The feed and every list answer a
  * whole page (authors, counts, "liked by me") in one query.
@@ -53,22 +100,22 @@ export function postRoutes(deps: PostDeps) {
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', rateLimit(rateLimiter, 'postCreate', 'account'), async (c) => {
+    .post('/', create.doc, rateLimit(rateLimiter, 'postCreate', 'account'), async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.createSignedOut);
-      const fields = await readJson(c, createPostRequestSchema);
+      const fields = await create.body(c);
       const row = await createPost({ db, authorId: viewer.userId, fields });
       return c.json(present(viewer)(row), 201);
     })
-    .get('/', async (c) => {
+    .get('/', feed.doc, async (c) => {
       const viewer = requireMember(c.get('viewer'), 'Please sign in to continue.');
-      const { sort, cursor } = readQuery(c, feedQuerySchema);
+      const { sort, cursor } = feed.query(c);
       const { rows, nextCursor } = await listFeed({ db, viewerId: viewer.userId, sort, cursor });
       return c.json({ posts: rows.map(present(viewer)), nextCursor });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', onePost.doc, async (c) => {
       // Open to visitors (SPEC §2: single-post pages are public).
       const viewer = c.get('viewer');
-      const { username } = readQuery(c, z.strictObject({ username: z.string().max(64).optional() }));
+      const { username } = onePost.query(c);
       const row = await findPost(db, c.req.param('id'), viewer?.userId ?? null);
       if (!row) throw notFound();
       // An anonymous post lives only at /post/{id}: under any username it answers like a post that
@@ -76,7 +123,7 @@ export function postRoutes(deps: PostDeps) {
       if (row.isAnonymous && username !== undefined) throw notFound();
       return c.json(present(viewer)(row));
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', remove.doc, async (c) => {
       const viewer = requireViewer(c.get('viewer'));
       const row = await findPost(db, c.req.param('id'), viewer.userId);
       if (!row) throw notFound();
@@ -84,7 +131,7 @@ export function postRoutes(deps: PostDeps) {
       if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
-    .on(['PUT', 'DELETE'], '/:id/like', rateLimit(rateLimiter, 'like', 'account'), async (c) => {
+    .on(['PUT', 'DELETE'], '/:id/like', like.doc, rateLimit(rateLimiter, 'like', 'account'), async (c) => {
       const viewer = requireMember(c.get('viewer'), POST_MESSAGES.likeSignedOut);
       const id = c.req.param('id');
       if (!z.uuid().safeParse(id).success) throw notFound();
@@ -97,9 +144,9 @@ export function postRoutes(deps: PostDeps) {
 /** GET /api/profiles/{username}/posts: the profile page's list (SPEC §2). */
 export function profilePostRoutes(deps: PostDeps) {
   const { db, storage } = deps;
-  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username/posts', async (c) => {
+  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username/posts', profilePosts.doc, async (c) => {
     const viewer = requireViewer(c.get('viewer'));
-    const { cursor } = readQuery(c, pageQuerySchema);
+    const { cursor } = profilePosts.query(c);
     const raw = c.req.param('username');
     const parsed = usernameSchema.safeParse(raw);
     const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data) : null;

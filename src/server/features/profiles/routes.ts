@@ -3,8 +3,11 @@ import { bodyLimit } from 'hono/body-limit';
 import {
   createProfileRequestSchema,
   PROFILE_MESSAGES,
+  profileSchema,
   updateProfileRequestSchema,
+  updateProfileResponseSchema,
   usernameAvailabilityQuerySchema,
+  usernameAvailabilitySchema,
   usernameSchema,
 } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
@@ -12,10 +15,11 @@ import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorize } from '../../auth/policies';
 import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { enforceLimit, rateLimit } from '../../http/rate-limits';
-import { parseOrRefuse, readJson } from '../../http/validate';
+import { parseOrRefuse } from '../../http/validate';
 import { PHOTO_UPLOAD_MAX_BYTES, TOO_LARGE_UPLOAD } from '../../platform/images';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -33,6 +37,41 @@ interface ProfileDeps {
   adminEmails: string[];
 }
 
+const create = describeRoute({
+  summary: 'Set up your profile (once, after signing up)',
+  tag: 'profiles',
+  access: 'signed in, without a profile yet',
+  body: createProfileRequestSchema,
+  answer: profileSchema,
+  status: 201,
+});
+const one = describeRoute({
+  summary: "A member's profile page header",
+  tag: 'profiles',
+  access: 'signed in',
+  answer: profileSchema,
+});
+const update = describeRoute({
+  summary: 'Edit your profile, and change your password with the current one',
+  tag: 'profiles',
+  access: 'the owner',
+  body: updateProfileRequestSchema,
+  answer: updateProfileResponseSchema,
+});
+const photo = describeRoute({
+  summary: 'Replace your profile picture (an image up to 1 MB; made a JPEG up to 1200 px)',
+  tag: 'profiles',
+  access: 'the owner',
+  upload: 'image/*',
+  answer: profileSchema,
+});
+const availability = describeRoute({
+  summary: 'Whether a username is free (the live check of profile setup)',
+  tag: 'profiles',
+  access: 'signed in',
+  answer: usernameAvailabilitySchema,
+});
+
 /**
  * /api/profiles: create your profile, read anyone's (signed in, SPEC §2 route table), edit your own
  * and change its picture. /api/usernames/{name}: the live availability check of profile setup.
@@ -42,25 +81,25 @@ export function profileRoutes(deps: ProfileDeps) {
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
+    .post('/', create.doc, rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
       const viewer = c.get('viewer');
       if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.createSignedOut);
-      const fields = await readJson(c, createProfileRequestSchema);
+      const fields = await create.body(c);
       const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
       const hasPassword = await userHasPassword(db, viewer.userId);
       return c.json(presentProfile(row, { viewerIsOwner: true, storage, hasPassword }), 201);
     })
-    .get('/:username', async (c) => {
+    .get('/:username', one.doc, async (c) => {
       const viewer = requireViewer(c.get('viewer'));
       const row = await findProfileOrRefuse(db, c.req.param('username'));
       const viewerIsOwner = row.userId === viewer.userId;
       const hasPassword = viewerIsOwner ? await userHasPassword(db, viewer.userId) : undefined;
       return c.json(presentProfile(row, { viewerIsOwner, storage, hasPassword }));
     })
-    .patch('/:username', async (c) => {
+    .patch('/:username', update.doc, async (c) => {
       const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
       await enforceLimit(rateLimiter, 'profileUpdate', `user:${viewer.userId}`);
-      const fields = await readJson(c, updateProfileRequestSchema);
+      const fields = await update.body(c);
       // Guessing the current password here is limited on its own, and counts as a sign-in guess at
       // the account too: one limit per account across every way of trying its password.
       if (fields.passwordChange) {
@@ -82,6 +121,7 @@ export function profileRoutes(deps: ProfileDeps) {
     })
     .put(
       '/:username/photo',
+      photo.doc,
       bodyLimit({
         maxSize: PHOTO_UPLOAD_MAX_BYTES,
         onError: () => {
@@ -101,7 +141,7 @@ export function profileRoutes(deps: ProfileDeps) {
 
 export function usernameRoutes(deps: ProfileDeps) {
   const limit = rateLimit(deps.rateLimiter, 'usernameCheck', 'account');
-  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', limit, async (c) => {
+  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', availability.doc, limit, async (c) => {
     requireViewer(c.get('viewer'));
     const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {
       username: c.req.param('username'),

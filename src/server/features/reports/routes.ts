@@ -2,18 +2,21 @@ import { Hono } from 'hono';
 import { pageQuerySchema } from '../../../shared/posts';
 import {
   REPORT_MESSAGES,
+  reportPageSchema,
   reportPostRequestSchema,
+  reportResultSchema,
   reportsQuerySchema,
   resolutionRequestSchema,
+  sealedSuspensionPageSchema,
 } from '../../../shared/reports';
 import { type Auth, sessionEnder } from '../../auth/auth';
 import { authorize, authorizeReport } from '../../auth/policies';
 import { loadViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
-import { readJson, readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { findPost } from '../posts/find-post';
@@ -33,6 +36,48 @@ interface ReportDeps {
 
 const postMissing = () => new AppError('not_found', 'Post not found');
 
+const report = describeRoute({
+  summary: 'Report a post with a reason (again: acknowledged, counted once)',
+  tag: 'moderation',
+  access: 'members with a profile, not on their own post; not staff',
+  body: reportPostRequestSchema,
+  answer: reportResultSchema,
+});
+const suspendAuthorRoute = describeRoute({
+  summary: "Suspend a post's author (through an anonymous post: sealed, naming no one)",
+  tag: 'moderation',
+  access: 'admins; moderators for named posts by members',
+  answer: 'none',
+  status: 204,
+});
+const liftSuspension = describeRoute({
+  summary: 'Lift a suspension made through an anonymous post',
+  tag: 'moderation',
+  access: 'admins',
+  answer: 'none',
+  status: 204,
+});
+const reportList = describeRoute({
+  summary: 'The reports page: one tab (unresolved or resolved) in one order, paged',
+  tag: 'moderation',
+  access: 'admins and moderators',
+  query: reportsQuerySchema,
+  answer: reportPageSchema,
+});
+const resolution = describeRoute({
+  summary: 'Resolve or reopen a report',
+  tag: 'moderation',
+  access: 'admins and moderators',
+  body: resolutionRequestSchema,
+});
+const sealedList = describeRoute({
+  summary: 'Suspensions made through anonymous posts, listed by post',
+  tag: 'admin',
+  access: 'admins',
+  query: pageQuerySchema,
+  answer: sealedSuspensionPageSchema,
+});
+
 /**
  * Under /api/posts: reporting a post, staff suspending its author, and admins lifting a suspension
  * made through an anonymous post (named authors are restored on /admin/users).
@@ -41,9 +86,9 @@ export function postModerationRoutes(deps: ReportDeps) {
   const { db, rateLimiter } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/:id/report', rateLimit(rateLimiter, 'report', 'account'), async (c) => {
+    .post('/:id/report', report.doc, rateLimit(rateLimiter, 'report', 'account'), async (c) => {
       const viewer = authorizeReport(c.get('viewer'));
-      const { reason, detail } = await readJson(c, reportPostRequestSchema);
+      const { reason, detail } = await report.body(c);
       const post = await findPost(db, c.req.param('id'), viewer.userId);
       if (!post) throw postMissing();
       if (post.userId === viewer.userId) throw new AppError('forbidden', REPORT_MESSAGES.ownPost);
@@ -60,13 +105,13 @@ export function postModerationRoutes(deps: ReportDeps) {
       }
       return c.json({ reported: true });
     })
-    .post('/:id/author-suspension', async (c) => {
+    .post('/:id/author-suspension', suspendAuthorRoute.doc, async (c) => {
       const staff = authorize(c.get('viewer'), 'post:suspend-author');
       await suspendAuthor(db, { postId: c.req.param('id'), staff, endSessions: sessionEnder(deps.auth) });
       // Says nothing about who it was.
       return c.body(null, 204);
     })
-    .delete('/:id/author-suspension', async (c) => {
+    .delete('/:id/author-suspension', liftSuspension.doc, async (c) => {
       const staff = authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
         forbidden: 'Only an admin can lift a suspension made through an anonymous post.',
       });
@@ -81,15 +126,15 @@ export function reportRoutes(deps: ReportDeps) {
   const staffOnly = { forbidden: REPORT_MESSAGES.staffOnly };
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .get('/', async (c) => {
+    .get('/', reportList.doc, async (c) => {
       const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
-      const { status, sort, cursor } = readQuery(c, reportsQuerySchema);
+      const { status, sort, cursor } = reportList.query(c);
       const { rows, nextCursor } = await listReports({ db, viewerId: viewer.userId, status, sort, cursor });
       return c.json({ reports: rows.map((row) => presentReport(row, viewer, storage)), nextCursor });
     })
-    .put('/:id/resolution', async (c) => {
+    .put('/:id/resolution', resolution.doc, async (c) => {
       const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
-      const { resolved } = await readJson(c, resolutionRequestSchema);
+      const { resolved } = await resolution.body(c);
       const changed = await setResolution(db, {
         reportId: c.req.param('id'),
         resolved,
@@ -102,11 +147,11 @@ export function reportRoutes(deps: ReportDeps) {
 
 /** GET /api/admin/sealed-suspensions: suspensions made through anonymous posts, by post (needs loadViewer). */
 export function sealedSuspensionRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', sealedList.doc, async (c) => {
     authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
       forbidden: 'Only admins can see suspensions made through anonymous posts.',
     });
-    const { cursor } = readQuery(c, pageQuerySchema);
+    const { cursor } = sealedList.query(c);
     return c.json(await listSealedSuspensions(db, cursor));
   });
 }

@@ -1,23 +1,38 @@
 import { Hono } from 'hono';
-import { searchRequestSchema } from '../../../shared/search';
+import { postSearchPageSchema, searchRequestSchema, userSearchPageSchema } from '../../../shared/search';
 import type { Auth } from '../../auth/auth';
 import { loadViewer, requireViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
-import { readQuery } from '../../http/validate';
 import type { ObjectStorage } from '../../platform/storage';
 import { presentPost } from '../posts/present-post';
 import { searchPosts } from './search-posts';
 import { searchUsers } from './search-users';
+
+const users = describeRoute({
+  summary: 'Members whose username or name contains the text',
+  tag: 'search',
+  access: 'signed in',
+  query: searchRequestSchema,
+  answer: userSearchPageSchema,
+});
+const postsRoute = describeRoute({
+  summary: 'Posts containing the text, newest first (anonymous ones as Anonymous)',
+  tag: 'search',
+  access: 'signed in',
+  query: searchRequestSchema,
+  answer: postSearchPageSchema,
+});
 
 /** /api/search: signed-in people search people and posts (SPEC §6). A blank query is a 400. */
 export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage }) {
   const { db, storage } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .get('/users', async (c) => {
+    .get('/users', users.doc, async (c) => {
       requireViewer(c.get('viewer'));
-      const { q, cursor } = readQuery(c, searchRequestSchema);
+      const { q, cursor } = users.query(c);
       const { rows, nextCursor, total } = await searchUsers(db, q, cursor);
       return c.json({
         users: rows.map((row) => ({
@@ -29,9 +44,9 @@ export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage 
         total,
       });
     })
-    .get('/posts', async (c) => {
+    .get('/posts', postsRoute.doc, async (c) => {
       const viewer = requireViewer(c.get('viewer'));
-      const { q, cursor } = readQuery(c, searchRequestSchema);
+      const { q, cursor } = postsRoute.query(c);
       const { rows, nextCursor, total } = await searchPosts(db, q, viewer.userId, cursor);
       return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor, total });
     });

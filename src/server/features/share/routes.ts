@@ -6,11 +6,11 @@ import { type Context, Hono } from 'hono';
 import { EMBED_STYLES, renderEmbedHtml } from '../../../shared/embed-html';
 import { readShareFormat } from '../../../shared/share';
 import type { Db } from '../../db/client';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { enforceLimit } from '../../http/rate-limits';
-import { readQuery } from '../../http/validate';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { renderGoneEmbedHtml } from './embed-gone';
@@ -27,6 +27,31 @@ const SHARED_CACHE = 'public, max-age=300';
 const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 const PNG_FILE = /^([0-9a-fA-F-]{36})\.png$/;
+
+const postImage = describeRoute({
+  summary: "A shared post's link-preview image ({id}.png), drawn once and kept",
+  tag: 'sharing',
+  access: 'anyone; new drawings limited per address',
+  answer: 'image/png',
+});
+const asklineImage = describeRoute({
+  summary: "A verified askline's link-preview image ({id}.png)",
+  tag: 'sharing',
+  access: 'anyone; new drawings limited per address',
+  answer: 'image/png',
+});
+const embed = describeRoute({
+  summary: 'The embeddable page of a post (?format=default|square|story), framable anywhere',
+  tag: 'sharing',
+  access: 'anyone',
+  answer: 'text/html',
+});
+const oembed = describeRoute({
+  summary: "The oEmbed answer for a post's address on this site (?url=, JSON only)",
+  tag: 'sharing',
+  access: 'anyone, from any origin',
+  query: oembedQuerySchema,
+});
 
 /** The embed page allows its one inline stylesheet by hash, nothing else, and any site to frame it. */
 const EMBED_CSP = [
@@ -94,7 +119,7 @@ export function shareRoutes(deps: ShareDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/og/posts/:file', async (c) => {
+    .get('/og/posts/:file', postImage.doc, async (c) => {
       const id = PNG_FILE.exec(c.req.param('file'))?.[1];
       const shared = id ? await findSharedPost(db, storage, id) : null;
       if (!shared) throw postGone();
@@ -104,14 +129,14 @@ export function shareRoutes(deps: ShareDeps) {
         input: { ...input, photo: await loadPreviewPhoto(storage, photoKey) },
       }));
     })
-    .get('/og/asklines/:file', async (c) => {
+    .get('/og/asklines/:file', asklineImage.doc, async (c) => {
       const id = PNG_FILE.exec(c.req.param('file'))?.[1];
       const askline = id ? await findSharedAskline(db, id) : null;
       if (!askline) throw new AppError('not_found', 'This askline is not available.');
       const { version, input } = asklinePreview(askline);
       return sendImage(c, version, async () => ({ kind: 'askline', input }));
     })
-    .get('/embed/posts/:id', async (c) => {
+    .get('/embed/posts/:id', embed.doc, async (c) => {
       const format = readShareFormat(c.req.query('format'));
       const shared = await findSharedPost(db, storage, c.req.param('id'));
       c.header('Content-Security-Policy', EMBED_CSP);
@@ -127,10 +152,10 @@ export function shareRoutes(deps: ShareDeps) {
 /** GET /api/oembed?url= : the oEmbed answer for a post's address on this site (JSON only). */
 export function oembedRoutes(deps: ShareDeps) {
   const { db, storage, origin } = deps;
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', oembed.doc, async (c) => {
     // Browsers on other sites may ask too; the answer holds nothing a visitor could not see.
     c.header('Access-Control-Allow-Origin', '*');
-    const query = readQuery(c, oembedQuerySchema);
+    const query = oembed.query(c);
     if (query.format !== undefined && query.format !== 'json') {
       throw new AppError('not_implemented', 'Only format=json is served.');
     }

@@ -15,10 +15,10 @@ import { USER_TYPES } from '../../../shared/roles';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { accounts, profiles, users } from '../../db/schema';
+import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { loopbackOnly } from '../../http/loopback-only';
-import { readJson } from '../../http/validate';
 
 const accountRequestSchema = z.strictObject({
   email: z.email().optional(),
@@ -41,6 +41,21 @@ export interface TestCookie {
 interface TestHelpers {
   login(options: { userId: string }): Promise<{ cookies: TestCookie[] }>;
 }
+
+const account = describeRoute({
+  summary: 'Tests only: make an account (with a profile and role) and a session for it',
+  tag: 'testing',
+  access: 'this machine (loopback), NODE_ENV=test only',
+  body: accountRequestSchema,
+  status: 201,
+});
+const session = describeRoute({
+  summary: 'Tests only: a new session for an account',
+  tag: 'testing',
+  access: 'this machine (loopback), NODE_ENV=test only',
+  body: sessionRequestSchema,
+  status: 201,
+});
 
 /** A session for the account, as the cookie a browser would hold after signing in. */
 async function sessionCookie(auth: Auth, userId: string): Promise<TestCookie> {
@@ -68,8 +83,8 @@ const unique = () => randomBytes(5).toString('hex');
 export function testingRoutes({ db, auth }: { db: Db; auth: Auth }) {
   return new Hono<AppEnv>()
     .use(loopbackOnly('The test routes answer only on the machine the server runs on.'))
-    .post('/accounts', async (c) => {
-      const body = await readJson(c, accountRequestSchema);
+    .post('/accounts', account.doc, async (c) => {
+      const body = await account.body(c);
       const userId = `user_${unique()}`;
       const email = (body.email ?? `${userId}@example.com`).toLowerCase();
       const username = body.profile ? (body.username ?? `user_${unique()}`).toLowerCase() : null;
@@ -98,8 +113,8 @@ export function testingRoutes({ db, auth }: { db: Db; auth: Auth }) {
       });
       return c.json({ userId, email, username, cookie: await sessionCookie(auth, userId) }, 201);
     })
-    .post('/sessions', async (c) => {
-      const { userId } = await readJson(c, sessionRequestSchema);
+    .post('/sessions', session.doc, async (c) => {
+      const { userId } = await session.body(c);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
       if (!user) throw new AppError('not_found', 'No such account.');
       return c.json({ cookie: await sessionCookie(auth, userId) }, 201);
