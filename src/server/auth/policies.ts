@@ -142,3 +142,16 @@ export function authorizeAuthorSuspension(viewer: Viewer | null, target: Suspens
     throw new AppError('forbidden', 'Only an admin can suspend this account.');
   return staff;
 }
+
+/** Signed in with a profile (posting, liking, the feed): 401 with `signedOut`, 403 without a profile. */
+export function authorizeMember(viewer: Viewer | null, signedOut = 'Please sign in to continue.'): Viewer {
+  if (!viewer) throw new AppError('unauthenticated', signedOut);
+  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
+  return viewer;
+}
+
+/** Signed in, with or without a profile: 401 otherwise. */
+export function authorizeSignedIn(viewer: Viewer | null, signedOut = 'Please sign in to continue.'): Viewer {
+  if (!viewer) throw new AppError('unauthenticated', signedOut);
+  return viewer;
+}

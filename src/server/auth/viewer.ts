@@ -7,7 +7,6 @@ import { createMiddleware } from 'hono/factory';
 import type { UserType } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
-import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import type { Auth } from './auth';
 import { accountActive } from './suspension';
@@ -80,10 +79,4 @@ async function findViewer(db: Db, token: string): Promise<Viewer | null> {
     email: row.email,
     profile: row.username && row.userType ? { username: row.username, userType: row.userType } : null,
   };
-}
-
-/** The signed-in viewer, or a 401 for everyone else. */
-export function requireViewer(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('unauthenticated', 'Please sign in to continue.');
-  return viewer;
 }

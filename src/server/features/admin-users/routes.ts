@@ -7,7 +7,7 @@ import {
   setUserRoleRequestSchema,
 } from '../../../shared/admin-users';
 import { type Auth, sessionEnder } from '../../auth/auth';
-import { authorize } from '../../auth/policies';
+import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
@@ -41,20 +41,20 @@ const suspension = describeRoute({
 export function adminUserRoutes({ db, auth }: { db: Db; auth: Auth }) {
   const endSessions = sessionEnder(auth);
   return new Hono<AppEnv>()
-    .get('/', list.doc, async (c) => {
-      const viewer = authorize(c.get('viewer'), 'users:manage');
+    .get('/', list.doc, allowTo('users:manage'), async (c) => {
+      const viewer = c.var.caller;
       const query = list.query(c);
       return c.json(await listUsers({ db, ...query, viewerUserId: viewer.userId }));
     })
-    .put('/:username/role', role.doc, async (c) => {
-      const viewer = authorize(c.get('viewer'), 'users:manage');
+    .put('/:username/role', role.doc, allowTo('users:manage'), async (c) => {
+      const viewer = c.var.caller;
       const { userType } = await role.body(c);
       return c.json(
         await setUserRole({ db, account: c.req.param('username'), userType, actingUserId: viewer.userId }),
       );
     })
-    .put('/:username/suspension', suspension.doc, async (c) => {
-      const viewer = authorize(c.get('viewer'), 'users:manage');
+    .put('/:username/suspension', suspension.doc, allowTo('users:manage'), async (c) => {
+      const viewer = c.var.caller;
       const { suspended } = await suspension.body(c);
       return c.json(
         await setSuspension({

@@ -14,8 +14,9 @@ import {
 } from '../../../shared/asklines';
 import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
 import type { Auth } from '../../auth/auth';
-import { authorize } from '../../auth/policies';
-import { loadViewer, type Viewer } from '../../auth/viewer';
+import { allow, allowTo } from '../../auth/guard';
+import { authorizeMember } from '../../auth/policies';
+import { loadViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 import { describeRoute } from '../../http/api-docs';
@@ -42,11 +43,8 @@ interface AsklineDeps {
 const notFound = () => new AppError('not_found', ASKLINE_MESSAGES.notFound);
 
 /** Submitting asks for a profile, as posting does (SPEC §6: login required to create an askline). */
-function requireMember(viewer: Viewer | null): Viewer {
-  if (!viewer) throw new AppError('unauthenticated', ASKLINE_MESSAGES.createSignedOut);
-  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
-  return viewer;
-}
+const member = allow((viewer) => authorizeMember(viewer, ASKLINE_MESSAGES.createSignedOut));
+const reviewer = allowTo('askline:review', { forbidden: ASKLINE_MESSAGES.reviewForbidden });
 
 const list = describeRoute({
   summary: "Up to 100 verified asklines, and the viewer's own unpublished ones",
@@ -122,8 +120,8 @@ export function asklineRoutes(deps: AsklineDeps) {
         ]);
         return c.json({ asklines: verified.map(presentAskline), mine: mine.map(presentAskline) });
       })
-      .post('/', create.doc, rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
-        const viewer = requireMember(c.get('viewer'));
+      .post('/', create.doc, member, rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
+        const viewer = c.var.caller;
         const { content } = await create.body(c);
         return c.json(presentAskline(await createAskline(db, viewer, content)), 201);
       })
@@ -138,10 +136,7 @@ export function asklineRoutes(deps: AsklineDeps) {
         if (!askline) throw new AppError('not_found', ASKLINE_MESSAGES.noneVerified);
         return c.json(askline);
       })
-      .get('/pending', pending.doc, async (c) => {
-        authorize(c.get('viewer'), 'askline:review', undefined, {
-          forbidden: ASKLINE_MESSAGES.reviewForbidden,
-        });
+      .get('/pending', pending.doc, reviewer, async (c) => {
         const { cursor } = pending.query(c);
         const { rows, nextCursor } = await listPendingAsklines(db, cursor);
         return c.json({ asklines: rows.map(presentAskline), nextCursor });
@@ -164,10 +159,8 @@ export function asklineRoutes(deps: AsklineDeps) {
         });
         return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
       })
-      .put('/:id/review', review.doc, async (c) => {
-        const viewer = authorize(c.get('viewer'), 'askline:review', undefined, {
-          forbidden: ASKLINE_MESSAGES.reviewForbidden,
-        });
+      .put('/:id/review', review.doc, reviewer, async (c) => {
+        const viewer = c.var.caller;
         const { decision } = await review.body(c);
         const id = c.req.param('id');
         if (!(await reviewAskline(db, { id, decision, reviewerId: viewer.userId }))) throw notFound();

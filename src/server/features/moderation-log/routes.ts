@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { pageQuerySchema } from '../../../shared/posts';
 import { moderationLogPageSchema } from '../../../shared/reports';
-import { authorize } from '../../auth/policies';
+import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
@@ -17,11 +17,13 @@ const log = describeRoute({
 
 /** GET /api/admin/moderation-log: admins read what staff did (needs loadViewer). */
 export function moderationLogRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', log.doc, async (c) => {
-    authorize(c.get('viewer'), 'moderation-log:read', undefined, {
-      forbidden: 'Only admins can read the moderation log.',
-    });
-    const { cursor } = log.query(c);
-    return c.json(await listModerationLog(db, cursor));
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    log.doc,
+    allowTo('moderation-log:read', { forbidden: 'Only admins can read the moderation log.' }),
+    async (c) => {
+      const { cursor } = log.query(c);
+      return c.json(await listModerationLog(db, cursor));
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { noticeSchema, updateNoticeRequestSchema } from '../../../shared/notices';
-import { authorize } from '../../auth/policies';
+import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
@@ -27,8 +27,7 @@ export function noticeRoutes(db: Db) {
 
 /** PUT /api/admin/notice: admins write it (the viewer is loaded by the /api/admin/* middleware). */
 export function adminNoticeRoutes(db: Db) {
-  return new Hono<AppEnv>().put('/', write.doc, async (c) => {
-    authorize(c.get('viewer'), 'notice:edit');
+  return new Hono<AppEnv>().put('/', write.doc, allowTo('notice:edit'), async (c) => {
     const notice = await write.body(c);
     return c.json(await saveNotice(db, notice));
   });

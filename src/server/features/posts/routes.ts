@@ -11,8 +11,9 @@ import {
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
-import { authorize } from '../../auth/policies';
-import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
+import { allow } from '../../auth/guard';
+import { authorize, authorizeMember, authorizeSignedIn } from '../../auth/policies';
+import { loadViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
@@ -37,11 +38,7 @@ interface PostDeps {
 }
 
 /** Signed in with a profile: posting, liking and the feed need one (SPEC §2 auth gate). */
-function requireMember(viewer: Viewer | null, signedOutMessage: string): Viewer {
-  if (!viewer) throw new AppError('unauthenticated', signedOutMessage);
-  if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
-  return viewer;
-}
+const member = (signedOut?: string) => allow((viewer) => authorizeMember(viewer, signedOut));
 
 const notFound = () => new AppError('not_found', POST_MESSAGES.notFound);
 
@@ -100,14 +97,20 @@ export function postRoutes(deps: PostDeps) {
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', create.doc, rateLimit(rateLimiter, 'postCreate', 'account'), async (c) => {
-      const viewer = requireMember(c.get('viewer'), POST_MESSAGES.createSignedOut);
-      const fields = await create.body(c);
-      const row = await createPost({ db, authorId: viewer.userId, fields });
-      return c.json(present(viewer)(row), 201);
-    })
-    .get('/', feed.doc, async (c) => {
-      const viewer = requireMember(c.get('viewer'), 'Please sign in to continue.');
+    .post(
+      '/',
+      create.doc,
+      member(POST_MESSAGES.createSignedOut),
+      rateLimit(rateLimiter, 'postCreate', 'account'),
+      async (c) => {
+        const viewer = c.var.caller;
+        const fields = await create.body(c);
+        const row = await createPost({ db, authorId: viewer.userId, fields });
+        return c.json(present(viewer)(row), 201);
+      },
+    )
+    .get('/', feed.doc, member(), async (c) => {
+      const viewer = c.var.caller;
       const { sort, cursor } = feed.query(c);
       const { rows, nextCursor } = await listFeed({ db, viewerId: viewer.userId, sort, cursor });
       return c.json({ posts: rows.map(present(viewer)), nextCursor });
@@ -123,40 +126,49 @@ export function postRoutes(deps: PostDeps) {
       if (row.isAnonymous && username !== undefined) throw notFound();
       return c.json(present(viewer)(row));
     })
-    .delete('/:id', remove.doc, async (c) => {
-      const viewer = requireViewer(c.get('viewer'));
+    .delete('/:id', remove.doc, allow(authorizeSignedIn), async (c) => {
+      const viewer = c.var.caller;
       const row = await findPost(db, c.req.param('id'), viewer.userId);
       if (!row) throw notFound();
       authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
       if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
-    .on(['PUT', 'DELETE'], '/:id/like', like.doc, rateLimit(rateLimiter, 'like', 'account'), async (c) => {
-      const viewer = requireMember(c.get('viewer'), POST_MESSAGES.likeSignedOut);
-      const id = c.req.param('id');
-      if (!z.uuid().safeParse(id).success) throw notFound();
-      const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
-      if (!state) throw notFound();
-      return c.json(state);
-    });
+    .on(
+      ['PUT', 'DELETE'],
+      '/:id/like',
+      like.doc,
+      member(POST_MESSAGES.likeSignedOut),
+      rateLimit(rateLimiter, 'like', 'account'),
+      async (c) => {
+        const viewer = c.var.caller;
+        const id = c.req.param('id');
+        if (!z.uuid().safeParse(id).success) throw notFound();
+        const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
+        if (!state) throw notFound();
+        return c.json(state);
+      },
+    );
 }
 
 /** GET /api/profiles/{username}/posts: the profile page's list (SPEC §2). */
 export function profilePostRoutes(deps: PostDeps) {
   const { db, storage } = deps;
-  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username/posts', profilePosts.doc, async (c) => {
-    const viewer = requireViewer(c.get('viewer'));
-    const { cursor } = profilePosts.query(c);
-    const raw = c.req.param('username');
-    const parsed = usernameSchema.safeParse(raw);
-    const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data) : null;
-    if (!authorId) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
-    const { rows, nextCursor } = await listProfilePosts({
-      db,
-      authorId,
-      viewerId: viewer.userId,
-      cursor,
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .get('/:username/posts', profilePosts.doc, allow(authorizeSignedIn), async (c) => {
+      const viewer = c.var.caller;
+      const { cursor } = profilePosts.query(c);
+      const raw = c.req.param('username');
+      const parsed = usernameSchema.safeParse(raw);
+      const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data) : null;
+      if (!authorId) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
+      const { rows, nextCursor } = await listProfilePosts({
+        db,
+        authorId,
+        viewerId: viewer.userId,
+        cursor,
+      });
+      return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
     });
-    return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
-  });
 }

@@ -11,9 +11,10 @@ import {
   usernameSchema,
 } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
+import { allow } from '../../auth/guard';
 import { countPasswordAttempt } from '../../auth/password-attempts';
-import { authorize } from '../../auth/policies';
-import { loadViewer, requireViewer, type Viewer } from '../../auth/viewer';
+import { authorize, authorizeSignedIn } from '../../auth/policies';
+import { loadViewer, type Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
@@ -81,23 +82,22 @@ export function profileRoutes(deps: ProfileDeps) {
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/', create.doc, rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
-      const viewer = c.get('viewer');
-      if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.createSignedOut);
+    .post('/', create.doc, creator, rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
+      const viewer = c.var.caller;
       const fields = await create.body(c);
       const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
       const hasPassword = await userHasPassword(db, viewer.userId);
       return c.json(presentProfile(row, { viewerIsOwner: true, storage, hasPassword }), 201);
     })
-    .get('/:username', one.doc, async (c) => {
-      const viewer = requireViewer(c.get('viewer'));
+    .get('/:username', one.doc, allow(authorizeSignedIn), async (c) => {
+      const viewer = c.var.caller;
       const row = await findProfileOrRefuse(db, c.req.param('username'));
       const viewerIsOwner = row.userId === viewer.userId;
       const hasPassword = viewerIsOwner ? await userHasPassword(db, viewer.userId) : undefined;
       return c.json(presentProfile(row, { viewerIsOwner, storage, hasPassword }));
     })
-    .patch('/:username', update.doc, async (c) => {
-      const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
+    .patch('/:username', update.doc, owner, async (c) => {
+      const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
       await enforceLimit(rateLimiter, 'profileUpdate', `user:${viewer.userId}`);
       const fields = await update.body(c);
       // Guessing the current password here is limited on its own, and counts as a sign-in guess at
@@ -128,8 +128,9 @@ export function profileRoutes(deps: ProfileDeps) {
           throw new AppError('payload_too_large', TOO_LARGE_UPLOAD);
         },
       }),
+      owner,
       async (c) => {
-        const viewer = await authorizeOwner(db, c.get('viewer'), c.req.param('username'));
+        const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
         await enforceLimit(rateLimiter, 'profilePhoto', `user:${viewer.userId}`);
         const upload = new Uint8Array(await c.req.arrayBuffer());
         const profile = await setProfilePhoto({ db, storage, viewer, upload, log: c.get('log') });
@@ -141,13 +142,14 @@ export function profileRoutes(deps: ProfileDeps) {
 
 export function usernameRoutes(deps: ProfileDeps) {
   const limit = rateLimit(deps.rateLimiter, 'usernameCheck', 'account');
-  return new Hono<AppEnv>().use(loadViewer(deps)).get('/:username', availability.doc, limit, async (c) => {
-    requireViewer(c.get('viewer'));
-    const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {
-      username: c.req.param('username'),
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .get('/:username', availability.doc, allow(authorizeSignedIn), limit, async (c) => {
+      const { username } = parseOrRefuse(usernameAvailabilityQuerySchema, {
+        username: c.req.param('username'),
+      });
+      return c.json({ username, available: !(await isUsernameTaken(deps.db, username)) });
     });
-    return c.json({ username, available: !(await isUsernameTaken(deps.db, username)) });
-  });
 }
 
 /** The profile behind a username, or 404 with the spec's message. */
@@ -159,11 +161,13 @@ async function findProfileOrRefuse(db: Db, rawUsername: string) {
 }
 
 /**
- * Only a profile's owner changes it. Visitors get 401 before any look-up, so they learn nothing
- * about which usernames exist.
+ * Only a profile's owner changes it. Visitors get 401 before any look-up (`owner`), so they learn
+ * nothing about which usernames exist; the ownership is asked once the profile is found.
  */
-async function authorizeOwner(db: Db, viewer: Viewer | null, username: string): Promise<Viewer> {
-  if (!viewer) throw new AppError('unauthenticated', PROFILE_MESSAGES.updateSignedOut);
+const owner = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.updateSignedOut));
+const creator = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.createSignedOut));
+
+async function authorizeOwner(db: Db, viewer: Viewer, username: string): Promise<Viewer> {
   const row = await findProfileOrRefuse(db, username);
   return authorize(
     viewer,

@@ -10,7 +10,8 @@ import {
   sealedSuspensionPageSchema,
 } from '../../../shared/reports';
 import { type Auth, sessionEnder } from '../../auth/auth';
-import { authorize, authorizeReport } from '../../auth/policies';
+import { allow, allowTo } from '../../auth/guard';
+import { authorizeReport } from '../../auth/policies';
 import { loadViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
@@ -86,54 +87,65 @@ export function postModerationRoutes(deps: ReportDeps) {
   const { db, rateLimiter } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .post('/:id/report', report.doc, rateLimit(rateLimiter, 'report', 'account'), async (c) => {
-      const viewer = authorizeReport(c.get('viewer'));
-      const { reason, detail } = await report.body(c);
-      const post = await findPost(db, c.req.param('id'), viewer.userId);
-      if (!post) throw postMissing();
-      if (post.userId === viewer.userId) throw new AppError('forbidden', REPORT_MESSAGES.ownPost);
-      // Reporting again is acknowledged the same way, but counts once (report-post.ts).
-      if (
-        !(await reportPost(db, {
-          postId: post.id,
-          reporterId: viewer.userId,
-          reason,
-          detail: detail ?? null,
-        }))
-      ) {
-        throw postMissing();
-      }
-      return c.json({ reported: true });
-    })
-    .post('/:id/author-suspension', suspendAuthorRoute.doc, async (c) => {
-      const staff = authorize(c.get('viewer'), 'post:suspend-author');
+    .post(
+      '/:id/report',
+      report.doc,
+      allow(authorizeReport),
+      rateLimit(rateLimiter, 'report', 'account'),
+      async (c) => {
+        const viewer = c.var.caller;
+        const { reason, detail } = await report.body(c);
+        const post = await findPost(db, c.req.param('id'), viewer.userId);
+        if (!post) throw postMissing();
+        if (post.userId === viewer.userId) throw new AppError('forbidden', REPORT_MESSAGES.ownPost);
+        // Reporting again is acknowledged the same way, but counts once (report-post.ts).
+        if (
+          !(await reportPost(db, {
+            postId: post.id,
+            reporterId: viewer.userId,
+            reason,
+            detail: detail ?? null,
+          }))
+        ) {
+          throw postMissing();
+        }
+        return c.json({ reported: true });
+      },
+    )
+    .post('/:id/author-suspension', suspendAuthorRoute.doc, allowTo('post:suspend-author'), async (c) => {
+      const staff = c.var.caller;
       await suspendAuthor(db, { postId: c.req.param('id'), staff, endSessions: sessionEnder(deps.auth) });
       // Says nothing about who it was.
       return c.body(null, 204);
     })
-    .delete('/:id/author-suspension', liftSuspension.doc, async (c) => {
-      const staff = authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
+    .delete(
+      '/:id/author-suspension',
+      liftSuspension.doc,
+      allowTo('sealed-suspensions:manage', {
         forbidden: 'Only an admin can lift a suspension made through an anonymous post.',
-      });
-      await liftSealedSuspension(db, { postId: c.req.param('id'), staff });
-      return c.body(null, 204);
-    });
+      }),
+      async (c) => {
+        const staff = c.var.caller;
+        await liftSealedSuspension(db, { postId: c.req.param('id'), staff });
+        return c.body(null, 204);
+      },
+    );
 }
 
 /** /api/reports: the reports page for admins and moderators (SPEC §2, §6). */
 export function reportRoutes(deps: ReportDeps) {
   const { db, storage } = deps;
-  const staffOnly = { forbidden: REPORT_MESSAGES.staffOnly };
+  const staff = allowTo('reports:manage', { forbidden: REPORT_MESSAGES.staffOnly });
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .get('/', reportList.doc, async (c) => {
-      const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
+    .get('/', reportList.doc, staff, async (c) => {
+      const viewer = c.var.caller;
       const { status, sort, cursor } = reportList.query(c);
       const { rows, nextCursor } = await listReports({ db, viewerId: viewer.userId, status, sort, cursor });
       return c.json({ reports: rows.map((row) => presentReport(row, viewer, storage)), nextCursor });
     })
-    .put('/:id/resolution', resolution.doc, async (c) => {
-      const viewer = authorize(c.get('viewer'), 'reports:manage', undefined, staffOnly);
+    .put('/:id/resolution', resolution.doc, staff, async (c) => {
+      const viewer = c.var.caller;
       const { resolved } = await resolution.body(c);
       const changed = await setResolution(db, {
         reportId: c.req.param('id'),
@@ -147,10 +159,10 @@ export function reportRoutes(deps: ReportDeps) {
 
 /** GET /api/admin/sealed-suspensions: suspensions made through anonymous posts, by post (needs loadViewer). */
 export function sealedSuspensionRoutes(db: Db) {
-  return new Hono<AppEnv>().get('/', sealedList.doc, async (c) => {
-    authorize(c.get('viewer'), 'sealed-suspensions:manage', undefined, {
-      forbidden: 'Only admins can see suspensions made through anonymous posts.',
-    });
+  const admin = allowTo('sealed-suspensions:manage', {
+    forbidden: 'Only admins can see suspensions made through anonymous posts.',
+  });
+  return new Hono<AppEnv>().get('/', sealedList.doc, admin, async (c) => {
     const { cursor } = sealedList.query(c);
     return c.json(await listSealedSuspensions(db, cursor));
   });

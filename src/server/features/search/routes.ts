@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { postSearchPageSchema, searchRequestSchema, userSearchPageSchema } from '../../../shared/search';
 import type { Auth } from '../../auth/auth';
-import { loadViewer, requireViewer } from '../../auth/viewer';
+import { allow } from '../../auth/guard';
+import { authorizeSignedIn } from '../../auth/policies';
+import { loadViewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
@@ -30,8 +32,7 @@ export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage 
   const { db, storage } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
-    .get('/users', users.doc, async (c) => {
-      requireViewer(c.get('viewer'));
+    .get('/users', users.doc, allow(authorizeSignedIn), async (c) => {
       const { q, cursor } = users.query(c);
       const { rows, nextCursor, total } = await searchUsers(db, q, cursor);
       return c.json({
@@ -44,8 +45,8 @@ export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage 
         total,
       });
     })
-    .get('/posts', postsRoute.doc, async (c) => {
-      const viewer = requireViewer(c.get('viewer'));
+    .get('/posts', postsRoute.doc, allow(authorizeSignedIn), async (c) => {
+      const viewer = c.var.caller;
       const { q, cursor } = postsRoute.query(c);
       const { rows, nextCursor, total } = await searchPosts(db, q, viewer.userId, cursor);
       return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor, total });
