@@ -1,7 +1,7 @@
 // The account e-mails. Plain text carries the link on a line of its own (mail clients and the dev
 // mailbox both find it); the HTML version escapes everything it is given.
 
-import { escapeHtml } from '../../shared/escape-html';
+import { html, htmlText } from '../http/html';
 import type { Mail } from '../platform/mail';
 
 function buildMail(
@@ -16,10 +16,9 @@ function buildMail(
     to,
     subject,
     text: `${intro}\n\n${action}:\n${url}\n\n${outro}\n\nCampus Yearbook`,
-    html:
-      `<p>${escapeHtml(intro)}</p>` +
-      `<p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p>` +
-      `<p>${escapeHtml(outro)}</p><p>Campus Yearbook</p>`,
+    html: htmlText(
+      html`<p>${intro}</p><p><a href="${url}">${action}</a></p><p>${outro}</p><p>Campus Yearbook</p>`,
+    ),
   };
 }
 

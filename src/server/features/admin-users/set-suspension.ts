@@ -4,7 +4,7 @@ import type { EndSessions } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 import { findAccount, presentAccount } from './find-account';
 
 /**

@@ -4,7 +4,7 @@ import type { UserType } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 import { findAccount, presentAccount } from './find-account';
 
 /** Sets an account's role. `actingUserId` (the admin) may not change their own. */

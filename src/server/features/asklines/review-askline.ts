@@ -5,7 +5,7 @@ import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { asklines } from '../../db/schema';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 import { type AsklineRow, selectAsklines } from './select-asklines';
 
 const PENDING_PAGE_SIZE = ASKLINES_PAGE_SIZE * 2;

@@ -45,7 +45,7 @@ describe('outside production', () => {
     const res = await server.request('/dev/mailbox');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('Older &#60;b&#62;mail&#60;/b&#62;');
+    expect(html).toContain('Older &lt;b&gt;mail&lt;/b&gt;');
     expect(html).not.toContain('<b>mail</b>');
     expect(html).toContain('<a class="open" href="https://example.com/two">Open /two</a>');
     expect(html).toContain('<link rel="stylesheet" href="/dev/mailbox/mailbox.css">');

@@ -2,10 +2,10 @@
 // so a person running `npm start` can finish sign-up and password reset without a mail server. The
 // outbox holds every sign-in link and reset token, so it answers the machine the server runs on only.
 import { Hono } from 'hono';
-import { escapeHtml } from '../../../shared/escape-html';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { html, htmlText } from '../../http/html';
 import { loopbackOnly } from '../../http/loopback-only';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';
 
@@ -65,22 +65,21 @@ export function devMailboxPage(db: Db) {
 
 function renderMailbox(messages: OutboxMessage[]): string {
   const items = messages.length
-    ? messages
-        .map(
-          (m) => `<article>
-  <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To ${escapeHtml(m.to)} · <time datetime="${m.createdAt}">${formatTime.format(new Date(m.createdAt))} UTC</time></p>
-  <pre>${escapeHtml(m.text)}</pre>
-  ${m.links.map((link) => `<a class="open" href="${escapeHtml(link)}">Open ${escapeHtml(new URL(link).pathname)}</a>`).join(' ')}
-</article>`,
-        )
-        .join('\n')
-    : '<p>No mail yet. Sign up or ask for a password reset and the message appears here.</p>';
-  return `<!doctype html>
+    ? messages.map(
+        (m) => html`<article>
+  <h2>${m.subject}</h2>
+  <p class="meta">To ${m.to} · <time datetime="${m.createdAt}">${formatTime.format(new Date(m.createdAt))} UTC</time></p>
+  <pre>${m.text}</pre>
+  ${m.links.map((link) => html`<a class="open" href="${link}">Open ${new URL(link).pathname}</a> `)}
+</article>
+`,
+      )
+    : html`<p>No mail yet. Sign up or ask for a password reset and the message appears here.</p>`;
+  return htmlText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox (development) · Campus Yearbook</title><link rel="stylesheet" href="${MAILBOX_PATH}/mailbox.css"></head>
 <body><main><h1>Mailbox (development only)</h1>
 <p>Mail the app would have sent, newest first. With SMTP_URL set, mail is sent for real instead.</p>
 ${items}
-</main></body></html>`;
+</main></body></html>`);
 }

@@ -3,7 +3,7 @@ import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 
 /**
  * Soft delete (SPEC §4): the row stays, marked deleted, and leaves every list, count and search at

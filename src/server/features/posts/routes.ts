@@ -21,7 +21,7 @@ import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
-import { findUserIdByUsername } from '../profiles/find-profile';
+import { findUserIdByUsername } from '../profiles';
 import { createPost } from './create-post';
 import { deletePost } from './delete-post';
 import { findPost } from './find-post';

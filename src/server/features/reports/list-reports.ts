@@ -4,7 +4,7 @@ import type { ReportSort, ReportStatus } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
 import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { posts, reports } from '../../db/schema';
-import { type PostRow, selectPosts } from '../posts/select-posts';
+import { type PostRow, selectPosts } from '../posts';
 
 const PAGE_SIZE = 12;
 const countCursor = z.tuple([cursorCount, cursorTime, z.uuid()]);

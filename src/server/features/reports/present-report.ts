@@ -1,7 +1,7 @@
 import { REPORT_REASONS, type ReportItem, type ReportReason } from '../../../shared/reports';
 import type { Viewer } from '../../auth/viewer';
 import type { ObjectStorage } from '../../platform/storage';
-import { presentPost } from '../posts/present-post';
+import { presentPost } from '../posts';
 import type { ReportRow } from './list-reports';
 
 const isReason = (value: string): value is ReportReason => REPORT_REASONS.includes(value as ReportReason);

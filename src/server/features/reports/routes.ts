@@ -20,7 +20,7 @@ import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
-import { findPost } from '../posts/find-post';
+import { findPost } from '../posts';
 import { listReports } from './list-reports';
 import { presentReport } from './present-report';
 import { reportPost } from './report-post';

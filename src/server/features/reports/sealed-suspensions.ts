@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts, profiles, sealedSuspensions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 
 const PAGE_SIZE = 25;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);

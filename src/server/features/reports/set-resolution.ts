@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
-import { recordModeration } from '../moderation-log/record';
+import { recordModeration } from '../moderation-log';
 
 /**
  * Resolve (resolved_by = the staff member) or reopen (resolved false, resolved_by cleared) a report on a

@@ -6,8 +6,8 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, profiles, sealedSuspensions, sessions } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { suspendAccount } from '../admin-users/set-suspension';
-import { recordModeration } from '../moderation-log/record';
+import { suspendAccount } from '../admin-users';
+import { recordModeration } from '../moderation-log';
 
 /**
  * Suspends the author of a post (issue «Moderation» 4): staff act on the account behind a post, named or

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
 import type { ObjectStorage } from '../../platform/storage';
-import { presentPost } from '../posts/present-post';
+import { presentPost } from '../posts';
 import { searchPosts } from './search-posts';
 import { searchUsers } from './search-users';
 

@@ -6,7 +6,7 @@ import { type Db, queryRows } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
-import { olderThan, type PostRow, selectPosts } from '../posts/select-posts';
+import { olderThan, type PostRow, selectPosts } from '../posts';
 import { countCapped } from './search-users';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);

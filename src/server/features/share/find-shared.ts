@@ -6,10 +6,8 @@ import type { Askline } from '../../../shared/asklines';
 import type { Post } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import type { ObjectStorage } from '../../platform/storage';
-import { findVisibleAskline } from '../asklines/find-askline';
-import { presentAskline } from '../asklines/present-askline';
-import { findPost } from '../posts/find-post';
-import { presentPost } from '../posts/present-post';
+import { findVisibleAskline, presentAskline } from '../asklines';
+import { findPost, presentPost } from '../posts';
 
 export interface SharedPost {
   post: Post;

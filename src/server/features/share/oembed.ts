@@ -2,7 +2,6 @@
 // iframe of the post's embed page, with the preview image as its thumbnail. The author is named only
 // for a named post; an anonymous post answers with no author fields at all.
 import { z } from 'zod';
-import { escapeHtml } from '../../../shared/escape-html';
 import type { Post } from '../../../shared/posts';
 import {
   EMBED_MAX_WIDTH,
@@ -11,6 +10,7 @@ import {
   readShareFormat,
   type ShareFormat,
 } from '../../../shared/share';
+import { html, htmlText } from '../../http/html';
 import { postByline } from './page-heads';
 import type { ShareUrls } from './share-addresses';
 
@@ -68,7 +68,9 @@ export function oembedAnswer(options: {
   const { post, format, query, urls, origin } = options;
   const { width, height } = embedSize(post, format, query);
   const title = `Post by ${postByline(post.author)}`;
-  const html = `<iframe src="${escapeHtml(urls.embed(format))}" width="${width}" height="${height}" title="${escapeHtml(title)}" loading="lazy" style="border:0;max-width:100%"></iframe>`;
+  const iframe = htmlText(
+    html`<iframe src="${urls.embed(format)}" width="${width}" height="${height}" title="${title}" loading="lazy" style="border:0;max-width:100%"></iframe>`,
+  );
   return {
     version: '1.0',
     type: 'rich',
@@ -81,7 +83,7 @@ export function oembedAnswer(options: {
           author_url: `${origin}/${encodeURIComponent(post.author.username)}`,
         }
       : {}),
-    html,
+    html: iframe,
     width,
     height,
     thumbnail_url: urls.image,

@@ -3,9 +3,10 @@
 // server writes the head itself: title, description, canonical address, Open Graph and Twitter card
 // tags with the preview image, and the oEmbed discovery link. Built from what a visitor may see (an
 // anonymous post has no author here), with every value escaped.
-import { escapeHtml } from '../../../shared/escape-html';
+import { raw } from 'hono/html';
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, postPagePath, readShareFormat } from '../../../shared/share';
 import type { Db } from '../../db/client';
+import { html, htmlText } from '../../http/html';
 import type { PageHead, PageHeadProvider } from '../../http/web-app';
 import type { ObjectStorage } from '../../platform/storage';
 import { findPostAt, findSharedAskline } from './find-shared';
@@ -38,11 +39,11 @@ export function previewDescription(text: string): string {
 
 function headTags(fields: HeadFields): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
-  return [
-    `<title>${escapeHtml(fields.title)}</title>`,
+    html`<meta ${raw(attribute)}="${key}" content="${value}">`;
+  const tags = [
+    html`<title>${fields.title}</title>`,
     meta('name', 'description', fields.description),
-    `<link rel="canonical" href="${escapeHtml(fields.url)}">`,
+    html`<link rel="canonical" href="${fields.url}">`,
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', fields.type),
     meta('property', 'og:title', fields.title),
@@ -61,15 +62,16 @@ function headTags(fields: HeadFields): string {
     meta('name', 'twitter:image:alt', fields.imageAlt),
     ...(fields.oembed
       ? [
-          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(fields.oembed)}" title="${escapeHtml(fields.title)}">`,
+          html`<link rel="alternate" type="application/json+oembed" href="${fields.oembed}" title="${fields.title}">`,
         ]
       : []),
-  ].join('\n');
+  ];
+  return tags.map(htmlText).join('\n');
 }
 
 const notFound = (what: string): PageHead => ({
   status: 404,
-  tags: `<title>${escapeHtml(what)} · ${SITE_NAME}</title>\n<meta name="robots" content="noindex">`,
+  tags: htmlText(html`<title>${what} · ${SITE_NAME}</title>\n<meta name="robots" content="noindex">`),
 });
 
 /** Who wrote a post, as a preview names them: "Asha Raman (@asha_r)", or "Anonymous". */

@@ -57,8 +57,13 @@ function metaOf(html: string): Map<string, string> {
   return found;
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Numeric and named character references, as a browser reads them in an attribute. */
 function decodeEntities(text: string): string {
-  return text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+  return text.replace(/&(?:#(\d+)|(\w+));/g, (whole, code: string | undefined, name: string | undefined) =>
+    code ? String.fromCharCode(Number(code)) : (NAMED_ENTITIES[name ?? ''] ?? whole),
+  );
 }
 
 async function page(pathname: string) {
@@ -102,7 +107,7 @@ describe('a named post shared as a link', () => {
     expect(meta.get('article:published_time')).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(html).toContain(`<link rel="canonical" href="${pageUrl}">`);
     expect(html).toContain(
-      `<link rel="alternate" type="application/json+oembed" href="${server.url}/api/oembed?url=${encodeURIComponent(pageUrl)}&#38;format=json"`,
+      `<link rel="alternate" type="application/json+oembed" href="${server.url}/api/oembed?url=${encodeURIComponent(pageUrl)}&amp;format=json"`,
     );
   });
 

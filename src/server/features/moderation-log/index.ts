@@ -1,0 +1,2 @@
+// What other features may use of the moderation log: recording what staff did.
+export { recordModeration } from './record';

@@ -1,0 +1,2 @@
+// What other features may use of profiles: whose account a username is (a profile's post list).
+export { findUserIdByUsername } from './find-profile';
