@@ -90,7 +90,8 @@ export function createApp({
   app.use('/api/*', async (c, next) => {
     await next();
     // API answers are per user and per moment: never stored by shared caches unless a route says so.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // On the answer's own headers: c.header() after next() would rebuild the answer (request-logging.ts).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.route('/api/health', healthRoutes(database, redis));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));

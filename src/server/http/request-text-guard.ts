@@ -54,6 +54,9 @@ export function requestTextGuard(): MiddlewareHandler<AppEnv> {
     const address = `${url.pathname}${url.search}`.replace(/\+/g, ' ');
     if (isUnstorable(decodeLeniently(address))) throw new AppError('bad_request', UNSTORABLE_TEXT_MESSAGE);
 
+    // GET and HEAD have no body (the server does not give them one): their raw request is not even
+    // built, which is most of this guard's cost on reads (issue #25).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const type = c.req.header('content-type') ?? '';
     // Pictures are bytes, checked by their own route; every other body is text.
     if (c.req.raw.body && !/^(image\/|application\/octet-stream)/i.test(type)) {
