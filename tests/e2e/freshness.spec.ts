@@ -4,8 +4,7 @@
 // the reports page included, and put back when it fails. Two browsers, on the shared server.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, signedInAccount, test, uniqueUsername } from './fixtures';
-
-const KEPT_CACHE = 'yearbook-query-cache';
+import { expectSavedInCache } from './support/saved-cache';
 
 /** Another person, signed in, in a browser of their own. */
 async function newPerson(browser: Browser, options: Parameters<typeof signedInAccount>[1] = {}) {
@@ -27,13 +26,6 @@ async function setLike(request: APIRequestContext, postId: string, liked: boolea
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Waits until the page has kept `text` in its saved cache, as it would before someone reloads. */
-async function keptInCache(page: Page, text: string) {
-  await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', KEPT_CACHE))
-    .toContain(text);
-}
-
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test('a reload shows what others did since: the feed, a profile page and a post page', async ({
@@ -51,7 +43,7 @@ test('a reload shows what others did since: the feed, a profile page and a post 
   await expect(card(page, first).getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
   await page.goto('/dashboard?sort=newest');
   await expect(card(page, first).getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
-  await keptInCache(page, first);
+  await expectSavedInCache(page, first);
 
   // Meanwhile the author posts again and likes the first post.
   const second = `Second post of ${authorName}`;

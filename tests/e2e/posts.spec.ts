@@ -7,7 +7,7 @@ import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { answerConfirmation, expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
-import { ageSavedCacheOnNextLoad } from './support/saved-cache';
+import { ageSavedCacheOnNextLoad, expectSavedInCache } from './support/saved-cache';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -224,9 +224,7 @@ test.describe('when the server fails', () => {
     await page.unroute('**/api/posts/*/like');
 
     // A visit an hour later, to a server that does not answer: the saved feed shows after 3 s.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('yearbook-query-cache')?.includes('"most_liked"')))
-      .toBe(true);
+    await expectSavedInCache(page, '"most_liked"');
     await ageSavedCacheOnNextLoad(page, 60 * 60 * 1000);
     await page.route('**/api/posts?**', () => {
       // Never answers.

@@ -13,7 +13,7 @@ import {
   uniqueUsername,
 } from './fixtures';
 import { uniqueEmail } from './support/mailbox';
-import { ageSavedCacheOnNextLoad } from './support/saved-cache';
+import { ageSavedCacheOnNextLoad, expectSavedInCache } from './support/saved-cache';
 import { signUpAndConfirm } from './support/sign-up';
 
 const PASSWORD = 'hostel-maggi-7';
@@ -254,11 +254,7 @@ test.describe('a slow server', () => {
     await page.goto(`/${username}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('devi Tester');
     // Age the saved copy past its five fresh minutes, as a visit tomorrow would find it.
-    await expect
-      .poll(() =>
-        page.evaluate(() => localStorage.getItem('yearbook-query-cache')?.includes('"queryKey":["profile"')),
-      )
-      .toBe(true);
+    await expectSavedInCache(page, '"queryKey":["profile"');
     await ageSavedCacheOnNextLoad(page, 10 * 60 * 1000);
     await page.route('**/api/profiles/*', () => {
       // Never answers.

@@ -160,6 +160,8 @@ describe('an anonymous author', () => {
   it('is named in no API answer, as another member, a moderator, an admin or a visitor', async () => {
     const urls = [
       '/api/health',
+      '/api/docs',
+      '/api/docs/openapi.json',
       '/api/session',
       '/api/auth/get-session',
       ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),

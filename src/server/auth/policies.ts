@@ -89,20 +89,25 @@ export function sessionPermissions(viewer: Viewer | null): SessionPermissions {
  */
 export type ReportAccess = 'offer' | 'refuse' | 'none';
 
+/** The report rule by role, for the offer (reportAccess) and the refusal (authorizeReport) alike. */
+const REPORT_BY_ROLE: Record<UserType, ReportAccess> = {
+  ordinary: 'offer',
+  moderator: 'refuse',
+  admin: 'none',
+};
+
 export function reportAccess(viewer: Viewer | null, post: Subject): ReportAccess {
   if (!viewer?.profile || post.ownerId === viewer.userId) return 'none';
-  const userType = viewer.profile.userType;
-  if (userType === 'moderator') return 'refuse';
-  return userType === 'admin' ? 'none' : 'offer';
+  return REPORT_BY_ROLE[viewer.profile.userType];
 }
 
 /** The reporter, or why not: 401 signed out, 403 without a profile, 403 for staff with their message. */
 export function authorizeReport(viewer: Viewer | null): Viewer {
   if (!viewer) throw new AppError('unauthenticated', REPORT_MESSAGES.signedOut);
   if (!viewer.profile) throw new AppError('forbidden', 'Please set up your profile first.');
-  if (viewer.profile.userType === 'moderator')
-    throw new AppError('forbidden', REPORT_MESSAGES.moderatorsCannot);
-  if (viewer.profile.userType === 'admin') throw new AppError('forbidden', REPORT_MESSAGES.adminsCannot);
+  const access = REPORT_BY_ROLE[viewer.profile.userType];
+  if (access === 'refuse') throw new AppError('forbidden', REPORT_MESSAGES.moderatorsCannot);
+  if (access === 'none') throw new AppError('forbidden', REPORT_MESSAGES.adminsCannot);
   return viewer;
 }
 

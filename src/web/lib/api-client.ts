@@ -30,6 +30,14 @@ export class ConnectionError extends Error {
   }
 }
 
+/**
+ * What to announce when an action failed: a rate-limit refusal says when to try again (the server's
+ * words); any other failure, `fallback` (the spec's message for that action).
+ */
+export function refusalMessage(problem: unknown, fallback: string): string {
+  return problem instanceof ApiError && problem.status === 429 ? problem.message : fallback;
+}
+
 /** What to tell someone whose request failed: `signedOut` for a 401 (SPEC §8), else the server's words. */
 export function failureMessage(problem: unknown, signedOut: string): string {
   if (problem instanceof ApiError && problem.status === 401) return signedOut;

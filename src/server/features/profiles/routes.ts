@@ -38,6 +38,13 @@ interface ProfileDeps {
   adminEmails: string[];
 }
 
+/**
+ * Only a profile's owner changes it. Visitors get 401 before any look-up (`owner`), so they learn
+ * nothing about which usernames exist; the ownership is asked once the profile is found.
+ */
+const owner = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.updateSignedOut));
+const creator = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.createSignedOut));
+
 const create = describeRoute({
   summary: 'Set up your profile (once, after signing up)',
   tag: 'profiles',
@@ -160,13 +167,7 @@ async function findProfileOrRefuse(db: Db, rawUsername: string) {
   return row;
 }
 
-/**
- * Only a profile's owner changes it. Visitors get 401 before any look-up (`owner`), so they learn
- * nothing about which usernames exist; the ownership is asked once the profile is found.
- */
-const owner = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.updateSignedOut));
-const creator = allow((viewer) => authorizeSignedIn(viewer, PROFILE_MESSAGES.createSignedOut));
-
+/** Ownership, asked once the profile is found (`owner` let only signed-in callers this far). */
 async function authorizeOwner(db: Db, viewer: Viewer, username: string): Promise<Viewer> {
   const row = await findProfileOrRefuse(db, username);
   return authorize(

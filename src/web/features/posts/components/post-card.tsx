@@ -1,12 +1,11 @@
 import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
 import { useState } from 'react';
-import type { Post } from '../../../../shared/posts';
-import { POST_MESSAGES } from '../../../../shared/posts';
+import { POST_MESSAGES, type Post } from '../../../../shared/posts';
 import { REPORT_MESSAGES } from '../../../../shared/reports';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
-import { ApiError } from '../../../lib/api-client';
+import { refusalMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
 import { useTransientState } from '../../../lib/use-transient-state';
 import {
@@ -56,16 +55,10 @@ export function PostCard({
 
   function toggleLike() {
     if (setLike.isPending) return;
-    // SPEC §8's words (spelling included), wherever the card is; too many likes at once say when to
-    // try again instead.
+    // SPEC §8's words (spelling included), wherever the card is.
     setLike.mutate(
       { id: post.id, liked: !post.likedByMe },
-      {
-        onError: (error) =>
-          announce(
-            error instanceof ApiError && error.status === 429 ? error.message : POST_MESSAGES.likeFailed,
-          ),
-      },
+      { onError: (error) => announce(refusalMessage(error, POST_MESSAGES.likeFailed)) },
     );
   }
 
@@ -77,7 +70,9 @@ export function PostCard({
       destructive: true,
     });
     if (!confirmed) return;
-    deletePost.mutate(post.id, { onError: () => announce(REPORT_MESSAGES.deleteFailed) });
+    deletePost.mutate(post.id, {
+      onError: (error) => announce(refusalMessage(error, REPORT_MESSAGES.deleteFailed)),
+    });
   }
 
   // SPEC §6, as the server's answer says: members report others' posts; moderators are offered Report
@@ -159,7 +154,12 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
     if (!confirmed) return;
     setResolution.mutate(
       { reportId: report.id, resolved, postId: post.id },
-      { onError: () => announce(resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed) },
+      {
+        onError: (error) =>
+          announce(
+            refusalMessage(error, resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed),
+          ),
+      },
     );
   }
 
