@@ -1,7 +1,8 @@
 // The floor: what the hardware gives for the feed page and a single post with nothing of ours in the
 // way. A bare node:http server runs the app's own SQL (bench/app-sql.ts) through a pg pool of the
 // app's size and writes the rows as JSON arrays, as the driver gives them (the app's first column is
-// the post id): no framework, no session, no validation, no presenter.
+// the post id): no framework, no session, no validation, no presenter. Like the app's, the statements
+// are named, so each connection parses and plans them once (src/server/db/prepared.ts).
 // Run by bench/run.ts as its own process: DATABASE_URL=... PORT=... tsx bench/floor.ts
 import http from 'node:http';
 import pg from 'pg';
@@ -28,16 +29,18 @@ const server = http.createServer(async (req, res) => {
     if (feed) {
       // As the app does: the default order's second statement only when the first falls short.
       const rows: unknown[][] = [];
-      for (const statement of feed) {
+      for (const [i, statement] of feed.entries()) {
         if (rows.length > FEED_PAGE_SIZE) break;
         const values = bind(statement, { viewer });
-        rows.push(...(await pool.query({ text: statement.text, values, rowMode: 'array' })).rows);
+        const name = `floor_feed_${url.searchParams.get('sort') ?? 'newest'}_${i}`;
+        rows.push(...(await pool.query({ name, text: statement.text, values, rowMode: 'array' })).rows);
       }
       return send(res, 200, { posts: rows.slice(0, FEED_PAGE_SIZE) });
     }
     const postId = url.pathname.match(/^\/post\/([0-9a-f-]{36})$/)?.[1];
     if (postId) {
       const { rows } = await pool.query({
+        name: 'floor_post',
         text: post.text,
         values: bind(post, { viewer, post: postId }),
         rowMode: 'array',

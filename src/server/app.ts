@@ -7,6 +7,7 @@ import { createAuth, trustedOriginsFor } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
+import { listeningViewerCache, type ViewerCache } from './auth/viewer-cache';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { adminUserRoutes } from './features/admin-users/routes';
@@ -30,7 +31,7 @@ import { handleError, handleNotFound } from './http/error-handling';
 import { requestLogging } from './http/request-logging';
 import { requestTextGuard } from './http/request-text-guard';
 import { sameSiteWrites } from './http/same-site-writes';
-import { securityHeaders } from './http/security-headers';
+import { type HeaderList, securityHeaderList } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
 import { createMailer, type Mailer } from './platform/mail';
@@ -59,6 +60,8 @@ export interface AppDependencies {
   rateLimiter?: RateLimiter;
   /** The outbox, told when a mail is queued (platform/mail.ts startMailDelivery, with its worker). */
   mailer?: Mailer;
+  /** Sessions' viewers kept between reads; defaults to one listening to `database` for changes. */
+  viewers?: ViewerCache;
 }
 
 export function createApp({
@@ -70,6 +73,7 @@ export function createApp({
   storage = createStorage(config),
   rateLimiter = createRateLimiter(config, database, redis),
   mailer,
+  viewers = listeningViewerCache(database),
 }: AppDependencies) {
   const db = database.db;
   const auth = createAppAuth(config, db, redis, mailer);
@@ -77,12 +81,7 @@ export function createApp({
   const app = new Hono<AppEnv>();
   app.use(resolveClientAddress(config.trustProxy));
   app.use(requestLogging(logger));
-  app.use(
-    securityHeaders({
-      https: config.publicUrl.startsWith('https://'),
-      pictureOrigin: config.s3?.publicUrl ? new URL(config.s3.publicUrl).origin : undefined,
-    }),
-  );
+  // Security headers are not middleware: the node server writes them (appSecurityHeaders, below).
   app.onError(handleError);
   app.use(sameSiteWrites(trustedOriginsFor(config.publicUrl, config.isProduction)));
   app.use(requestTextGuard());
@@ -96,7 +95,7 @@ export function createApp({
   app.route('/api/health', healthRoutes(database, redis));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
-  const profileDeps = { auth, db, storage, rateLimiter, adminEmails: config.adminEmails };
+  const profileDeps = { auth, db, viewers, storage, rateLimiter, adminEmails: config.adminEmails };
   app.route('/api/profiles', profileRoutes(profileDeps));
   app.route('/api/profiles', profilePostRoutes(profileDeps));
   app.route('/api/posts', postRoutes(profileDeps));
@@ -105,7 +104,7 @@ export function createApp({
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
-  app.use('/api/admin/*', loadViewer({ auth, db }));
+  app.use('/api/admin/*', loadViewer({ auth, db, viewers }));
   app.route('/api/admin/users', adminUserRoutes({ db, auth }));
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
@@ -143,6 +142,17 @@ export function createApp({
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The headers every answer of these settings carries, written by the node server that serves the app
+ * (`securedServerResponse` in http/security-headers.ts): main.ts and the test server.
+ */
+export function appSecurityHeaders(config: Config): HeaderList {
+  return securityHeaderList({
+    https: config.publicUrl.startsWith('https://'),
+    pictureOrigin: config.s3?.publicUrl ? new URL(config.s3.publicUrl).origin : undefined,
+  });
+}
 
 /**
  * The better-auth instance of these settings (the admin command line makes the same one). Without a

@@ -1,6 +1,6 @@
 // Entry point: config -> Redis -> lock -> database -> migrations -> app -> listen; graceful shutdown.
 import { serve } from '@hono/node-server';
-import { createApp, createStorage } from './app';
+import { appSecurityHeaders, createApp, createStorage } from './app';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -8,6 +8,7 @@ import { applyMigrations } from './db/migrate';
 import { MAILBOX_PATH } from './features/dev/routes';
 import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
 import { closeSharedPreviewRenderer } from './features/share/render-pool';
+import { securedServerResponse } from './http/security-headers';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { startMailDelivery } from './platform/mail';
@@ -45,27 +46,32 @@ async function main() {
   });
 
   const app = createApp({ config, logger, database, redis, storage, mailer: mail.mailer });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    // PORT=0 picks a free port: say the one picked.
-    const address = config.port === 0 ? withPort(config.publicUrl, info.port) : config.publicUrl;
-    logger.info(
-      {
-        port: info.port,
-        host: config.host ?? 'all interfaces',
-        engine: database.engine,
-        dataDir: lock ? config.dataDir : undefined,
-        redis: redis !== null,
-        storage: config.s3 ? 's3' : 'files',
-        mail: config.smtpUrl ? 'smtp' : 'outbox',
-      },
-      `Campus Yearbook is running on ${address}`,
-    );
-    if (!config.smtpUrl && !config.isProduction) {
+  const headers = appSecurityHeaders(config);
+  const serverOptions = { ServerResponse: securedServerResponse(() => headers) };
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions },
+    (info) => {
+      // PORT=0 picks a free port: say the one picked.
+      const address = config.port === 0 ? withPort(config.publicUrl, info.port) : config.publicUrl;
       logger.info(
-        `No SMTP_URL: mail is kept, not sent. Read it at ${address}${MAILBOX_PATH} (from this machine only).`,
+        {
+          port: info.port,
+          host: config.host ?? 'all interfaces',
+          engine: database.engine,
+          dataDir: lock ? config.dataDir : undefined,
+          redis: redis !== null,
+          storage: config.s3 ? 's3' : 'files',
+          mail: config.smtpUrl ? 'smtp' : 'outbox',
+        },
+        `Campus Yearbook is running on ${address}`,
       );
-    }
-  });
+      if (!config.smtpUrl && !config.isProduction) {
+        logger.info(
+          `No SMTP_URL: mail is kept, not sent. Read it at ${address}${MAILBOX_PATH} (from this machine only).`,
+        );
+      }
+    },
+  );
   server.on('error', (err) => {
     logger.fatal({ err }, 'the server could not listen');
     void stop(1);

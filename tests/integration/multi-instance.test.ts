@@ -104,6 +104,27 @@ describe.runIf(process.env.TEST_DATABASE_URL && TEST_REDIS_URL)('two instances, 
     expect((await (await call(a, 'GET', '/api/session', cookie)).json()).user.id).toBe(account.userId);
   });
 
+  it('a suspension or sign-out through one instance ends the session on the other at once', async () => {
+    const admin = await insertAccount(database.db, { userType: 'admin' });
+    const adminCookie = cookiesFrom(await signIn(a, admin.password, admin));
+    const target = await insertAccount(database.db);
+    const cookie = cookiesFrom(await signIn(a, target.password, target));
+    const other = cookiesFrom(await signIn(a, target.password, target));
+    // Read twice on B: from then on B answers from the viewer it keeps (auth/viewer-cache.ts).
+    for (const session of [cookie, other, cookie, other]) {
+      expect((await call(b, 'GET', '/api/posts', session)).status).toBe(200);
+    }
+    expect((await call(a, 'POST', '/api/auth/sign-out', other, {})).status).toBe(200);
+    expect((await call(b, 'GET', '/api/posts', other)).status).toBe(401);
+    expect((await call(b, 'GET', '/api/posts', cookie)).status).toBe(200);
+
+    const suspended = await call(a, 'PUT', `/api/admin/users/${target.username}/suspension`, adminCookie, {
+      suspended: true,
+    });
+    expect(suspended.status).toBe(200);
+    expect((await call(b, 'GET', '/api/posts', cookie)).status).toBe(401);
+  });
+
   it('a like through one instance shows on the other', async () => {
     const cookie = cookiesFrom(await signIn(a, account.password));
     const created = await call(a, 'POST', '/api/posts', cookie, { content: 'Seen from both sides' });

@@ -150,6 +150,10 @@ describe('suspension', () => {
   it('ends every session of the account at once, and sign-in stays refused', async () => {
     const target = await createMember(server);
     const secondDevice = await signInAs(server, target.account);
+    // Read first, so each instance keeps these sessions' viewer (auth/viewer-cache.ts) when it can.
+    for (const cookie of [target.cookie, secondDevice]) {
+      expect((await call('GET', '/api/posts', { cookie })).status).toBe(200);
+    }
     const res = await call('PUT', `/api/admin/users/${target.username}/suspension`, {
       cookie: admin.cookie,
       json: { suspended: true },

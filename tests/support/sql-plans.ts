@@ -47,21 +47,33 @@ export function inline({ text, params }: Statement): string {
 /**
  * EXPLAIN's plan of `statement` as text. With `noSortsOrScans`, sorting and sequential scans are
  * priced out, so the plan sorts only where no index can give the order: on any table size, even an
- * empty one, a plan without a Sort node shows an index serves the statement's ORDER BY.
+ * empty one, a plan without a Sort node shows an index serves the statement's ORDER BY. With
+ * `generic`, the plan PostgreSQL keeps for a prepared statement once it stops planning each execution
+ * for its values (after five): the statement is PREPAREd and EXPLAIN EXECUTE'd under
+ * plan_cache_mode = force_generic_plan.
  */
 export async function explain(
   db: Db,
   statement: Statement,
-  options: { noSortsOrScans?: boolean } = {},
+  options: { noSortsOrScans?: boolean; generic?: boolean } = {},
 ): Promise<string> {
   return db.transaction(async (tx) => {
     if (options.noSortsOrScans) {
       await tx.execute(sql`set local enable_sort = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
     }
-    const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
-      rows: Record<string, string>[];
-    };
+    let explained = `explain ${inline(statement)}`;
+    if (options.generic) {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare plan_check as ${statement.text}`));
+      const values = inline({
+        text: statement.params.map((_, i) => `$${i + 1}`).join(', '),
+        params: statement.params,
+      });
+      explained = `explain execute plan_check${statement.params.length ? `(${values})` : ''}`;
+    }
+    const result = (await tx.execute(sql.raw(explained))) as unknown as { rows: Record<string, string>[] };
+    if (options.generic) await tx.execute(sql`deallocate plan_check`);
     return result.rows.map((row) => Object.values(row)[0]).join('\n');
   });
 }

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { type App, createApp } from '../../src/server/app';
+import { type App, appSecurityHeaders, createApp } from '../../src/server/app';
+import { listeningViewerCache, type ViewerCache } from '../../src/server/auth/viewer-cache';
 import { loadConfig } from '../../src/server/config';
+import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
 import { createLogger } from '../../src/server/platform/logger';
 import { type MailWorkerTimings, startMailDelivery } from '../../src/server/platform/mail';
 import type { RateLimiter } from '../../src/server/platform/rate-limit';
@@ -21,6 +23,8 @@ export interface TestServer {
   dataDir: string;
   database: TestDatabase;
   app: App;
+  /** The app's cache of sessions' viewers (src/server/auth/viewer-cache.ts). */
+  viewers: ViewerCache;
   /** fetch() against the server: `request('/api/health')`. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -49,8 +53,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // The node bindings (second argument) carry the connection, which the client address is read from.
   let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = () =>
     new Response(null, { status: 503 });
+  let headers: HeaderList = [];
   const server = serve({
     fetch: (request, bindings) => handle(request, bindings),
+    serverOptions: { ServerResponse: securedServerResponse(() => headers) },
     port: 0,
     hostname: options.hostname ?? '127.0.0.1',
   });
@@ -76,7 +82,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },
   });
+  const viewers = listeningViewerCache(database);
   const app = createApp({
+    viewers,
     config,
     logger,
     database,
@@ -86,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
   });
   options.extend?.(app);
+  headers = appSecurityHeaders(config);
   handle = app.fetch;
 
   return {
@@ -93,6 +102,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dataDir,
     database,
     app,
+    viewers,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,10 +6,12 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { UserType } from '../../shared/roles';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { profiles, sessions, users } from '../db/schema';
 import type { AppEnv } from '../http/context';
 import type { Auth } from './auth';
 import { accountActive } from './suspension';
+import type { ViewerCache } from './viewer-cache';
 
 export interface Viewer {
   userId: string;
@@ -17,13 +19,36 @@ export interface Viewer {
   profile: { username: string; userType: UserType } | null;
 }
 
-export function loadViewer(deps: { auth: Auth; db: Db }) {
+export interface ViewerDeps {
+  auth: Auth;
+  db: Db;
+  /** Sessions' viewers kept between reads (viewer-cache.ts). */
+  viewers: ViewerCache;
+}
+
+export function loadViewer(deps: ViewerDeps) {
+  const { db, viewers } = deps;
   const readSession = sessionReader(deps.auth);
   return createMiddleware<AppEnv>(async (c, next) => {
     // Routers sharing a prefix may each ask for the viewer; the session is looked up once.
     if (c.get('viewer') !== undefined) return next();
     const token = readSession(c.req.raw.headers);
-    c.set('viewer', token ? await findViewer(deps.db, token) : null);
+    if (!token) {
+      c.set('viewer', null);
+      return next();
+    }
+    // Reads may use the kept viewer; a write always asks the database, so an account suspended an
+    // instant ago cannot act even before every instance has heard of it.
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
+    const kept = reading ? viewers.read(token) : undefined;
+    if (kept) {
+      c.set('viewer', kept);
+      return next();
+    }
+    const mark = viewers.mark();
+    const found = await findViewer(db, token);
+    if (found) viewers.keep(token, found.viewer, found.expiresAt, mark);
+    c.set('viewer', found?.viewer ?? null);
     return next();
   });
 }
@@ -59,24 +84,35 @@ export function sessionReader(auth: Auth): (headers: Headers) => string | null {
  * A suspended account (either kind: suspension.ts) is a visitor, whatever sessions it has left.
  * better-auth's own endpoints, and GET /api/session, still go through better-auth.
  */
-async function findViewer(db: Db, token: string): Promise<Viewer | null> {
-  const [row] = await db
+const viewerBySession = preparedStatement('viewer_by_session', (db, name) =>
+  db
     .select({
       userId: sessions.userId,
       email: users.email,
       username: profiles.username,
       userType: profiles.userType,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, sessions.userId))
     // A session made while a suspension was being written could outlive it: the account is read too.
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`), accountActive))
-    .limit(1);
+    .where(
+      and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`), accountActive),
+    )
+    .limit(1)
+    .prepare(name),
+);
+
+async function findViewer(db: Db, token: string): Promise<{ viewer: Viewer; expiresAt: Date } | null> {
+  const [row] = await viewerBySession(db).execute({ token });
   if (!row) return null;
   return {
-    userId: row.userId,
-    email: row.email,
-    profile: row.username && row.userType ? { username: row.username, userType: row.userType } : null,
+    expiresAt: row.expiresAt,
+    viewer: {
+      userId: row.userId,
+      email: row.email,
+      profile: row.username && row.userType ? { username: row.username, userType: row.userType } : null,
+    },
   };
 }

@@ -31,8 +31,23 @@ export interface Database {
    * `run` just runs.
    */
   withAdvisoryLock<T>(key: number, run: () => Promise<T>): Promise<T>;
+  /**
+   * Hears NOTIFY on `channel` (from any process using the database) until close(). On PostgreSQL a
+   * connection of its own listens; while it is lost, notices may be missed, so `onLost` is called
+   * and, once it listens again, `onListening` (also called the first time). PGlite hears its own.
+   */
+  listen(channel: string, handlers: ChannelHandlers): void;
   close(): Promise<void>;
 }
+
+export interface ChannelHandlers {
+  onNotice(payload: string): void;
+  onListening(): void;
+  onLost(): void;
+}
+
+/** How long a lost listening connection waits before trying again, doubling up to the last. */
+const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
 
 export type DatabaseTarget =
   // dataDir null: in memory (tests), optionally started from a dump of another (a migrated template)
@@ -57,10 +72,54 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     // An idle client losing its connection (server restart, failover) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePostgres(pool, { schema, logger }) as unknown as Db;
+    const listeners = new Set<pg.Client>();
+    let closing = false;
     return withPing({
       db,
       engine: 'postgres',
-      close: () => pool.end(),
+      async close() {
+        closing = true;
+        await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+        await pool.end();
+      },
+      listen(channel, handlers) {
+        let failures = 0;
+        const connect = async () => {
+          if (closing) return;
+          // keepAlive: a connection cut without a word (a dropped NAT entry) is noticed, not waited on.
+          const client = new pg.Client({
+            connectionString: target.url,
+            connectionTimeoutMillis: 5_000,
+            keepAlive: true,
+          });
+          listeners.add(client);
+          let lost = false;
+          const onLost = () => {
+            if (lost) return;
+            lost = true;
+            listeners.delete(client);
+            void client.end().catch(() => undefined);
+            handlers.onLost();
+            if (closing) return;
+            const delay = RELISTEN_DELAYS_MS[Math.min(failures++, RELISTEN_DELAYS_MS.length - 1)];
+            setTimeout(() => void connect(), delay).unref();
+          };
+          client.on('error', onLost);
+          client.on('end', onLost);
+          client.on('notification', (message) => {
+            if (message.channel === channel) handlers.onNotice(message.payload ?? '');
+          });
+          try {
+            await client.connect();
+            await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+            failures = 0;
+            handlers.onListening();
+          } catch {
+            onLost();
+          }
+        };
+        void connect();
+      },
       async withAdvisoryLock(key, run) {
         const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000 });
         client.on('error', () => {});
@@ -86,6 +145,10 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     db,
     engine: 'pglite',
     close: () => client.close(),
+    listen(channel, handlers) {
+      // One process, one database: its notices are delivered with the statement that sent them.
+      client.listen(channel, handlers.onNotice).then(handlers.onListening, handlers.onLost);
+    },
     withAdvisoryLock: (_key, run) => run(),
   });
 }

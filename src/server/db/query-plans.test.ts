@@ -2,18 +2,21 @@
 // Each list's statement is taken from its own code and EXPLAINed with sorting and sequential scans
 // priced out; PostgreSQL then sorts only where no index can give the order, so a plan without a Sort
 // node shows an index serves it, whatever the table's size (issue #11: the feed's indexes were
-// DESC NULLS LAST while the queries asked for DESC, and every feed page sorted every post).
-import { eq } from 'drizzle-orm';
+// DESC NULLS LAST while the queries asked for DESC, and every feed page sorted every post). Prepared
+// statements (db/prepared.ts) are also EXPLAINed in the generic plan PostgreSQL keeps for them.
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements, explain } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
+import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
+import { findProfileByUsername } from '../features/profiles/find-profile';
 import type { Db } from './client';
 import { encodeCursor } from './keyset-cursor';
-import { posts } from './schema';
+import { asklines, posts } from './schema';
 
 const VIEWER = 'viewer-1';
 const TIME = '2026-01-10 12:00:00.123456+00';
@@ -25,13 +28,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.destroy());
 
-/** The plan of each statement `run` sends (the default feed may send two: see list-feed.ts). */
-async function plansOf(run: (db: Db) => Promise<unknown>): Promise<string[]> {
+/**
+ * The plan of each statement `run` sends (the default feed may send two: see list-feed.ts). `generic`:
+ * the plan a prepared statement keeps after its first executions (db/prepared.ts).
+ */
+async function plansOf(run: (db: Db) => Promise<unknown>, generic = false): Promise<string[]> {
   const statements = await captureStatements(run);
-  return Promise.all(statements.map((s) => explain(database.db, s, { noSortsOrScans: true })));
+  return Promise.all(statements.map((s) => explain(database.db, s, { noSortsOrScans: true, generic })));
 }
 
-const cases: { name: string; index: string; run: (db: Db) => Promise<unknown> }[] = [
+const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; prepared?: false }[] = [
   ...(['newest', 'oldest'] as const).flatMap((sort) => [
     {
       name: `the ${sort} feed`,
@@ -68,8 +74,7 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown> }[
   {
     name: "an askline's answers",
     index: 'posts_askline_created_idx',
-    run: (db) =>
-      listPostsNewestFirst({ db, where: eq(posts.asklineId, ID), viewerId: VIEWER, cursor: undefined }),
+    run: (db) => listPostsNewestFirst({ db, of: { askline: ID }, viewerId: VIEWER, cursor: undefined }),
   },
   {
     name: 'the published asklines',
@@ -80,6 +85,8 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown> }[
     name: 'the moderation log',
     index: 'moderation_log_created_idx',
     run: (db) => listModerationLog(db, undefined),
+    // Staff read it now and then: planned per execution, like every statement not in db/prepared.ts.
+    prepared: false,
   },
 ];
 
@@ -93,12 +100,51 @@ describe('paged lists read an index in order', () => {
     }
   });
 
+  // Prepared statements are planned for their values five times, then with a plan for any values.
+  const prepared = cases.filter((c) => c.prepared !== false);
+  it.each(prepared)('$name reads $index in its generic plan too', async ({ run, index }) => {
+    const plans = await plansOf(run, true);
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(plan).toContain(`using ${index}`);
+      expect(plan).not.toMatch(/Sort/);
+    }
+  });
+
+  it('a generic plan is what is explained: its parameters stay unbound', async () => {
+    const [custom] = await plansOf((db) => findPost(db, ID, VIEWER));
+    const [generic] = await plansOf((db) => findPost(db, ID, VIEWER), true);
+    expect(custom).toContain(ID);
+    expect(generic).not.toContain(ID);
+    expect(generic).toMatch(/Index Cond: \(id = \$\d\)/);
+  });
+
+  it('a partial index bound to a parameter is missed by the generic plan: the check can fail', async () => {
+    // asklines_verified_created_idx is WHERE verified: `verified = $1` cannot promise that for any $1.
+    const bound = (db: Db) =>
+      db
+        .select()
+        .from(asklines)
+        .where(eq(asklines.verified, true))
+        .orderBy(desc(asklines.createdAt), desc(asklines.id))
+        .limit(5);
+    const [plan] = await plansOf(bound, true);
+    expect(plan).not.toContain('using asklines_verified_created_idx');
+  });
+
   it('a plan that must sort shows it: the check can fail', async () => {
     // Ordered by a column no index has: sorting is the only way, even priced out.
     const [plan] = await plansOf((db) =>
       db.select({ id: posts.id }).from(posts).orderBy(posts.content).limit(5),
     );
     expect(plan).toMatch(/Sort/);
+  });
+
+  it('a profile by username reads its unique index, in the generic plan too', async () => {
+    for (const generic of [false, true]) {
+      const [plan] = await plansOf((db) => findProfileByUsername(db, 'someone'), generic);
+      expect(plan).toContain('using profiles_username_key');
+    }
   });
 
   it('one askline by id reads its primary key', async () => {

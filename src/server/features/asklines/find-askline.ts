@@ -1,11 +1,31 @@
-import { and, desc, eq, not } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ASKLINES_FETCH_LIMIT } from '../../../shared/limits';
 import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { asklines } from '../../db/schema';
 import { type AsklineRow, selectAsklines } from './select-asklines';
+
+const asklineId = z.uuid();
+
+const asklineById = preparedStatement('askline_by_id', (db, name) =>
+  selectAsklines(db)
+    .where(eq(asklines.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
+// `verified` written in, not bound: a generic plan can use asklines_verified_created_idx (partial,
+// WHERE verified) only when the statement itself says so.
+const verifiedAsklines = preparedStatement('asklines_verified', (db, name) =>
+  selectAsklines(db)
+    .where(sql`${asklines.verified}`)
+    .orderBy(desc(asklines.createdAt), desc(asklines.id))
+    .limit(ASKLINES_FETCH_LIMIT)
+    .prepare(name),
+);
 
 /**
  * One askline, if this viewer may see it: a verified one is public; an unverified one exists only for
@@ -16,8 +36,8 @@ export async function findVisibleAskline(
   id: string,
   viewer: Viewer | null,
 ): Promise<AsklineRow | null> {
-  if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await selectAsklines(db).where(eq(asklines.id, id)).limit(1);
+  if (!asklineId.safeParse(id).success) return null;
+  const [row] = await asklineById(db).execute({ id });
   if (!row) return null;
   if (row.verified || row.createdBy === viewer?.userId || can(viewer, 'askline:review')) return row;
   return null;
@@ -25,10 +45,7 @@ export async function findVisibleAskline(
 
 /** SPEC §7: up to 100 verified asklines (newest first here; the page shuffles them). */
 export function listVerifiedAsklines(db: Db): Promise<AsklineRow[]> {
-  return selectAsklines(db)
-    .where(eq(asklines.verified, true))
-    .orderBy(desc(asklines.createdAt), desc(asklines.id))
-    .limit(ASKLINES_FETCH_LIMIT);
+  return verifiedAsklines(db).execute();
 }
 
 /** The viewer's own asklines that are not published: waiting for staff, or turned down. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   ASKLINE_MESSAGES,
@@ -13,12 +12,9 @@ import {
   reviewAsklineRequestSchema,
 } from '../../../shared/asklines';
 import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
-import type { Auth } from '../../auth/auth';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeMember } from '../../auth/policies';
-import { loadViewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
-import { posts } from '../../db/schema';
+import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
@@ -32,9 +28,7 @@ import { presentAskline } from './present-askline';
 import { listPendingAsklines, reviewAskline } from './review-askline';
 import { pickRandomAskline, searchAsklines } from './search-asklines';
 
-interface AsklineDeps {
-  auth: Auth;
-  db: Db;
+interface AsklineDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
 }
@@ -152,7 +146,7 @@ export function asklineRoutes(deps: AsklineDeps) {
         if (!askline) throw notFound();
         const { rows, nextCursor } = await listPostsNewestFirst({
           db,
-          where: eq(posts.asklineId, askline.id),
+          of: { askline: askline.id },
           viewerId: viewer?.userId ?? null,
           cursor,
         });

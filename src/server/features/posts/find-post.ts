@@ -1,14 +1,22 @@
-import { and, eq, not } from 'drizzle-orm';
+import { and, eq, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
 import { type PostRow, selectPosts } from './select-posts';
 
+const postId = z.uuid();
+
+const livePost = preparedStatement('post_by_id', (db, name) =>
+  selectPosts(db, sql.placeholder('viewerId'))
+    .where(and(eq(posts.id, sql.placeholder('id')), not(posts.deleted)))
+    .limit(1)
+    .prepare(name),
+);
+
 /** A live post by id, or null (a deleted post, or an id that is not a post id at all). */
 export async function findPost(db: Db, id: string, viewerId: string | null): Promise<PostRow | null> {
-  if (!z.uuid().safeParse(id).success) return null;
-  const [row] = await selectPosts(db, viewerId)
-    .where(and(eq(posts.id, id), not(posts.deleted)))
-    .limit(1);
+  if (!postId.safeParse(id).success) return null;
+  const [row] = await livePost(db).execute({ id, viewerId });
   return row ?? null;
 }

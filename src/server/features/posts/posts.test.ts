@@ -2,12 +2,13 @@
 // page; §4 post and like states; §5 post content): creating, the four feed orders paged by keyset,
 // likes exact under concurrency, soft delete, single posts, and anonymity on every endpoint.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccountOptions,
   createAccount,
   createMember,
   type Member,
+  sessionFor,
   signInAs,
 } from '../../../../tests/support/accounts';
 import {
@@ -210,6 +211,25 @@ describe('the feed', () => {
     const small = await count(`/api/posts?sort=newest&cursor=${encodeURIComponent(nextCursor)}`);
     expect(full).toBe(small);
     expect(full).toBeLessThanOrEqual(5);
+  });
+
+  it('answers a signed-in feed page in one query once the viewer is known, two before', async () => {
+    const count = async (cookie: string) => {
+      const recording = server.database.recordQueries();
+      expect((await call('GET', '/api/posts?sort=newest', cookie)).status).toBe(200);
+      return recording.stop().length;
+    };
+    await vi.waitFor(() => expect(server.viewers.active).toBe(true));
+    const fresh = await sessionFor(server, reader.account);
+    // The viewer's session, account and profile in one query, then the page.
+    expect(await count(fresh)).toBe(2);
+    expect(await count(fresh)).toBe(1);
+    for (const sort of ['default', 'oldest', 'most_liked']) {
+      const recording = server.database.recordQueries();
+      expect((await call('GET', `/api/posts?sort=${sort}`, fresh)).status).toBe(200);
+      // The default order may read its second group (list-feed.ts): never the viewer again.
+      expect(recording.stop().length).toBeLessThanOrEqual(sort === 'default' ? 2 : 1);
+    }
   });
 });
 

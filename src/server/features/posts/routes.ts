@@ -10,11 +10,9 @@ import {
   postSchema,
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
-import type { Auth } from '../../auth/auth';
 import { allow } from '../../auth/guard';
 import { authorize, authorizeMember, authorizeSignedIn } from '../../auth/policies';
-import { loadViewer, type Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
@@ -30,12 +28,12 @@ import { listProfilePosts } from './list-profile-posts';
 import { presentPost } from './present-post';
 import { setLike } from './set-like';
 
-interface PostDeps {
-  auth: Auth;
-  db: Db;
+interface PostDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
 }
+
+const postIdShape = z.uuid();
 
 /** Signed in with a profile: posting, liking and the feed need one (SPEC §2 auth gate). */
 const member = (signedOut?: string) => allow((viewer) => authorizeMember(viewer, signedOut));
@@ -143,7 +141,7 @@ export function postRoutes(deps: PostDeps) {
       async (c) => {
         const viewer = c.var.caller;
         const id = c.req.param('id');
-        if (!z.uuid().safeParse(id).success) throw notFound();
+        if (!postIdShape.safeParse(id).success) throw notFound();
         const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
         if (!state) throw notFound();
         return c.json(state);

@@ -1,10 +1,13 @@
 // The one way posts are read: each row with its author's public fields and whether the viewer liked
 // it, in a single query whatever the page size (no query per post). Presenters decide what leaves.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { asklines, posts, profiles, reports } from '../../db/schema';
 
-export function selectPosts(db: Db, viewerId: string | null) {
+/**
+ * `viewerId` may be a placeholder (a prepared statement's): bound to null, nobody liked anything.
+ */
+export function selectPosts(db: Db, viewerId: string | null | Placeholder) {
   return (
     db
       .select({
@@ -38,7 +41,7 @@ export function selectPosts(db: Db, viewerId: string | null) {
 }
 
 /** After a newest-first keyset cursor: older posts, or as old with a smaller id. */
-export function olderThan(time: string, id: string): SQL {
+export function olderThan(time: string | Placeholder, id: string | Placeholder): SQL {
   return sql`(${posts.createdAt}, ${posts.id}) < (${time}::timestamptz, ${id}::uuid)`;
 }
 

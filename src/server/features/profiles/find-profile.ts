@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { accounts, profiles } from '../../db/schema';
 import type { ProfileRow } from './present-profile';
 
@@ -12,32 +13,50 @@ const stats = sql<{ posts: number; likes: number }>`(
   where p.user_id = profiles.user_id and not p.deleted and not p.is_anonymous
 )`;
 
-async function findOne(db: Db, where: ReturnType<typeof eq>): Promise<ProfileRow | null> {
-  const [row] = await db
-    .select({ ...getTableColumns(profiles), stats })
-    .from(profiles)
-    .where(where)
-    .limit(1);
+/** A profile with its header counts, by username or by account: prepared once (db/prepared.ts). */
+function profileBy(name: string, column: typeof profiles.username | typeof profiles.userId) {
+  return preparedStatement(name, (db, statement) =>
+    db
+      .select({ ...getTableColumns(profiles), stats })
+      .from(profiles)
+      .where(eq(column, sql.placeholder('key')))
+      .limit(1)
+      .prepare(statement),
+  );
+}
+const profileByUsername = profileBy('profile_by_username', profiles.username);
+const profileOfUser = profileBy('profile_of_user', profiles.userId);
+
+async function findOne(
+  statement: ReturnType<typeof profileByUsername>,
+  key: string,
+): Promise<ProfileRow | null> {
+  const [row] = await statement.execute({ key });
   if (!row) return null;
   const { stats: counted, ...profile } = row;
   return { ...profile, postCount: counted.posts, likeCount: counted.likes };
 }
 
 export function findProfileByUsername(db: Db, username: string): Promise<ProfileRow | null> {
-  return findOne(db, eq(profiles.username, username.toLowerCase()));
+  return findOne(profileByUsername(db), username.toLowerCase());
 }
 
 export function findProfileOfUser(db: Db, userId: string): Promise<ProfileRow | null> {
-  return findOne(db, eq(profiles.userId, userId));
+  return findOne(profileOfUser(db), userId);
 }
+
+const userIdByUsername = preparedStatement('user_id_by_username', (db, name) =>
+  db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.username, sql.placeholder('username')))
+    .limit(1)
+    .prepare(name),
+);
 
 /** The account behind a username, without the header counts: for lists keyed by a profile. */
 export async function findUserIdByUsername(db: Db, username: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.username, username.toLowerCase()))
-    .limit(1);
+  const [row] = await userIdByUsername(db).execute({ username: username.toLowerCase() });
   return row?.userId ?? null;
 }
 

@@ -10,11 +10,10 @@ import {
   usernameAvailabilitySchema,
   usernameSchema,
 } from '../../../shared/profiles';
-import type { Auth } from '../../auth/auth';
 import { allow } from '../../auth/guard';
 import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorize, authorizeSignedIn } from '../../auth/policies';
-import { loadViewer, type Viewer } from '../../auth/viewer';
+import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
@@ -30,9 +29,7 @@ import { presentProfile } from './present-profile';
 import { setProfilePhoto } from './set-profile-photo';
 import { updateProfile } from './update-profile';
 
-interface ProfileDeps {
-  auth: Auth;
-  db: Db;
+interface ProfileDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
   adminEmails: string[];

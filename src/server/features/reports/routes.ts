@@ -9,10 +9,10 @@ import {
   resolutionRequestSchema,
   sealedSuspensionPageSchema,
 } from '../../../shared/reports';
-import { type Auth, sessionEnder } from '../../auth/auth';
+import { sessionEnder } from '../../auth/auth';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeReport } from '../../auth/policies';
-import { loadViewer } from '../../auth/viewer';
+import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
@@ -28,9 +28,7 @@ import { liftSealedSuspension, listSealedSuspensions } from './sealed-suspension
 import { setResolution } from './set-resolution';
 import { suspendAuthor } from './suspend-author';
 
-interface ReportDeps {
-  auth: Auth;
-  db: Db;
+interface ReportDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
 }

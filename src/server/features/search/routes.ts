@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { postSearchPageSchema, searchRequestSchema, userSearchPageSchema } from '../../../shared/search';
-import type { Auth } from '../../auth/auth';
 import { allow } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
-import { loadViewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
 import type { ObjectStorage } from '../../platform/storage';
@@ -28,7 +26,7 @@ const postsRoute = describeRoute({
 });
 
 /** /api/search: signed-in people search people and posts (SPEC §6). A blank query is a 400. */
-export function searchRoutes(deps: { auth: Auth; db: Db; storage: ObjectStorage }) {
+export function searchRoutes(deps: ViewerDeps & { storage: ObjectStorage }) {
   const { db, storage } = deps;
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
