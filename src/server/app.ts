@@ -73,7 +73,7 @@ export function createApp({
   storage = createStorage(config),
   rateLimiter = createRateLimiter(config, database, redis),
   mailer,
-  viewers = listeningViewerCache(database),
+  viewers = listeningViewerCache(database, logger),
 }: AppDependencies) {
   const db = database.db;
   const auth = createAppAuth(config, db, redis, mailer);
@@ -91,6 +91,13 @@ export function createApp({
     // API answers are per user and per moment: never stored by shared caches unless a route says so.
     // On the answer's own headers: c.header() after next() would rebuild the answer (request-logging.ts).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // A write may have changed who a session belongs to (a profile made, a suspension, a sign-out):
+    // it is answered once this instance has heard of it, so the next read here is never answered
+    // from what the write replaced. Other instances hear it within the same few milliseconds.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await viewers.settle();
   });
   app.route('/api/health', healthRoutes(database, redis));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));

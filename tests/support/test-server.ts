@@ -82,7 +82,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger,
     worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },
   });
-  const viewers = listeningViewerCache(database);
+  const viewers = listeningViewerCache(database, logger);
   const app = createApp({
     viewers,
     config,

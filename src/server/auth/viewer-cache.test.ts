@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../tests/support/test-server';
+import { queryRows } from '../db/client';
 import { posts, profiles, sealedSuspensions, sessions, users } from '../db/schema';
 import type { Viewer } from './viewer';
 import { createViewerCache } from './viewer-cache';
@@ -93,6 +94,15 @@ describe('a server keeping viewers', () => {
     expect(recording.stop().filter((statement) => statement.includes('"sessions"'))).toEqual([]);
   }
 
+  /**
+   * Writes straight to the database, as another process would, and waits until this server has heard
+   * of it (one round trip on its listening connection): what follows is then exact, not a race.
+   */
+  async function change(write: PromiseLike<unknown>) {
+    await write;
+    await server.viewers.settle();
+  }
+
   async function keptMember(): Promise<Member> {
     const member = await createMember(server);
     await expectKept(member.cookie, 200);
@@ -101,26 +111,32 @@ describe('a server keeping viewers', () => {
 
   it('hears a session ended: the next read is signed out', async () => {
     const member = await keptMember();
-    await db()
-      .delete(sessions)
-      .where(eq(sessions.token, token(member.cookie)));
+    await change(
+      db()
+        .delete(sessions)
+        .where(eq(sessions.token, token(member.cookie))),
+    );
     expect((await get('/api/posts', member.cookie)).status).toBe(401);
   });
 
   it('hears a session cut short', async () => {
     const member = await keptMember();
-    await db()
-      .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(sessions.token, token(member.cookie)));
+    await change(
+      db()
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(sessions.token, token(member.cookie))),
+    );
     expect((await get('/api/posts', member.cookie)).status).toBe(401);
   });
 
   it('hears a suspension by name made and lifted', async () => {
     const member = await keptMember();
-    await db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, member.account.userId));
+    await change(
+      db().update(users).set({ suspendedAt: new Date() }).where(eq(users.id, member.account.userId)),
+    );
     expect((await get('/api/posts', member.cookie)).status).toBe(401);
-    await db().update(users).set({ suspendedAt: null }).where(eq(users.id, member.account.userId));
+    await change(db().update(users).set({ suspendedAt: null }).where(eq(users.id, member.account.userId)));
     expect((await get('/api/posts', member.cookie)).status).toBe(200);
   });
 
@@ -132,7 +148,9 @@ describe('a server keeping viewers', () => {
     });
     expect(created.status).toBe(201);
     await expectKept(member.cookie, 200);
-    await db().insert(sealedSuspensions).values({ postId: created.body.id, userId: member.account.userId });
+    await change(
+      db().insert(sealedSuspensions).values({ postId: created.body.id, userId: member.account.userId }),
+    );
     expect((await get('/api/posts', member.cookie)).status).toBe(401);
   });
 
@@ -140,7 +158,7 @@ describe('a server keeping viewers', () => {
     const member = await keptMember();
     expect((await get('/api/reports', member.cookie)).status).toBe(403);
     const setRole = (userType: 'moderator' | 'ordinary') =>
-      db().update(profiles).set({ userType }).where(eq(profiles.userId, member.account.userId));
+      change(db().update(profiles).set({ userType }).where(eq(profiles.userId, member.account.userId)));
     await setRole('moderator');
     expect((await get('/api/reports', member.cookie)).status).toBe(200);
     await expectKept(member.cookie, 200);
@@ -153,14 +171,29 @@ describe('a server keeping viewers', () => {
     await expectKept(member.cookie, 403);
     const [other] = await db().select().from(profiles).limit(1);
     if (!other) throw new Error('no profile to copy');
-    await db()
-      .insert(profiles)
-      .values({
-        ...other,
-        id: undefined,
-        userId: member.account.userId,
-        username: `late_${Date.now() % 1e9}`,
-      });
+    await change(
+      db()
+        .insert(profiles)
+        .values({
+          ...other,
+          id: undefined,
+          userId: member.account.userId,
+          username: `late_${Date.now() % 1e9}`,
+        }),
+    );
+    expect((await get('/api/posts', member.cookie)).status).toBe(200);
+  });
+
+  it('answers a write once it has heard what the write changed: a profile made is read at once', async () => {
+    const member = await createMember(server, { profile: false });
+    await expectKept(member.cookie, 403);
+    const made = await callJson(server, 'POST', '/api/profiles', member.cookie, {
+      username: `made_${Date.now() % 1e9}`,
+      fullName: 'Made Just Now',
+      institution: 'VITC',
+      graduationYear: 2027,
+    });
+    expect(made.status).toBe(201);
     expect((await get('/api/posts', member.cookie)).status).toBe(200);
   });
 
@@ -172,4 +205,64 @@ describe('a server keeping viewers', () => {
     expect(recording.stop().filter((statement) => statement.includes('"sessions"')).length).toBe(1);
     await db().update(posts).set({ deleted: true }).where(eq(posts.id, created.body.id));
   });
+});
+
+describe('listening to the database', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+    await vi.waitFor(() => expect(server.viewers.active).toBe(true), { timeout: 10_000 });
+  });
+  afterAll(() => server?.close());
+
+  it('settles only once every notice committed before it has been heard', async () => {
+    const heard: string[] = [];
+    let listening = false;
+    const channel = server.database.listen('settle_check', {
+      onNotice: (payload) => heard.push(payload),
+      onListening: () => {
+        listening = true;
+      },
+      onLost: () => {},
+    });
+    await vi.waitFor(() => expect(listening).toBe(true), { timeout: 10_000 });
+    await queryRows(
+      server.database.db,
+      sql`select pg_notify('settle_check', n::text) from generate_series(1, 500) as n`,
+    );
+    await channel.settle();
+    expect(heard).toHaveLength(500);
+    expect(heard.at(-1)).toBe('500');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps nothing while its connection is lost, and hears changes again once it is back',
+    async () => {
+      const member = await createMember(server);
+      await get(member.cookie);
+      const ended = await queryRows(
+        server.database.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = 'yearbook: listen viewer_changed'`,
+      );
+      expect(ended.length).toBeGreaterThan(0);
+      await vi.waitFor(() => expect(server.viewers.active).toBe(false), { timeout: 10_000 });
+      // Nothing is kept while it cannot hear: each read asks the database.
+      for (let i = 0; i < 2; i++) {
+        const recording = server.database.recordQueries();
+        expect(await get(member.cookie)).toBe(200);
+        expect(recording.stop().some((statement) => statement.includes('"sessions"'))).toBe(true);
+      }
+      await vi.waitFor(() => expect(server.viewers.active).toBe(true), { timeout: 10_000 });
+      await get(member.cookie);
+      await server.database.db
+        .update(users)
+        .set({ suspendedAt: new Date() })
+        .where(eq(users.id, member.account.userId));
+      await server.viewers.settle();
+      expect(await get(member.cookie)).toBe(401);
+    },
+  );
+
+  const get = async (cookie: string) => (await callJson(server, 'GET', '/api/posts', cookie)).status;
 });

@@ -4,7 +4,9 @@
 // user's id (migration 0010's triggers), and every instance forgets that user's sessions on hearing it.
 // While the listening connection is lost nothing is kept, so a missed notice cannot keep a suspended
 // account in. Writes never use it (viewer.ts): they read the viewer from the database each time.
-import type { Database } from '../db/client';
+
+import type { Logger } from 'pino';
+import type { Database, Listening } from '../db/client';
 import type { Viewer } from './viewer';
 
 export const VIEWER_CHANNEL = 'viewer_changed';
@@ -30,9 +32,15 @@ export interface ViewerCache {
   readonly active: boolean;
   /** Starts or stops keeping (the listening connection came or went); stopping forgets everything. */
   setActive(active: boolean): void;
+  /** Resolves once every change committed before the call has been heard (see `Listening.settle`). */
+  settle(): Promise<void>;
 }
 
-export function createViewerCache(now: () => number = Date.now): ViewerCache {
+/** `settle` waits for the notices in flight; a cache told of changes by hand (unit tests) has none. */
+export function createViewerCache(
+  now: () => number = Date.now,
+  settle: () => Promise<void> = async () => {},
+): ViewerCache {
   const entries = new Map<string, Entry>();
   const tokensOf = new Map<string, Set<string>>();
   let active = false;
@@ -92,16 +100,34 @@ export function createViewerCache(now: () => number = Date.now): ViewerCache {
       clear();
       active = next;
     },
+    settle,
   };
 }
 
-/** A cache that listens to `database` for the changes that end it (see the top of this file). */
-export function listeningViewerCache(database: Database): ViewerCache {
-  const cache = createViewerCache();
-  database.listen(VIEWER_CHANNEL, {
+/**
+ * A cache that listens to `database` for the changes that end it (see the top of this file). Losing
+ * the listening connection is logged once, and so is hearing again after such a loss.
+ */
+export function listeningViewerCache(database: Database, logger?: Logger): ViewerCache {
+  let listening: Listening | undefined;
+  const cache = createViewerCache(Date.now, async () => listening?.settle());
+  let lost = false;
+  listening = database.listen(VIEWER_CHANNEL, {
     onNotice: (userId) => cache.forgetUser(userId),
-    onListening: () => cache.setActive(true),
-    onLost: () => cache.setActive(false),
+    onListening: () => {
+      if (lost) logger?.info('listening for session changes again; sessions are kept in memory again');
+      lost = false;
+      cache.setActive(true);
+    },
+    onLost: () => {
+      if (!lost) {
+        logger?.warn(
+          'lost the connection listening for session changes; reading every session from the database until it is back',
+        );
+      }
+      lost = true;
+      cache.setActive(false);
+    },
   });
   return cache;
 }

@@ -36,7 +36,7 @@ export interface Database {
    * connection of its own listens; while it is lost, notices may be missed, so `onLost` is called
    * and, once it listens again, `onListening` (also called the first time). PGlite hears its own.
    */
-  listen(channel: string, handlers: ChannelHandlers): void;
+  listen(channel: string, handlers: ChannelHandlers): Listening;
   close(): Promise<void>;
 }
 
@@ -44,6 +44,15 @@ export interface ChannelHandlers {
   onNotice(payload: string): void;
   onListening(): void;
   onLost(): void;
+}
+
+export interface Listening {
+  /**
+   * Resolves once every notice committed before the call has been handed to `onNotice` (or the
+   * connection was found lost). PostgreSQL delivers a listener's pending notices before it answers
+   * the listener's next query, so this is one round trip on the listening connection.
+   */
+  settle(): Promise<void>;
 }
 
 /** How long a lost listening connection waits before trying again, doubling up to the last. */
@@ -84,6 +93,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       },
       listen(channel, handlers) {
         let failures = 0;
+        let listening: pg.Client | null = null;
         const connect = async () => {
           if (closing) return;
           // keepAlive: a connection cut without a word (a dropped NAT entry) is noticed, not waited on.
@@ -91,12 +101,15 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
             connectionString: target.url,
             connectionTimeoutMillis: 5_000,
             keepAlive: true,
+            // Named in pg_stat_activity, for whoever looks at the database's connections.
+            application_name: `yearbook: listen ${channel}`,
           });
           listeners.add(client);
           let lost = false;
           const onLost = () => {
             if (lost) return;
             lost = true;
+            if (listening === client) listening = null;
             listeners.delete(client);
             void client.end().catch(() => undefined);
             handlers.onLost();
@@ -113,12 +126,19 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
             await client.connect();
             await client.query(`listen "${channel.replace(/"/g, '""')}"`);
             failures = 0;
+            listening = client;
             handlers.onListening();
           } catch {
             onLost();
           }
         };
         void connect();
+        return {
+          async settle() {
+            // Not listening: nothing is kept (onLost), so there is nothing to wait for.
+            await listening?.query('select 1').catch(() => undefined);
+          },
+        };
       },
       async withAdvisoryLock(key, run) {
         const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000 });
@@ -148,6 +168,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     listen(channel, handlers) {
       // One process, one database: its notices are delivered with the statement that sent them.
       client.listen(channel, handlers.onNotice).then(handlers.onListening, handlers.onLost);
+      return { settle: async () => {} };
     },
     withAdvisoryLock: (_key, run) => run(),
   });
