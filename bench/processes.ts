@@ -12,7 +12,24 @@ const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 export interface Running {
   url: string;
+  /** CPU seconds the server's process has used so far (user + system), or null where /proc is missing. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a Linux process, from /proc/{pid}/stat (fields 14 and 15, in clock ticks). */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after it are counted from its ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -75,6 +92,7 @@ export async function startApp(env: Record<string, string>, logFile: string): Pr
   await waitUntilUp(`${url}/api/health`, child, logFile, 300_000);
   return {
     url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exitOf(child);
@@ -87,7 +105,8 @@ export async function startFloor(databaseUrl: string, logFile: string): Promise<
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [TSX, 'bench/floor.ts'], {
+  // In this process, not under tsx's CLI (which runs the script in a child), so its CPU time can be read.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: ['ignore', out, out],
@@ -96,6 +115,7 @@ export async function startFloor(databaseUrl: string, logFile: string): Promise<
   await waitUntilUp(`${url}/health`, child, logFile, 60_000);
   return {
     url,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exitOf(child);
