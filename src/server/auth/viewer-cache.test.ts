@@ -109,6 +109,14 @@ describe('a server keeping viewers', () => {
     return member;
   }
 
+  it("does not give a kept session's viewer to a cookie with its token and another signature", async () => {
+    const member = await keptMember();
+    const name = member.cookie.split('=')[0];
+    const forged = `${name}=${encodeURIComponent(`${token(member.cookie)}.${Buffer.alloc(32).toString('base64')}`)}`;
+    expect((await get('/api/posts', forged)).status).toBe(401);
+    expect((await get('/api/posts', member.cookie)).status).toBe(200);
+  });
+
   it('hears a session ended: the next read is signed out', async () => {
     const member = await keptMember();
     await change(

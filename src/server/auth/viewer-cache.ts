@@ -21,11 +21,11 @@ interface Entry {
 }
 
 export interface ViewerCache {
-  /** The viewer of a live session, if it is kept. */
-  read(token: string): Viewer | undefined;
+  /** The viewer of a live session, if it is kept; sessions are named by their signed cookie. */
+  read(cookie: string): Viewer | undefined;
   /** A mark to take before reading the database: `keep` refuses what an invalidation overtook. */
   mark(): number;
-  keep(token: string, viewer: Viewer, sessionExpiresAt: Date, mark: number): void;
+  keep(cookie: string, viewer: Viewer, sessionExpiresAt: Date, mark: number): void;
   /** Forgets every session of the user (a notice). */
   forgetUser(userId: string): void;
   /** Whether it is keeping anything (it listens); false until it first does. */

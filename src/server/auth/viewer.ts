@@ -28,50 +28,56 @@ export interface ViewerDeps {
 
 export function loadViewer(deps: ViewerDeps) {
   const { db, viewers } = deps;
-  const readSession = sessionReader(deps.auth);
+  const cookies = sessionCookies(deps.auth);
   return createMiddleware<AppEnv>(async (c, next) => {
     // Routers sharing a prefix may each ask for the viewer; the session is looked up once.
     if (c.get('viewer') !== undefined) return next();
-    const token = readSession(c.req.raw.headers);
-    if (!token) {
-      c.set('viewer', null);
-      return next();
-    }
+    const cookie = cookies.read(c.req.raw.headers);
     // Reads may use the kept viewer; a write always asks the database, so an account suspended an
-    // instant ago cannot act even before every instance has heard of it.
+    // instant ago cannot act even before every instance has heard of it. Viewers are kept by the
+    // whole signed cookie, so a kept one was verified when it was kept: no signature to check again.
     const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
-    const kept = reading ? viewers.read(token) : undefined;
+    const kept = cookie && reading ? viewers.read(cookie) : undefined;
     if (kept) {
       c.set('viewer', kept);
       return next();
     }
+    const token = cookie ? cookies.verify(cookie) : null;
+    if (!cookie || !token) {
+      c.set('viewer', null);
+      return next();
+    }
     const mark = viewers.mark();
     const found = await findViewer(db, token);
-    if (found) viewers.keep(token, found.viewer, found.expiresAt, mark);
+    if (found) viewers.keep(cookie, found.viewer, found.expiresAt, mark);
     c.set('viewer', found?.viewer ?? null);
     return next();
   });
 }
 
 /**
- * The session token of the request's session cookie, when its signature holds. better-auth writes the
- * cookie as `{token}.{base64 HMAC-SHA256 of the token}` under the name it derives from its options
- * (read from better-auth itself, so a secure-cookie prefix is never missed).
+ * better-auth's session cookie: `read` gives its value, `verify` the session token in it when its
+ * signature holds. better-auth writes the cookie as `{token}.{base64 HMAC-SHA256 of the token}` under
+ * the name it derives from its options (read from better-auth itself, so a secure-cookie prefix is
+ * never missed).
  */
-export function sessionReader(auth: Auth): (headers: Headers) => string | null {
+export function sessionCookies(auth: Auth) {
   const name = getCookies(auth.options).sessionToken.name;
   const secret = auth.options.secret;
   if (!secret) throw new Error('better-auth has no secret');
-  return (headers) => {
-    const header = headers.get('cookie');
-    const value = header ? parseCookies(header).get(name) : undefined;
-    if (!value) return null;
-    const dot = value.lastIndexOf('.');
-    if (dot < 1) return null;
-    const token = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(token).digest();
-    return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+  return {
+    read(headers: Headers): string | null {
+      const header = headers.get('cookie');
+      return (header ? parseCookies(header).get(name) : undefined) || null;
+    },
+    verify(value: string): string | null {
+      const dot = value.lastIndexOf('.');
+      if (dot < 1) return null;
+      const token = value.slice(0, dot);
+      const given = Buffer.from(value.slice(dot + 1), 'base64');
+      const expected = createHmac('sha256', secret).update(token).digest();
+      return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+    },
   };
 }
 

@@ -62,27 +62,47 @@ export function securityHeaderList(options: SecurityHeaderOptions): HeaderList {
 
 const FRAMABLE_ANYWHERE = /(^|;)\s*frame-ancestors \*/;
 
+/** Every name securityHeaderList may give. */
+const LISTED = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
 /**
  * The head of one answer with the security headers it lacks. `given` is what the answer says (any
- * case); `setOnResponse` reads a header already set on the node response. Names the answer has either
- * way are left alone.
+ * case); `alreadySet` what is already set on the node response (lower-case names, usually none).
+ * Names the answer has either way are left alone. Written for the common case, an answer with none
+ * of these names: one pass over its own headers, then the list appended.
  */
 export function withSecurityHeaders(
   list: HeaderList,
   given: OutgoingHttpHeaders | undefined,
-  setOnResponse: (name: string) => unknown = () => undefined,
+  alreadySet: OutgoingHttpHeaders = {},
 ): OutgoingHttpHeaders {
-  const head: OutgoingHttpHeaders = { ...given };
-  const named = new Set<string>();
-  let policy = setOnResponse('content-security-policy');
-  for (const key in head) {
+  const head: OutgoingHttpHeaders = {};
+  const own = Object.keys(alreadySet).filter((name) => LISTED.has(name));
+  let policy: unknown = alreadySet['content-security-policy'];
+  for (const key in given) {
+    head[key] = given[key];
     const name = key.toLowerCase();
-    named.add(name);
-    if (name === 'content-security-policy') policy = head[key];
+    if (!LISTED.has(name)) continue;
+    own.push(name);
+    if (name === 'content-security-policy') policy = given[key];
   }
-  const framable = FRAMABLE_ANYWHERE.test(String(policy ?? ''));
+  const framable = policy !== undefined && FRAMABLE_ANYWHERE.test(String(policy));
   for (const [name, value] of list) {
-    if (named.has(name) || setOnResponse(name) !== undefined) continue;
+    if (own.length > 0 && own.includes(name)) continue;
     if (name === 'x-frame-options' && framable) continue;
     head[name] = value;
   }
@@ -100,15 +120,15 @@ export function securedServerResponse(list: () => HeaderList): typeof ServerResp
     override writeHead(statusCode: number, ...rest: any[]): this {
       const hasReason = typeof rest[0] === 'string';
       const given = hasReason ? rest[1] : rest[0];
-      const setOnResponse = (name: string) => this.getHeader(name);
+      const alreadySet = this.getHeaders();
       if (Array.isArray(given)) {
         // Raw [name, value] pairs (nothing of ours writes these): node lets them override what is set.
-        for (const [name, value] of Object.entries(withSecurityHeaders(list(), undefined, setOnResponse))) {
+        for (const [name, value] of Object.entries(withSecurityHeaders(list(), undefined, alreadySet))) {
           this.setHeader(name, value as string);
         }
         return super.writeHead(statusCode, ...(rest as [string, OutgoingHttpHeaders]));
       }
-      const head = withSecurityHeaders(list(), given, setOnResponse);
+      const head = withSecurityHeaders(list(), given, alreadySet);
       return hasReason ? super.writeHead(statusCode, rest[0], head) : super.writeHead(statusCode, head);
     }
   }
