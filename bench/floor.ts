@@ -1,15 +1,18 @@
 // The floor: what the hardware gives for the feed page and a single post with nothing of ours in the
 // way. A bare node:http server runs the app's own SQL (bench/app-sql.ts) through a pg pool of the
 // app's size and writes the rows as JSON arrays, as the driver gives them (the app's first column is
-// the post id): no framework, no session, no validation, no presenter. Like the app's, the statements
-// are named, so each connection parses and plans them once (src/server/db/prepared.ts).
-// Run by bench/run.ts as its own process: DATABASE_URL=... PORT=... tsx bench/floor.ts
+// the post id): no framework, no session, no validation, no presenter. FLOOR_STATEMENTS=named names
+// its statements as the app does (src/server/db/prepared.ts), so each connection parses and plans them
+// once; unnamed (the default) sends them as the floor did when issue #25 set its targets, parsed and
+// planned on every execution.
+// Run by bench/run.ts as its own process: DATABASE_URL=... PORT=... [FLOOR_STATEMENTS=named] node --import tsx bench/floor.ts
 import http from 'node:http';
 import pg from 'pg';
 import { FEED_PAGE_SIZE, FEED_SORTS } from '../src/shared/posts';
 import { bind, feedStatements, postStatement, type Statement } from './app-sql';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const named = process.env.FLOOR_STATEMENTS === 'named';
 const feeds = new Map<string, Statement[]>();
 for (const sort of FEED_SORTS) feeds.set(sort, await feedStatements(sort));
 const post = await postStatement();
@@ -32,7 +35,7 @@ const server = http.createServer(async (req, res) => {
       for (const [i, statement] of feed.entries()) {
         if (rows.length > FEED_PAGE_SIZE) break;
         const values = bind(statement, { viewer });
-        const name = `floor_feed_${url.searchParams.get('sort') ?? 'newest'}_${i}`;
+        const name = named ? `floor_feed_${url.searchParams.get('sort') ?? 'newest'}_${i}` : undefined;
         rows.push(...(await pool.query({ name, text: statement.text, values, rowMode: 'array' })).rows);
       }
       return send(res, 200, { posts: rows.slice(0, FEED_PAGE_SIZE) });
@@ -40,7 +43,7 @@ const server = http.createServer(async (req, res) => {
     const postId = url.pathname.match(/^\/post\/([0-9a-f-]{36})$/)?.[1];
     if (postId) {
       const { rows } = await pool.query({
-        name: 'floor_post',
+        name: named ? 'floor_post' : undefined,
         text: post.text,
         values: bind(post, { viewer, post: postId }),
         rowMode: 'array',

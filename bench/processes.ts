@@ -100,15 +100,24 @@ export async function startApp(env: Record<string, string>, logFile: string): Pr
   };
 }
 
-/** The floor server (bench/floor.ts) on `databaseUrl`. */
-export async function startFloor(databaseUrl: string, logFile: string): Promise<Running> {
+/** The floor server (bench/floor.ts) on `databaseUrl`, its statements named or not. */
+export async function startFloor(
+  databaseUrl: string,
+  logFile: string,
+  statements: 'named' | 'unnamed',
+): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const out = fs.openSync(logFile, 'a');
   // In this process, not under tsx's CLI (which runs the script in a child), so its CPU time can be read.
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      FLOOR_STATEMENTS: statements,
+    },
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
