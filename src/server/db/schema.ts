@@ -129,6 +129,9 @@ export const posts = pgTable(
       .where(sql`NOT ${t.deleted}`),
     index('posts_search_vector_idx').using('gin', t.searchVector),
     index('posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+    // Search for several words: the first and last four letters of every word, looked up together
+    // (post_word_edges and the reasoning are in migration 0011; features/search/search-posts.ts).
+    index('posts_word_edges_idx').using('gin', sql`post_word_edges(${t.content}, ${t.searchVector})`),
     check('posts_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
     check('posts_content_present', sql`length(btrim(${t.content})) > 0`),
     check('posts_like_count_non_negative', sql`${t.likeCount} >= 0`),

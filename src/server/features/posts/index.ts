@@ -3,4 +3,4 @@
 export { findPost } from './find-post';
 export { listPostsNewestFirst } from './list-profile-posts';
 export { presentPost } from './present-post';
-export { olderThan, type PostRow, selectPosts } from './select-posts';
+export { olderThan, type PostRow, selectPosts, selectPostsWith } from './select-posts';

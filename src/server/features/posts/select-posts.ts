@@ -8,6 +8,15 @@ import { asklines, posts, profiles, reports } from '../../db/schema';
  * `viewerId` may be a placeholder (a prepared statement's): bound to null, nobody liked anything.
  */
 export function selectPosts(db: Db, viewerId: string | null | Placeholder) {
+  return selectPostsWith(db, viewerId, {});
+}
+
+/** selectPosts with more columns beside the post's (search adds how many matched). */
+export function selectPostsWith<Extra extends Record<string, SQL>>(
+  db: Db,
+  viewerId: string | null | Placeholder,
+  extra: Extra,
+) {
   return (
     db
       .select({
@@ -31,6 +40,7 @@ export function selectPosts(db: Db, viewerId: string | null | Placeholder) {
         likedByMe: viewerId
           ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
           : sql<boolean>`false`,
+        ...extra,
       })
       .from(posts)
       .innerJoin(profiles, eq(profiles.userId, posts.userId))

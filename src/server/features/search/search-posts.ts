@@ -1,15 +1,38 @@
-import { and, desc, ilike, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+// Post search (SPEC §7: live posts whose text contains the query, any case, newest first), a page and,
+// on the first page, how many match up to SEARCH_COUNT_CAP, in one prepared statement (issue #25).
+//
+// No single plan is quick for both common and rare queries on a million posts, so the statement holds
+// three ways to the answer and PostgreSQL runs only those it needs: CTEs are run when first read, and
+// each branch of the final UNION ALL is behind a one-time filter on counts already known.
+//   recent    matches among the newest RECENT_WINDOW live posts after the cursor, walking
+//             posts_feed_newest_idx: bounded work, quick when the words are common.
+//   anywhere  up to SEARCH_COUNT_CAP + 1 matches in any order, found through an index: quick when
+//             they are rare. Fewer than that means these are all of them.
+//   sorted    the newest page of every match found through the index: only when there are more
+//             than the cap in all but fewer than a page among the recent posts.
+// A query of several words (with a space, so with ends of words to look up in posts_word_edges_idx,
+// migration 0011) asks the index first: two exact GIN entries answer "canteen chai" even when no post
+// has both. Any other query walks the recent posts first and asks the trigram index only when those
+// fall short.
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
-import { SEARCH_COUNT_CAP } from '../../../shared/search';
-import { type Db, queryRows } from '../../db/client';
+import { SEARCH_COUNT_CAP, type SearchCount } from '../../../shared/search';
+import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
+import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
-import { olderThan, type PostRow, selectPosts } from '../posts';
-import { countCapped } from './search-users';
+import { selectPostsWith } from '../posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
+
+/** How far back the walk goes: this many of the newest live posts after the cursor. */
+export const RECENT_WINDOW = 4_000;
+const PAGE = FEED_PAGE_SIZE + 1;
+const COUNTED = SEARCH_COUNT_CAP + 1;
+/** The first page's cursor: before every post, so one statement serves every page. */
+const START = ['infinity', 'ffffffff-ffff-ffff-ffff-ffffffffffff'] as const;
 
 /** Two or more plain words: worth finding in any order, not only as one phrase. */
 function isPlainWords(query: string): boolean {
@@ -18,97 +41,179 @@ function isPlainWords(query: string): boolean {
 }
 
 /**
- * Live posts whose text contains the query, any case (posts_content_trgm_idx); for a query of plain
- * words, also posts holding all of them in any order (full text, posts_search_vector_idx), so "dosa
- * canteen" finds "the canteen dosa". Anything with symbols is matched literally only: "_the_" finds
- * "_the_", not every "the". Only the text is searched, so an author's name never finds their
- * anonymous posts.
+ * Whether the text has ends of words to look up (wordEdges): a word between two spaces, or a first
+ * or last word of at least four characters beside a space. Only a choice of plan: should the
+ * database's lower() leave none, the statement still answers rightly, reading the whole index.
  */
-export function postMatch(query: string): SQL {
-  const contains = ilike(posts.content, `%${escapeLike(query)}%`);
-  return and(
-    not(posts.deleted),
-    isPlainWords(query)
-      ? or(contains, sql`${posts.searchVector} @@ plainto_tsquery('simple', ${query})`)
-      : contains,
-  ) as SQL;
+export function hasWordEdges(query: string): boolean {
+  const words = query.split(' ');
+  const last = words.length - 1;
+  return words.some((word, i) => {
+    const long = [...word].length >= 4;
+    return word !== '' && last > 0 && ((i > 0 && i < last) || long);
+  });
 }
 
-/** How far back the first look goes: this many of the newest live posts (after the cursor). */
-export const RECENT_WINDOW = 4_000;
+const p = {
+  viewerId: sql.placeholder('viewerId'),
+  pattern: sql.placeholder('pattern'),
+  text: sql.placeholder('text'),
+  wholeWords: sql.placeholder('wholeWords'),
+  time: sql.placeholder('time'),
+  id: sql.placeholder('id'),
+  recentLimit: sql.placeholder('recentLimit'),
+  counting: sql.placeholder('counting'),
+};
 
-const afterCursor = (after: [string, string] | null) => (after ? olderThan(...after) : undefined);
+const afterCursor = (alias: string) =>
+  sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${p.time}::timestamptz, ${p.id}::uuid)`;
 
-/** Among the newest RECENT_WINDOW live posts after the cursor. */
-function withinRecent(after: [string, string] | null): SQL {
-  const cursor = afterCursor(after);
-  return sql`${posts.createdAt} >= coalesce((
-    select ${posts.createdAt} from ${posts} where not ${posts.deleted} ${cursor ? sql`and ${cursor}` : sql``}
-    order by ${posts.createdAt} desc, ${posts.id} desc offset ${RECENT_WINDOW - 1} limit 1), '-infinity')`;
+/**
+ * The rule itself, on a row of `alias`: the text contains the query, any case (ILIKE folds case with
+ * the database's lower(), so a Turkish "İ" folds as PostgreSQL's locale says, the same in the index
+ * and in this check); for plain words, also all of them as whole words in any order (full text), so
+ * "dosa canteen" finds "the canteen dosa". Anything with symbols is matched literally only: "_the_"
+ * finds "_the_", not every "the". Only the text is searched, so an author's name never finds their
+ * anonymous posts. The pattern and words are computed once (search_terms), not per row.
+ */
+const matches = (alias: string) =>
+  sql`(${sql.raw(alias)}.content ilike (select pattern from search_terms)
+    or ${sql.raw(alias)}.search_vector @@ (select words from search_terms))`;
+
+/**
+ * Live matches after the cursor through an index, in no order. As a CTE it is planned for all its
+ * rows (a subquery under a LIMIT would be planned to stop early, as a sequential scan); the
+ * index condition is fenced off (OFFSET 0) with nothing else beside it, which the planner would
+ * otherwise AND with a bitmap of every post after the cursor. Read as far as needed: the first
+ * SEARCH_COUNT_CAP + 1 rows to count, all of them only to sort.
+ */
+function matched(byEdges: boolean): SQL {
+  const candidates = byEdges
+    ? sql`post_word_edges(content, search_vector) @> (select edges from search_terms)`
+    : matches('posts');
+  return sql`search_matched as materialized (
+    select c.id, c.created_at from (
+      select id, created_at, deleted, content, search_vector from posts where ${candidates} offset 0
+    ) as c
+    where not c.deleted and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``})`;
 }
 
 /**
- * The first look: a page of matches among the newest RECENT_WINDOW posts, walking
- * posts_feed_newest_idx in order and stopping as soon as a page matched. A word in one post of a
- * hundred fills a page after ~1,300 posts. Also read by the EXPLAIN test.
+ * The ends of words every match has (post_word_edges, migration 0011, gives a post's): the text
+ * split at spaces as lower() folds it, like the post's words. A word after a space begins a word of
+ * the post, so '<' and its first four characters are certain when it is also followed by a space (a
+ * whole word) or has at least four; a word before a space ends one ('>' and its last four) likewise.
+ * For plain words matched in any order as whole words, only edges of the text's own lexemes are
+ * certain too, so the edges both rules require are kept. Written into the statement, not a function
+ * of the database: PostgreSQL 15 plans an SQL function's body at every call (~1 ms).
  */
-export function postSearchQuery(db: Db, query: string, viewerId: string, after: [string, string] | null) {
-  return selectPosts(db, viewerId)
-    .where(and(postMatch(query), afterCursor(after), withinRecent(after)))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(FEED_PAGE_SIZE + 1);
+function wordEdges(): SQL {
+  const { text, wholeWords } = p;
+  return sql`array(
+    select distinct edge
+    from (
+      select w, i, count(*) over () as n
+      from unnest(string_to_array(lower(${text}::text), ' ')) with ordinality as u(w, i)
+    ) as words,
+    lateral (values
+      (case when i > 1 and (i < n or char_length(w) >= 4) then '<' || left(w, 4) end),
+      (case when i < n and (i > 1 or char_length(w) >= 4) then '>' || right(w, 4) end)
+    ) as e(edge)
+    where w <> '' and edge is not null
+      and (not ${wholeWords}::boolean or edge in (
+        select '<' || left(l, 4) from unnest(tsvector_to_array(to_tsvector('simple', ${text}::text))) as l
+        union all
+        select '>' || right(l, 4) from unnest(tsvector_to_array(to_tsvector('simple', ${text}::text))) as l)))`;
 }
 
-/**
- * The newest `limit` matches after the cursor, found through the trigram and full-text indexes: the
- * match is a subquery fenced with OFFSET 0, so it is planned on its own, without the ORDER BY and LIMIT
- * that would tempt the planner to walk the whole newest-first index (or the whole table) for a query
- * that matches little or nothing. Also read by the EXPLAIN test.
- */
-export function matchIdsQuery(db: Db, query: string, after: [string, string] | null, limit: number) {
-  return queryRows<{ id: string }>(
-    db,
-    sql`select m.id from (select ${posts.id}, ${posts.createdAt} from ${posts}
-          where ${and(postMatch(query), afterCursor(after))} offset 0) m
-        order by m.created_at desc, m.id desc limit ${limit}`,
+const count = (cte: string) => sql.raw(`(select count(*) from ${cte})`);
+
+function searchStatement(name: string, byEdges: boolean) {
+  const terms = sql`search_terms as materialized (
+    select ${p.pattern}::text as pattern,
+      case when ${p.wholeWords}::boolean then plainto_tsquery('simple', ${p.text}::text) end as words
+      ${byEdges ? sql`, ${wordEdges()} as edges` : sql``})`;
+  const recent = sql`search_recent as materialized (
+    select w.id, w.created_at from (
+      select id, created_at, content, search_vector from posts
+      where not deleted and ${afterCursor('posts')}
+      order by created_at desc, id desc limit ${sql.raw(String(RECENT_WINDOW))}
+    ) as w
+    where ${matches('w')}
+    limit ${p.recentLimit}::int)`;
+  const anywhere = sql`search_anywhere as materialized (
+    select id, created_at from search_matched limit ${sql.raw(String(COUNTED))})`;
+  const sorted = sql`search_sorted as materialized (
+    select id, created_at from search_matched order by created_at desc, id desc limit ${sql.raw(String(PAGE))})`;
+  const [recentN, anywhereN] = [count('search_recent'), count('search_anywhere')];
+  const cap = sql.raw(String(SEARCH_COUNT_CAP));
+  const page = sql.raw(String(PAGE));
+  // Which rows make the page, and how many matched; CASE keeps the second count unasked when the
+  // first settles it.
+  const [fromRecent, fromAnywhere, fromSorted, howMany] = byEdges
+    ? [
+        sql`case when ${anywhereN} > ${cap} then ${recentN} >= ${page} else false end`,
+        sql`${anywhereN} <= ${cap}`,
+        sql`case when ${anywhereN} > ${cap} then ${recentN} < ${page} else false end`,
+        sql`${anywhereN}`,
+      ]
+    : [
+        sql`${recentN} >= ${page}`,
+        sql`case when ${recentN} < ${page} then ${anywhereN} <= ${cap} else false end`,
+        sql`case when ${recentN} < ${page} then ${anywhereN} > ${cap} else false end`,
+        sql`case when ${recentN} > ${cap} then ${recentN} else ${anywhereN} end`,
+      ];
+  const pick = sql`(
+    with ${terms}, ${recent}, ${matched(byEdges)}, ${anywhere}, ${sorted}
+    select chosen.id, case when ${p.counting}::boolean then ${howMany} end::int as matched
+    from (
+      select id, created_at from search_recent where ${fromRecent}
+      union all select id, created_at from search_anywhere where ${fromAnywhere}
+      union all select id, created_at from search_sorted where ${fromSorted}
+    ) as chosen
+    order by chosen.created_at desc, chosen.id desc limit ${page}
+  ) as search_pick`;
+  return preparedStatement(name, (db, statement) =>
+    selectPostsWith(db, p.viewerId, { matched: sql<number | null>`search_pick.matched` })
+      .innerJoin(pick, sql`search_pick.id = ${posts.id}`)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .prepare(statement),
   );
 }
 
-/**
- * A page of posts matching the query, newest first, and on the first page how many match (up to
- * SEARCH_COUNT_CAP). No single plan is quick for both common and rare queries on a million posts, so
- * the first look is among recent posts (bounded work); only when that falls short of a page, or of
- * the count's cap, are all matches collected through the indexes (work as large as the matches).
- */
+const statements = {
+  recentFirst: searchStatement('search_posts_recent_first', false),
+  edgesFirst: searchStatement('search_posts_edges_first', true),
+};
+
+/** The statement a search runs and the values it binds. */
+function postSearchValues(query: string, viewerId: string, after: readonly [string, string] | null) {
+  const byEdges = hasWordEdges(query);
+  return {
+    statement: byEdges ? statements.edgesFirst : statements.recentFirst,
+    values: {
+      viewerId,
+      pattern: `%${escapeLike(query)}%`,
+      text: query,
+      wholeWords: isPlainWords(query),
+      time: (after ?? START)[0],
+      id: (after ?? START)[1],
+      // Walking first, the walk also counts (up to the cap); asking the index first, it only pages.
+      recentLimit: after === null && !byEdges ? COUNTED : PAGE,
+      counting: after === null,
+    },
+  };
+}
+
+/** A page of posts matching the query, newest first, and on the first page how many match (capped). */
 export async function searchPosts(db: Db, query: string, viewerId: string, cursor: string | undefined) {
   const after = cursor ? decodeCursor(cursor, cursorShape) : null;
-  const recent = await postSearchQuery(db, query, viewerId, after);
-  const toPage = (rows: PostRow[]) =>
-    takePage(rows, FEED_PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
-  const pageFromRecent = recent.length > FEED_PAGE_SIZE;
-  if (pageFromRecent && after !== null) return { ...toPage(recent), total: null };
-  if (pageFromRecent) {
-    // In index order, so the count walks the recent posts as the page did (left unordered, the planner
-    // may scan the table from its start, where recent posts need not be).
-    const inRecent = await countCapped(
-      db,
-      sql`select 1 from ${posts} where ${and(postMatch(query), withinRecent(null))}
-          order by ${posts.createdAt} desc, ${posts.id} desc`,
-    );
-    if (inRecent.more) return { ...toPage(recent), total: inRecent };
-  }
-
-  const ids = (await matchIdsQuery(db, query, after, SEARCH_COUNT_CAP + 1)).map((row) => row.id);
-  const total =
-    after === null
-      ? { count: Math.min(ids.length, SEARCH_COUNT_CAP), more: ids.length > SEARCH_COUNT_CAP }
-      : null;
-  if (pageFromRecent) return { ...toPage(recent), total };
-  const pageIds = ids.slice(0, FEED_PAGE_SIZE + 1);
-  const rows = pageIds.length
-    ? await selectPosts(db, viewerId)
-        .where(inArray(posts.id, pageIds))
-        .orderBy(desc(posts.createdAt), desc(posts.id))
-    : [];
-  return { ...toPage(rows), total };
+  const { statement, values } = postSearchValues(query, viewerId, after);
+  const rows = await statement(db).execute(values);
+  // No row means nothing matched: whenever something does, the statement returns some of it.
+  const matched = rows[0]?.matched ?? 0;
+  const total: SearchCount | null =
+    after === null ? { count: Math.min(matched, SEARCH_COUNT_CAP), more: matched > SEARCH_COUNT_CAP } : null;
+  const page = takePage(rows, FEED_PAGE_SIZE, (last) => [last.createdAtExact, last.id]);
+  return { ...page, total };
 }
