@@ -5,9 +5,10 @@ import { defineConfig } from 'vite';
 // The web app lives in src/web and builds into dist/web, which the server serves.
 // In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself
 // (the API, pictures, embed pages and preview images) to the server on :3001.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  // The server's renderer (vite build --ssr, scripts/web-build.mjs) needs no copy of the public files.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../../dist/web',
@@ -26,4 +27,4 @@ export default defineConfig({
       ]),
     ),
   },
-});
+}));

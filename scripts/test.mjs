@@ -142,7 +142,7 @@ const chromium = findChromium();
 await parallelSteps([
   ['lint (biome)', bin('biome'), ['check', '.']],
   ['types (tsc --noEmit)', bin('tsc'), ['--noEmit']],
-  ['web build (vite)', bin('vite'), ['build', '--logLevel', 'warn']],
+  ['web build (vite)', process.execPath, ['scripts/web-build.mjs', '--logLevel', 'warn']],
 ]);
 step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson]);
 

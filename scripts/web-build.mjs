@@ -1,4 +1,6 @@
-// Knows whether dist/web is older than what it is built from, and builds it.
+// Knows whether the web build is older than what it is built from, and builds it: the browser's app
+// (dist/web) and the server's renderer of its pages (dist/ssr, from src/web/entry-server.tsx).
+// `node scripts/web-build.mjs [vite options]` builds both (npm run build).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_MARKER = path.join(ROOT, 'dist/web/index.html');
+export const SSR_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
 const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
@@ -21,21 +24,35 @@ function newestMtime(target) {
 /** Why the web build must be (re)made, or null when it is up to date. */
 export function webBuildStaleReason() {
   const built = fs.statSync(BUILT_MARKER, { throwIfNoEntry: false });
-  if (!built) return 'the web app has not been built yet';
+  if (!built || !fs.existsSync(SSR_ENTRY)) return 'the web app has not been built yet';
   const newest = Math.max(...INPUTS.map((input) => newestMtime(path.join(ROOT, input))));
   return newest > built.mtimeMs ? 'the web app changed since it was last built' : null;
 }
 
-export function buildWebApp() {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    // The server may run with NODE_ENV=test or development; the web app it serves is always the
-    // production build (Vite would otherwise bundle React's development build).
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) {
-    console.error('The web build failed; see the messages above.');
-    process.exit(result.status ?? 1);
+const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+
+export function buildWebApp(viteOptions = []) {
+  const builds = [
+    ['build', ...viteOptions],
+    // The renderer: the same sources for Node, packages left to node_modules; written after the
+    // browser's build, whose manifest the server reads to name each page's chunks.
+    ['build', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', ...viteOptions],
+  ];
+  for (const args of builds) {
+    const result = spawnSync(process.execPath, [VITE, ...args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      // The server may run with NODE_ENV=test or development; the web app it serves is always the
+      // production build (Vite would otherwise bundle React's development build).
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0) {
+      console.error('The web build failed; see the messages above.');
+      process.exit(result.status ?? 1);
+    }
   }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  buildWebApp(process.argv.slice(2));
 }

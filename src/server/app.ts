@@ -28,6 +28,7 @@ import { apiDocsRoutes, describeRoute } from './http/api-docs';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { handleError, handleNotFound } from './http/error-handling';
+import { loadPageRenderer, type PageRenderer } from './http/page-renderer';
 import { requestLogging } from './http/request-logging';
 import { requestTextGuard } from './http/request-text-guard';
 import { sameSiteWrites } from './http/same-site-writes';
@@ -45,6 +46,8 @@ import type { Redis } from './platform/redis';
 import { createFileStorage, createS3Storage, type ObjectStorage, UPLOADS_PATH } from './platform/storage';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+/** The web build's page renderer (scripts/web-build.mjs); used with the default web root. */
+export const DEFAULT_SSR_ENTRY = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +57,8 @@ export interface AppDependencies {
   redis?: Redis | null;
   /** Folder of the built web app; defaults to dist/web. */
   webRoot?: string;
+  /** The build's page renderer; defaults to dist/ssr's with the default web root, else none. */
+  ssrEntry?: string | null;
   /** Where pictures are kept; defaults to the S3 bucket of S3_*, else files under DATA_DIR/uploads. */
   storage?: ObjectStorage;
   /** Counters for rate limits; defaults to Redis, else PostgreSQL with DATABASE_URL, else memory. */
@@ -70,6 +75,7 @@ export function createApp({
   database,
   redis = null,
   webRoot = DEFAULT_WEB_ROOT,
+  ssrEntry = webRoot === DEFAULT_WEB_ROOT ? DEFAULT_SSR_ENTRY : null,
   storage = createStorage(config),
   rateLimiter = createRateLimiter(config, database, redis),
   mailer,
@@ -138,10 +144,22 @@ export function createApp({
   });
   app.get(`${UPLOADS_PATH}/*`, uploads.doc, serveUploads(storage));
   app.route('/', shareRoutes(shareDeps));
+  // Pages rendered on the server ask for their data through the app itself (http/page-renderer.ts).
+  const pageRenderer: Promise<PageRenderer | null> = ssrEntry
+    ? loadPageRenderer({
+        ssrEntry,
+        webRoot,
+        googleSignIn: config.google !== null,
+        dispatch: async (request, c) => app.fetch(request, c.env),
+      })
+    : Promise.resolve(null);
+  // Known at start-up: a build whose renderer cannot load is logged once, and pages are served unrendered.
+  pageRenderer.catch((error: unknown) => logger.error({ err: error }, 'the page renderer could not load'));
   app.use(
     serveWebApp(
       loadWebApp(webRoot, { googleSignIn: config.google !== null }),
       createSharePageHeads(shareDeps),
+      pageRenderer.catch(() => null),
     ),
   );
   app.notFound(handleNotFound);

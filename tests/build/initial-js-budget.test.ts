@@ -1,8 +1,10 @@
 // Budgets over the production build (run after `vite build`; npm test builds first).
 // The landing route's initial JavaScript — the entry chunk, the landing page's lazy chunk and every
 // chunk they import statically — must stay within 100 KB gzip, and other pages must stay out of it.
-// Every other page has a ceiling too: the goal is 100 KB (issue «Performance»), which React, the
-// router and TanStack Query (~87 KB together) leave no room for; the ceiling keeps what was won.
+// Every other page has a ceiling too: the goal is 100 KB (issue «Performance», and issue #26 for every
+// public route), which React, the router and TanStack Query (~87 KB together) leave no room for yet;
+// the ceiling keeps what was won. Server rendering (#26) added the browser's half of taking a drawn
+// page over (hydration, the page's answers into the cache): ~4 KB on the dashboard.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,8 +15,8 @@ const MANIFEST = path.join(DIST, '.vite/manifest.json');
 const LANDING_BUDGET_BYTES = 100 * 1024;
 const ENTRY = 'index.html';
 const LANDING_ROUTE = 'app/routes/landing.tsx';
-/** docs/performance.md: the heaviest route (the dashboard) loads ~137 KB. */
-const PAGE_CEILING_BYTES = 140 * 1024;
+/** docs/performance.md: the heaviest route (the dashboard) loads ~141 KB. */
+const PAGE_CEILING_BYTES = 144 * 1024;
 
 interface ManifestChunk {
   file: string;

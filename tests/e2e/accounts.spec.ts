@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { scaled } from '../support/machine-factor';
 import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { serveAppShellOnly } from './support/app-shell';
 import { mailedLink, uniqueEmail } from './support/mailbox';
 import { signUpAndConfirm as signUpWithMail } from './support/sign-up';
 
@@ -119,11 +120,14 @@ test('a signed-out visitor at /dashboard goes to the landing page', async ({ pag
 });
 
 // The API refusing connections is how "the server is down" looks to an app already loaded: the app
-// comes from the same server, so with it truly gone there would be no page to show a panel on.
+// comes from the same server, so with it truly gone there would be no page to show a panel on. A page
+// the server draws comes with its session; the gate waits only when the browser must ask, as with the
+// bare app shell.
 test.describe('when the server cannot be reached', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
   test('the gate shows the Connection Issue panel', PHONE, async ({ page }) => {
+    await serveAppShellOnly(page, '**/dashboard');
     await page.route('**/api/session', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Connection Issue' })).toBeVisible({
@@ -144,6 +148,7 @@ test.describe('a slow server', () => {
 
   test('loading text, then a way to continue after 3 seconds', async ({ page }) => {
     await page.clock.install();
+    await serveAppShellOnly(page, '**/dashboard');
     await page.route('**/api/session', () => {
       // Never answers.
     });
@@ -160,14 +165,9 @@ test.describe('a slow server', () => {
 });
 
 test('Demo Sign In reaches the demo profile without asking the server', PHONE, async ({ page }) => {
-  // The landing page's navbar asks who is signed in once it loads; on a busy machine that can come
-  // after "network idle", so wait for that answer itself before counting requests.
-  const sessionAnswered = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/session',
-  );
+  // The landing page comes with its session (a visitor's): nothing is asked once it is live.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
-  await sessionAnswered;
   await page.waitForLoadState('networkidle');
   const apiRequests: string[] = [];
   page.on('request', (request) => {

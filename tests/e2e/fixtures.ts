@@ -24,6 +24,30 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * expects one (a deliberate 404) lists it in `allowedConsoleErrors`.
  */
 export const test = base.extend<{ failOnPageErrors: undefined; allowedConsoleErrors: RegExp[] }>({
+  // A page the server drew shows before its script runs; a person waits for it to respond before
+  // tapping, and so does every test: goto and reload return once the page and its navbar are live
+  // (src/web/lib/ready-mark.ts). Pages of other contexts (JavaScript off) are not waited for.
+  page: async ({ page }, use) => {
+    const live = () =>
+      page.waitForFunction(() => {
+        if (!document.getElementById('root')) return true; // not the app: an embed page, an image
+        const marks = document.documentElement.dataset;
+        return marks.pageReady === 'true' && marks.headerReady === 'true';
+      });
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await live();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await live();
+      return response;
+    };
+    await use(page);
+  },
   allowedConsoleErrors: [[], { option: true }],
   failOnPageErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

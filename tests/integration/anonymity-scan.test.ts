@@ -6,23 +6,22 @@
 // images, the embed page, oEmbed), and the answers to the writes others make on those posts. No body
 // and no header may hold the author's id, username, full name, email or picture key.
 //
+// Pages are the real build's, drawn on the server as each viewer (issue #26): the HTML and the answers
+// it carries are scanned like the API's.
+//
 // Routes whose purpose is to name people (a profile, the user search, the admin's account list) are
 // fetched about someone else: what is at stake is the link between a post and its author.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
-import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import { builtWebApp, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const SECRET_WORD = 'quillfeatherish';
 const ASKLINE_WORD = 'lanternlit';
 
 let server: TestServer;
-let webRoot: string;
 let author: Member;
 let other: Member;
 let moderator: Member;
@@ -80,9 +79,7 @@ async function ok<T>(answer: Promise<Answer>): Promise<T> {
 }
 
 beforeAll(async () => {
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-anon-web-'));
-  fs.copyFileSync(new URL('../../src/web/index.html', import.meta.url), path.join(webRoot, 'index.html'));
-  server = await startTestServer({ webRoot, rateLimiter: NO_RATE_LIMITS });
+  server = await startTestServer({ webRoot: builtWebApp(), rateLimiter: NO_RATE_LIMITS });
   author = await createMember(server, { fullName: 'Zephyrine Quillfeather' });
   other = await createMember(server, { fullName: 'Ravi Kumar' });
   moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
@@ -132,7 +129,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  if (webRoot) fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 describe('an anonymous author', () => {
@@ -217,6 +213,31 @@ describe('an anonymous author', () => {
         expectNoAuthor(answer);
       }
     }
+    // Every page drawn with the posts in it, as each viewer (a visitor is sent away from most).
+    const drawn = [
+      '/dashboard',
+      '/dashboard?sort=most_liked',
+      `/search?q=${SECRET_WORD}`,
+      `/${other.username}`,
+      '/reports',
+      '/reports?status=resolved',
+      '/asklines',
+      `/askline/${asklineId}`,
+      '/admin/log',
+    ];
+    for (const viewer of [other, moderator, admin, null]) {
+      for (const url of drawn) {
+        const answer = await fetchAs(viewer, 'GET', url);
+        expect(answer.status, answer.what).toBeLessThan(400);
+        expectNoAuthor(answer);
+      }
+    }
+    // The pages were drawn with the posts in them: the scan read what it was meant to.
+    const feed = await fetchAs(other, 'GET', '/dashboard');
+    expect(feed.body).toContain(`A ${SECRET_WORD} confession about the library cat`);
+    const post = await fetchAs(null, 'GET', `/post/${anonymousPostIds[0]}`);
+    expect(post.body).toContain('<div id="root"><');
+    expect(post.body).toContain(`A ${SECRET_WORD} confession about the library cat`);
   });
 
   it("answers a guess of the author's address exactly like a wrong guess", async () => {

@@ -1,10 +1,16 @@
 // Starts the real app over real HTTP on a free port, on a fresh database (see test-database.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { type App, appSecurityHeaders, createApp } from '../../src/server/app';
+import {
+  type App,
+  appSecurityHeaders,
+  createApp,
+  DEFAULT_SSR_ENTRY,
+  DEFAULT_WEB_ROOT,
+} from '../../src/server/app';
 import { listeningViewerCache, type ViewerCache } from '../../src/server/auth/viewer-cache';
 import { loadConfig } from '../../src/server/config';
 import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
@@ -31,6 +37,7 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** The web app's files; none by default. builtWebApp(): the real build, pages rendered on the server. */
   webRoot?: string;
   /** Settings on top of the test defaults, e.g. `{ NODE_ENV: 'production' }`. */
   settings?: Record<string, string>;
@@ -44,6 +51,17 @@ export interface TestServerOptions {
   hostname?: string;
   /** The mail worker's timings, with SMTP_URL in `settings`. */
   mailWorker?: MailWorkerTimings;
+}
+
+/**
+ * The web build (npm run build; npm test builds first): with it, the test server renders pages as
+ * `npm start` does. Throws when the build or its page renderer is missing.
+ */
+export function builtWebApp(): string {
+  if (!existsSync(path.join(DEFAULT_WEB_ROOT, '.vite/manifest.json')) || !existsSync(DEFAULT_SSR_ENTRY)) {
+    throw new Error('No web build with its page renderer: run `npm run build` first (npm test does).');
+  }
+  return DEFAULT_WEB_ROOT;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

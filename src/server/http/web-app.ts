@@ -1,14 +1,30 @@
-// Serves the built SPA (dist/web). The build is small, so every file is read once at start-up, with
+// Serves the built web app (dist/web). The build is small, so every file is read once at start-up, with
 // its ETag and gzip/brotli forms computed then: a request for an asset is a map look-up. Hashed files
-// under /assets/ are cached for a year; index.html is revalidated every time so a deploy shows at once.
-// Pages that people share (a post, an askline) get index.html with a head of their own, written per
-// request by `pageHead` (link previews: crawlers read the head and run no script).
+// under /assets/ are cached for a year.
+//
+// Pages are rendered on the server (http/page-renderer.ts, issue #26): index.html with the page drawn
+// into #root, the answers it was drawn with, its own title and the chunks it needs preloaded, so it
+// reads before any script runs and the browser takes it over without asking again. Pages that people
+// share (a post, an askline) also get a head of their own, written per request by `pageHead` (link
+// previews: crawlers read the head and run no script). A page for someone signed in is never stored
+// by a shared cache; a visitor's page may be, briefly (PUBLIC_PAGE_CACHE). Without a renderer (a
+// hand-made web root in tests) index.html is served as it is, as before.
+//
+// The index.html served as is, and every page, are revalidated every time so a deploy shows at once.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
+import type { PageRenderer } from './page-renderer';
+
+/**
+ * A visitor's page (no cookie): any cache may keep it for a minute and serve it a minute more while
+ * asking again; the browser revalidates it every time (its ETag). A signed-in answer: no cache keeps it.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=60';
+export const PRIVATE_PAGE_CACHE = 'private, no-store';
 
 interface StaticFile {
   body: Buffer;
@@ -92,16 +108,27 @@ export type PageHeadProvider = (pathname: string, search: string) => Promise<Pag
 const TITLE = /<title>[\s\S]*?<\/title>\s*/;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 
-/** index.html around the point where a page's own head goes (its title and description taken out). */
-function splitIndex(index: Buffer): { before: string; after: string } {
-  const html = index.toString('utf8').replace(TITLE, '').replace(DESCRIPTION, '');
+const ROOT_ELEMENT = '<div id="root"></div>';
+const NO_SCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+const NO_SCRIPT_READING =
+  '<noscript>Reading works without JavaScript; to sign in, post or like, please turn it on.</noscript>';
+
+/**
+ * index.html around the point where a page's own head goes (its title and description taken out), and
+ * around #root; the default description, for pages that bring none.
+ */
+function splitIndex(index: Buffer): { before: string; after: string; description: string } {
+  const original = index.toString('utf8');
+  const description = DESCRIPTION.exec(original)?.[0].trim() ?? '';
+  const html = original.replace(TITLE, '').replace(DESCRIPTION, '');
   const at = html.indexOf('</head>');
-  return { before: html.slice(0, at), after: html.slice(at) };
+  return { before: html.slice(0, at), after: html.slice(at), description };
 }
 
 export function serveWebApp(
   files: Map<string, StaticFile> | null,
   pageHead?: PageHeadProvider,
+  renderer?: Promise<PageRenderer | null>,
 ): MiddlewareHandler<AppEnv> {
   const indexFile = files?.get('/index.html');
   const indexParts = indexFile ? splitIndex(indexFile.body) : null;
@@ -129,32 +156,76 @@ export function serveWebApp(
         })
       : null;
     if (head && 'redirectTo' in head) return c.redirect(head.redirectTo, 301);
+    const pages = await renderer;
+    if (pages) {
+      const page = await pages.render(c).catch((error: unknown) => {
+        c.get('log').error({ err: error }, 'could not render a page on the server');
+        return null;
+      });
+      if (page) return sendPage(c, page, head, pages, indexParts);
+    }
     if (head) {
       const body = Buffer.from(`${indexParts.before}${head.tags}${indexParts.after}`);
       return send(c, pageFile(body), head.status);
     }
-    const segments = c.req.path.split('/').filter(Boolean).length;
-    return send(c, index, segments > MAX_ROUTE_SEGMENTS ? 404 : 200);
+    return send(c, index, tooDeep(c.req.path) ? 404 : 200);
   };
 }
 
+/** The HTML document of a page the renderer drew, answered with the right status and cache rule. */
+function sendPage(
+  c: Context<AppEnv>,
+  page: Awaited<ReturnType<PageRenderer['render']>>,
+  head: PageHead | null,
+  renderer: PageRenderer,
+  index: { before: string; after: string; description: string },
+): Response {
+  // Anyone who sent a cookie may be signed in: their answer is theirs alone, even a visitor's page.
+  const personal = c.req.header('cookie') !== undefined || ('signedIn' in page && page.signedIn);
+  const cacheControl = personal ? PRIVATE_PAGE_CACHE : PUBLIC_PAGE_CACHE;
+  if ('redirectTo' in page) {
+    return new Response(null, {
+      status: 302,
+      headers: { Location: page.redirectTo, 'Cache-Control': PRIVATE_PAGE_CACHE, Vary: 'Cookie' },
+    });
+  }
+  // The page's own title (React's) stands; a shared page's head brings its description and previews.
+  const shared = head && 'tags' in head ? head : null;
+  const sharedTags = shared ? shared.tags.replace(TITLE, '') : index.description;
+  const status = page.status === 404 || shared?.status === 404 || tooDeep(c.req.path) ? 404 : 200;
+  const html =
+    `${index.before}${page.head}
+${sharedTags}
+${renderer.preloadLinks(page.modules)}` +
+    // A function, not a string, as the replacement: the page holds people's words, and `$&` or `$'`
+    // in a replacement string would be read as patterns.
+    index.after
+      .replace(ROOT_ELEMENT, () => `<div id="root">${page.body}</div>${page.stateScript}`)
+      .replace(NO_SCRIPT, NO_SCRIPT_READING);
+  return send(c, pageFile(Buffer.from(html), cacheControl), status, 'Cookie, Accept-Encoding');
+}
+
+function tooDeep(pathname: string): boolean {
+  return pathname.split('/').filter(Boolean).length > MAX_ROUTE_SEGMENTS;
+}
+
 /** A page written for one request: small, so gzip at a middle level costs well under a millisecond. */
-function pageFile(body: Buffer): StaticFile {
+function pageFile(body: Buffer, cacheControl = 'no-cache'): StaticFile {
   return {
     body,
     gzip: gzipSync(body, { level: 6 }),
     type: TYPES['.html'] as string,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-    cacheControl: 'no-cache',
+    cacheControl,
   };
 }
 
-function send(c: Context<AppEnv>, file: StaticFile, status: 200 | 404): Response {
+function send(c: Context<AppEnv>, file: StaticFile, status: 200 | 404, vary = 'Accept-Encoding'): Response {
   const headers = new Headers({
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
     ETag: file.etag,
-    Vary: 'Accept-Encoding',
+    Vary: vary,
   });
   if (status === 200 && c.req.header('if-none-match') === file.etag) {
     return new Response(null, { status: 304, headers });

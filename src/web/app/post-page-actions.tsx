@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router';
 import { readShareFormat } from '../../shared/share';
 import { postQueryOptions } from '../features/posts/api/posts-api';
 import { ShareActions } from '../features/share/components/share-actions';
+import { usePreloadModule } from '../lib/lazy-page';
 
 // The navbar's Copy, Embed and Download on a post page (SPEC §2 Navbar), for the post the page shows,
 // in the template its address names. The post comes from the page's own query: no second request.
 export function PostPageActions({ username, postId }: { username: string | null; postId: string }) {
+  usePreloadModule('app/post-page-actions.tsx', true);
   const [params] = useSearchParams();
   const { data: post } = useQuery(postQueryOptions(postId, username));
   return <ShareActions post={post ?? null} format={readShareFormat(params.get('format'))} />;

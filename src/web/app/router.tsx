@@ -1,6 +1,6 @@
-import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { lazyPage } from '../lib/lazy-page';
 import { PublicLayout } from './layouts/public-layout';
 import { ScrollToTopOnNavigate } from './scroll-to-top-on-navigate';
 
@@ -11,54 +11,70 @@ import { ScrollToTopOnNavigate } from './scroll-to-top-on-navigate';
 // adds ~30 KB gzip to the entry, which alone takes React + router to ~99 KB. <Routes> costs ~14 KB.
 // TanStack Query is kept out of the entry the same way: see layouts/query-layout.tsx.
 
-const LandingRoute = lazy(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute })));
-const AboutRoute = lazy(() => import('./routes/about').then((m) => ({ default: m.AboutRoute })));
-const ContactRoute = lazy(() => import('./routes/contact').then((m) => ({ default: m.ContactRoute })));
-const TermsRoute = lazy(() => import('./routes/terms').then((m) => ({ default: m.TermsRoute })));
-const PrivacyRoute = lazy(() => import('./routes/privacy').then((m) => ({ default: m.PrivacyRoute })));
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
-const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
-const QueryLayout = lazy(() => import('./layouts/query-layout').then((m) => ({ default: m.QueryLayout })));
+const LandingRoute = lazyPage('app/routes/landing.tsx', () =>
+  import('./routes/landing').then((m) => m.LandingRoute),
+);
+const AboutRoute = lazyPage('app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute));
+const ContactRoute = lazyPage('app/routes/contact.tsx', () =>
+  import('./routes/contact').then((m) => m.ContactRoute),
+);
+const TermsRoute = lazyPage('app/routes/terms.tsx', () => import('./routes/terms').then((m) => m.TermsRoute));
+const PrivacyRoute = lazyPage('app/routes/privacy.tsx', () =>
+  import('./routes/privacy').then((m) => m.PrivacyRoute),
+);
+const NotFoundRoute = lazyPage('app/routes/not-found.tsx', () =>
+  import('./routes/not-found').then((m) => m.NotFoundRoute),
+);
+const SearchRoute = lazyPage('app/routes/search.tsx', () =>
+  import('./routes/search').then((m) => m.SearchRoute),
+);
+const QueryLayout = lazyPage('app/layouts/query-layout.tsx', () =>
+  import('./layouts/query-layout').then((m) => m.QueryLayout),
+);
 
-const AuthGate = lazy(() =>
-  import('../features/auth/components/auth-gate').then((m) => ({ default: m.AuthGate })),
+const AuthGate = lazyPage('features/auth/components/auth-gate.tsx', () =>
+  import('../features/auth/components/auth-gate').then((m) => m.AuthGate),
 );
-const ResetPasswordRoute = lazy(() =>
-  import('../features/auth/routes/reset-password-route').then((m) => ({ default: m.ResetPasswordRoute })),
+const ResetPasswordRoute = lazyPage('features/auth/routes/reset-password-route.tsx', () =>
+  import('../features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute),
 );
-const AdminUsersRoute = lazy(() =>
-  import('../features/admin-users/routes/admin-users-route').then((m) => ({ default: m.AdminUsersRoute })),
+const AdminUsersRoute = lazyPage('features/admin-users/routes/admin-users-route.tsx', () =>
+  import('../features/admin-users/routes/admin-users-route').then((m) => m.AdminUsersRoute),
 );
-const ProfileSetupRoute = lazy(() =>
-  import('../features/profiles/routes/profile-setup-route').then((m) => ({ default: m.ProfileSetupRoute })),
+const ProfileSetupRoute = lazyPage('features/profiles/routes/profile-setup-route.tsx', () =>
+  import('../features/profiles/routes/profile-setup-route').then((m) => m.ProfileSetupRoute),
 );
-const EditProfileRoute = lazy(() =>
-  import('../features/profiles/routes/edit-profile-route').then((m) => ({ default: m.EditProfileRoute })),
+const EditProfileRoute = lazyPage('features/profiles/routes/edit-profile-route.tsx', () =>
+  import('../features/profiles/routes/edit-profile-route').then((m) => m.EditProfileRoute),
 );
-const UserProfileRoute = lazy(() =>
-  import('./routes/user-profile').then((m) => ({ default: m.UserProfileRoute })),
+const UserProfileRoute = lazyPage('app/routes/user-profile.tsx', () =>
+  import('./routes/user-profile').then((m) => m.UserProfileRoute),
 );
-const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const PostRoute = lazy(() => import('./routes/post').then((m) => ({ default: m.PostRoute })));
-const AdminNoticeRoute = lazy(() =>
-  import('../features/notices/routes/admin-notice-route').then((m) => ({ default: m.AdminNoticeRoute })),
+const DashboardRoute = lazyPage('app/routes/dashboard.tsx', () =>
+  import('./routes/dashboard').then((m) => m.DashboardRoute),
 );
-const AsklinesRoute = lazy(() =>
-  import('../features/asklines/routes/asklines-route').then((m) => ({ default: m.AsklinesRoute })),
+const PostRoute = lazyPage('app/routes/post.tsx', () => import('./routes/post').then((m) => m.PostRoute));
+const AdminNoticeRoute = lazyPage('features/notices/routes/admin-notice-route.tsx', () =>
+  import('../features/notices/routes/admin-notice-route').then((m) => m.AdminNoticeRoute),
 );
-const AsklineRoute = lazy(() => import('./routes/askline').then((m) => ({ default: m.AsklineRoute })));
-const ReviewAsklinesRoute = lazy(() =>
-  import('../features/asklines/routes/review-asklines-route').then((m) => ({
-    default: m.ReviewAsklinesRoute,
-  })),
+const AsklinesRoute = lazyPage('features/asklines/routes/asklines-route.tsx', () =>
+  import('../features/asklines/routes/asklines-route').then((m) => m.AsklinesRoute),
 );
-const ReportsRoute = lazy(() => import('./routes/reports').then((m) => ({ default: m.ReportsRoute })));
-const ModerationLogRoute = lazy(() =>
-  import('../features/moderation-log/routes/moderation-log-route').then((m) => ({
-    default: m.ModerationLogRoute,
-  })),
+const AsklineRoute = lazyPage('app/routes/askline.tsx', () =>
+  import('./routes/askline').then((m) => m.AsklineRoute),
 );
-const DemoUserRoute = lazy(() => import('./routes/demo-user').then((m) => ({ default: m.DemoUserRoute })));
+const ReviewAsklinesRoute = lazyPage('features/asklines/routes/review-asklines-route.tsx', () =>
+  import('../features/asklines/routes/review-asklines-route').then((m) => m.ReviewAsklinesRoute),
+);
+const ReportsRoute = lazyPage('app/routes/reports.tsx', () =>
+  import('./routes/reports').then((m) => m.ReportsRoute),
+);
+const ModerationLogRoute = lazyPage('features/moderation-log/routes/moderation-log-route.tsx', () =>
+  import('../features/moderation-log/routes/moderation-log-route').then((m) => m.ModerationLogRoute),
+);
+const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
+  import('./routes/demo-user').then((m) => m.DemoUserRoute),
+);
 
 // Screens not built yet share one placeholder naming the screen; each feature replaces its line with
 // its own lazily loaded page. Grouped by who may open them (SPEC §2 route table, §6).
@@ -66,6 +82,18 @@ const DemoUserRoute = lazy(() => import('./routes/demo-user').then((m) => ({ def
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
+
+/**
+ * The route tree: the browser's router and the server's (entry-server.tsx) both render it, so both
+ * draw the same tree (hydration, and the ids useId gives, depend on it).
+ */
+export function AppRoutes() {
+  return (
+    <>
       <ScrollToTopOnNavigate />
       <Routes>
         <Route element={<PublicLayout />}>
@@ -118,6 +146,6 @@ export function AppRouter() {
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </>
   );
 }

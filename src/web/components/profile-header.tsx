@@ -2,7 +2,7 @@ import { CalendarDays, GraduationCap, School } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
 import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/profiles';
-import { formatShortDate } from '../lib/format-short-date';
+import { useShortDate } from '../lib/format-short-date';
 import { Avatar } from './avatar';
 import { InstagramIcon } from './icons/instagram-icon';
 import { LinkedinIcon } from './icons/linkedin-icon';
@@ -28,6 +28,7 @@ const socialLinkClasses =
 // SPEC §2 profile header, for real profiles and the built-in demo alike: photo or initial, Posts and
 // Likes, Instagram and LinkedIn, name, username, bio, campus, graduation year, Joined date.
 export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData; actions?: ReactNode }) {
+  const joined = useShortDate(profile.joinedAt);
   // The server only stores links to these sites; checking again here means a bad row can never
   // become a javascript: or look-alike link on the page.
   const instagram =
@@ -42,7 +43,7 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
       icon: CalendarDays,
       text: (
         <>
-          Joined <time dateTime={profile.joinedAt}>{formatShortDate(profile.joinedAt)}</time>
+          Joined <time dateTime={profile.joinedAt}>{joined}</time>
         </>
       ),
     },

@@ -44,6 +44,16 @@ export function failureMessage(problem: unknown, signedOut: string): string {
   return problem instanceof Error ? problem.message : String(problem);
 }
 
+/** How a request reaches the API: the browser's fetch; the server, rendering a page, calls itself. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** The server's page renderer sends the app's requests into the server itself (entry-server.tsx). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 interface ErrorBody {
   error?: { code?: string; message?: string; field?: string };
   code?: string;
@@ -87,7 +97,7 @@ export async function apiRequest<T>(
 ): Promise<T | unknown> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
       signal: options.signal,

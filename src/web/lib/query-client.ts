@@ -7,17 +7,31 @@
 // five fresh minutes hold only while someone moves between screens in one page load. Coming back to
 // the tab asks again too. The session is the exception: SPEC §4 keeps it for five minutes across
 // reloads and asks again after a 30-minute absence (features/auth/api/session-query.ts).
+//
+// A page the server rendered carries the answers it was rendered with (entry-server.tsx): they go into
+// the cache before anything renders, so the browser draws the same page without asking again. They
+// are the server's word of this moment, so a kept copy never replaces them.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { IsRestoringProvider, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hydrate,
+  IsRestoringProvider,
+  type Query,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import {
   type PersistQueryClientOptions,
-  persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { createElement, type ReactNode, useSyncExternalStore } from 'react';
 import { storageKeys } from '../config/storage-keys';
+import { isDemoSession } from '../features/auth/demo-session';
 import { ApiError } from './api-client';
+import { readPageState } from './page-state';
 import { queryKeys } from './query-keys';
+import { useServerRender } from './render-context';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -79,21 +93,70 @@ const persistOptions: PersistQueryClientOptions = {
   dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
 };
 
+/** The queries whose answers came with the page from the server (their hashes). */
+const fromServer = new Set<string>();
+
+function hydrateFromServer(state: DehydratedState): void {
+  // The page's answers are as fresh as the page: timed by this browser's clock, not the server's.
+  const now = Date.now();
+  // The demo user is a session only this tab knows (features/auth/demo-session.ts): the server drew the
+  // page for a visitor, and the session query finds the demo session once the page is taken over.
+  if (isDemoSession()) {
+    state.queries = state.queries.filter((query) => query.queryHash !== JSON.stringify(queryKeys.session));
+  }
+  for (const query of state.queries) {
+    fromServer.add(query.queryHash);
+    if (query.state.status === 'success') query.state.dataUpdatedAt = now;
+    if (query.state.status === 'error') {
+      query.state.errorUpdatedAt = now;
+      // The server's answer (not found, not allowed) is what the page shows: not asked again on mount.
+      queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    }
+  }
+  hydrate(queryClient, state);
+}
+
+if (typeof document !== 'undefined') {
+  const pageState = readPageState(document);
+  if (pageState) hydrateFromServer(pageState);
+}
+
+/** Kept copies from storage, except those the page brought fresher from the server. */
+async function restoreKeptCopies(): Promise<void> {
+  const kept = await persister.restoreClient();
+  if (!kept) return;
+  if (!kept.timestamp || Date.now() - kept.timestamp > DAY || kept.buster !== persistOptions.buster) {
+    await persister.removeClient();
+    return;
+  }
+  const queries = kept.clientState.queries.filter((query) => !fromServer.has(query.queryHash));
+  hydrate(queryClient, { ...kept.clientState, queries });
+}
+
 // Restoring: queries wait for it (IsRestoringProvider), so none asks the server before the kept
 // copies are in, and none is answered by a kept copy without asking again.
-let restoring = true;
+let restoring = typeof window !== 'undefined';
 const restoreListeners = new Set<() => void>();
 
-export const cacheRestored: Promise<void> = persistQueryClientRestore(persistOptions)
-  .catch(() => {
-    // unreadable storage: start empty
-  })
-  .then(() => {
-    void queryClient.invalidateQueries({ predicate: (query) => !isSession(query), refetchType: 'none' });
-    persistQueryClientSubscribe(persistOptions);
-    restoring = false;
-    for (const listener of restoreListeners) listener();
-  });
+export const cacheRestored: Promise<void> = !restoring
+  ? Promise.resolve()
+  : restoreKeptCopies()
+      .catch(async () => {
+        // unreadable storage: start empty
+        await Promise.resolve(persister.removeClient()).catch(() => {});
+      })
+      .then(() => {
+        void queryClient.invalidateQueries({
+          predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
+          refetchType: 'none',
+        });
+        persistQueryClientSubscribe(persistOptions);
+        // The page's own answers came before anything listened: kept now, so the cached fallbacks
+        // (SPEC §3, §9) have what this page showed.
+        if (fromServer.size > 0) void persistQueryClientSave(persistOptions).catch(() => {});
+        restoring = false;
+        for (const listener of restoreListeners) listener();
+      });
 
 function subscribeToRestore(listener: () => void): () => void {
   restoreListeners.add(listener);
@@ -122,7 +185,18 @@ export function clearQueryCache(): void {
  * per provider).
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const isRestoring = useSyncExternalStore(subscribeToRestore, () => restoring);
+  // Rendering on the server: that request's own client (lib/render-context.ts), never this module's.
+  const server = useServerRender();
+  if (server) return createElement(QueryClientProvider, { client: server.queryClient }, children);
+  return createElement(BrowserQueryProvider, null, children);
+}
+
+function BrowserQueryProvider({ children }: { children: ReactNode }) {
+  const isRestoring = useSyncExternalStore(
+    subscribeToRestore,
+    () => restoring,
+    () => false,
+  );
   return createElement(
     QueryClientProvider,
     { client: queryClient },

@@ -44,8 +44,21 @@ export async function findVisibleAskline(
 }
 
 /** SPEC §7: up to 100 verified asklines (newest first here; the page shuffles them). */
-export function listVerifiedAsklines(db: Db): Promise<AsklineRow[]> {
-  return verifiedAsklines(db).execute();
+/**
+ * Up to 100 verified asklines in a random order (SPEC §9 shows them shuffled). Shuffled here, not in
+ * the browser: a page the server draws and the browser that takes it over must show the same order.
+ */
+export async function listVerifiedAsklines(db: Db): Promise<AsklineRow[]> {
+  return shuffled(await verifiedAsklines(db).execute());
+}
+
+/** Fisher–Yates. */
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
 }
 
 /** The viewer's own asklines that are not published: waiting for staff, or turned down. */

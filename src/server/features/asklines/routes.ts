@@ -40,7 +40,7 @@ const member = allow((viewer) => authorizeMember(viewer, ASKLINE_MESSAGES.create
 const reviewer = allowTo('askline:review', { forbidden: ASKLINE_MESSAGES.reviewForbidden });
 
 const list = describeRoute({
-  summary: "Up to 100 verified asklines, and the viewer's own unpublished ones",
+  summary: "Up to 100 verified asklines in a random order, and the viewer's own unpublished ones",
   tag: 'asklines',
   access: 'anyone',
   answer: asklineListSchema,

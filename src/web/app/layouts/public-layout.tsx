@@ -1,17 +1,26 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteShell } from '../../components/layout/site-shell';
 import { matchPostPage } from '../../config/paths';
+import { lazyPage } from '../../lib/lazy-page';
+import { ReadyMark } from '../../lib/ready-mark';
+import { hydratingServerPage, useServerRender } from '../../lib/render-context';
 import { RouteErrorBoundary } from '../route-error-boundary';
 
 // The navbar that knows the session needs TanStack Query, which is not on the first load: until its
-// chunk arrives the signed-out navbar stands in (decision 002).
-const SessionHeader = lazy(() =>
-  import('../../features/auth/components/session-header').then((m) => ({ default: m.SessionHeader })),
+// chunk arrives the signed-out navbar stands in (decision 002). The signed-in navbar marks itself for
+// preloading (features/auth/components/session-header.tsx); for a visitor it is the plain one.
+export const SESSION_HEADER_MODULE = 'features/auth/components/session-header.tsx';
+const SessionHeader = lazyPage(
+  SESSION_HEADER_MODULE,
+  () => import('../../features/auth/components/session-header').then((m) => m.SessionHeader),
+  { preload: false },
 );
-const PostPageActions = lazy(() =>
-  import('../post-page-actions').then((m) => ({ default: m.PostPageActions })),
+const PostPageActions = lazyPage(
+  'app/post-page-actions.tsx',
+  () => import('../post-page-actions').then((m) => m.PostPageActions),
+  { preload: false },
 );
 
 // The frame of every page: navbar, page, footer. The shell renders at once; the page chunk fills
@@ -20,10 +29,13 @@ const PostPageActions = lazy(() =>
 // The page comes first: the navbar that knows the session (TanStack Query, the session call) is
 // fetched once the first page has rendered, so on a slow connection it does not share the bandwidth
 // with the page's own chunk. Until then, and while it loads, the signed-out navbar stands in.
+// A page the server rendered already shows the navbar for the session (the server knew it), and the
+// browser's first render draws the same; its chunk then takes over that part of the page.
 export function PublicLayout() {
   const { pathname } = useLocation();
   const postPage = matchPostPage(pathname);
-  const [pageShown, setPageShown] = useState(false);
+  const fromServer = useServerRender() !== null || hydratingServerPage;
+  const [pageShown, setPageShown] = useState(fromServer);
   const showPage = () => setPageShown(true);
 
   return (
@@ -50,6 +62,7 @@ export function PublicLayout() {
       <RouteErrorBoundary key={pathname} onCaught={showPage}>
         <Suspense fallback={<div className="min-h-[70vh]" aria-busy="true" />}>
           <Outlet />
+          <ReadyMark part="page" />
           {!pageShown && <OnShown run={showPage} />}
         </Suspense>
       </RouteErrorBoundary>

@@ -13,6 +13,7 @@ import { AsklineCard } from '../../features/asklines/components/askline-card';
 import { asklinePostsQueryOptions } from '../../features/posts/api/posts-api';
 import { PostList } from '../../features/posts/components/post-list';
 import { ApiError } from '../../lib/api-client';
+import { useNotFoundStatus } from '../../lib/redirect';
 
 // /askline/{uuid} (SPEC §2 Askline page): the card, 'Explore more asklines', and its posts newest
 // first, paged like the feed. Open to visitors; the navbar's Create carries this askline.
@@ -20,6 +21,7 @@ export function AsklineRoute() {
   const { uuid = '' } = useParams();
   const askline = useQuery(asklineQueryOptions(uuid));
   const posts = useInfiniteQuery({ ...asklinePostsQueryOptions(uuid), enabled: askline.isSuccess });
+  useNotFoundStatus(askline.error instanceof ApiError && askline.error.status === 404);
   const explore = (
     <Link
       to={paths.asklines.getHref()}

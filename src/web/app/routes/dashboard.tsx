@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, Loader2, PenSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FEED_SORT_LABELS, FEED_SORTS, type FeedSort, POST_MESSAGES } from '../../../shared/posts';
+import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
@@ -19,13 +19,10 @@ import { CreatePostPanel } from '../../features/posts/components/create-post-pan
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
+import { readFeedSort } from '../route-params';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
 const FEED_FALLBACK = { fallbackAfterMs: 3_000, retryEveryMs: 5_000, retries: 3 };
-
-function isFeedSort(value: string | null): value is FeedSort {
-  return FEED_SORTS.includes(value as FeedSort);
-}
 
 // /dashboard (SPEC §2): the notice, the create-post panel, the feed in the chosen order with Explore
 // More, and the empty state. The order lives in the address (?sort=) so a reload keeps it.
@@ -39,8 +36,7 @@ function Dashboard() {
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const requestedSort = params.get('sort');
-  const sort: FeedSort = isFeedSort(requestedSort) ? requestedSort : 'default';
+  const sort = readFeedSort(params);
   const openedWith = (location.state ?? null) as CreatePostState | null;
   const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost));
   const [asklineId, setAsklineId] = useState<string | null>(openedWith?.asklineId ?? null);

@@ -6,9 +6,15 @@ import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-a
 import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { ParticleBackground } from '../../features/landing/components/particle-background';
+import { useServerRender } from '../../lib/render-context';
 
-/** The server marks the page when Google sign-in is configured (http/web-app.ts): no request needed. */
-function isGoogleSignInAvailable(): boolean {
+/**
+ * The server marks the page when Google sign-in is configured (http/web-app.ts): no request needed.
+ * Rendering on the server, it says so itself.
+ */
+function useGoogleSignInAvailable(): boolean {
+  const server = useServerRender();
+  if (server) return server.googleSignIn;
   return document.querySelector('meta[name="yearbook-google-sign-in"]') !== null;
 }
 
@@ -20,6 +26,7 @@ const SignedInRedirect = lazy(() =>
 export function LandingRoute() {
   const authError = useAuthErrorFromAddress();
   const authActions = useServerAuthActions();
+  const googleAvailable = useGoogleSignInAvailable();
 
   return (
     <div className="relative isolate overflow-clip">
@@ -36,11 +43,7 @@ export function LandingRoute() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <GetStartedCard
-            actions={authActions}
-            googleAvailable={isGoogleSignInAvailable()}
-            initialError={authError}
-          />
+          <GetStartedCard actions={authActions} googleAvailable={googleAvailable} initialError={authError} />
         </div>
       </div>
 

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { paths } from '../../config/paths';
+import { useNotFoundStatus } from '../../lib/redirect';
 
 export function NotFoundRoute() {
+  useNotFoundStatus(true);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
       <DocumentTitle title="Page not found" />

@@ -14,6 +14,7 @@ import { PostCard } from '../../features/posts/components/post-card';
 import { postHref } from '../../features/posts/post-links';
 import { ShareFrame } from '../../features/share/share-frame';
 import { ApiError } from '../../lib/api-client';
+import { useNotFoundStatus } from '../../lib/redirect';
 
 // /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
 // comes from ?format= (other values are ignored) or the buttons, and the frame around the card is what
@@ -27,6 +28,7 @@ export function PostRoute() {
   const { data: session } = useSession();
   const query = useQuery(postQueryOptions(postId, username));
   const post = query.data;
+  useNotFoundStatus(query.error instanceof ApiError && query.error.status === 404);
 
   useEffect(() => {
     if (!post?.author || username === null) return;

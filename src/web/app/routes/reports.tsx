@@ -19,20 +19,16 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
+import { readReportsView } from '../route-params';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', resolved: 'Resolved' };
-
-function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
-  return options.includes(value as T) ? (value as T) : fallback;
-}
 
 // /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default), the
 // Unresolved and Resolved tabs, each report with its post, count and reasons. Tab and sort live in the
 // address, so a reload keeps them. Staff work each post from its card (resolve, delete, suspend).
 export function ReportsRoute() {
   const [params, setParams] = useSearchParams();
-  const status = pick(params.get('status'), REPORT_STATUSES, 'unresolved');
-  const sort = pick(params.get('sort'), REPORT_SORTS, 'most_reported');
+  const { status, sort } = readReportsView(params);
   const list = useInfiniteQuery(reportsQueryOptions(status, sort));
   const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
 

@@ -22,17 +22,13 @@ import { inputClasses } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/search/api/search-api';
-
-function readType(value: string | null): SearchType {
-  return SEARCH_TYPES.includes(value as SearchType) ? (value as SearchType) : 'all';
-}
+import { readSearch } from '../route-params';
 
 // /search (SPEC §2): a text box, All / Users / Posts, and Search ('Searching...'). A blank query does
 // nothing. The query lives in the address (?q=&type=), so results can be shared and survive a reload.
 export function SearchRoute() {
   const [params, setParams] = useSearchParams();
-  const query = (params.get('q') ?? '').trim();
-  const type = readType(params.get('type'));
+  const { query, type, wantUsers, wantPosts } = readSearch(params);
   const [text, setText] = useState(query);
   const [choice, setChoice] = useState<SearchType>(type);
   const inputId = useId();
@@ -43,8 +39,6 @@ export function SearchRoute() {
     setChoice(type);
   }, [query, type]);
 
-  const wantUsers = query !== '' && type !== 'posts';
-  const wantPosts = query !== '' && type !== 'users';
   const users = useInfiniteQuery({ ...userSearchQueryOptions(query), enabled: wantUsers });
   const posts = useInfiniteQuery({ ...postSearchQueryOptions(query), enabled: wantPosts });
   const searching =

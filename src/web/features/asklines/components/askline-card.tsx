@@ -5,7 +5,7 @@ import { type Askline, describePostCount } from '../../../../shared/asklines';
 import { COPIED_STATE_MS, SHARE_MESSAGES } from '../../../../shared/share';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
-import { formatShortDate } from '../../../lib/format-short-date';
+import { useShortDate } from '../../../lib/format-short-date';
 import { useTransientState } from '../../../lib/use-transient-state';
 
 const iconLink =
@@ -44,6 +44,7 @@ export function AsklineCard({
   children?: ReactNode;
 }) {
   const Heading = headingLevel;
+  const createdOn = useShortDate(askline.createdAt);
   const href = paths.askline.getHref(askline.id);
   const answerState: CreatePostState = { openCreatePost: true, asklineId: askline.id };
   const badge = askline.status === 'verified' ? null : statusBadges[askline.status];
@@ -85,7 +86,7 @@ export function AsklineCard({
           </span>
         ) : null}
         <span aria-hidden="true">·</span>
-        <time dateTime={askline.createdAt}>{formatShortDate(askline.createdAt)}</time>
+        <time dateTime={askline.createdAt}>{createdOn}</time>
         <span aria-hidden="true">·</span>
         <span>{describePostCount(askline.postCount)}</span>
       </p>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ASKLINE_MESSAGES, type Askline } from '../../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
@@ -14,17 +14,8 @@ import { asklineListQueryOptions } from '../api/asklines-api';
 import { AsklineCard } from '../components/askline-card';
 import { CreateAsklineForm } from '../components/create-askline-form';
 
-/** Fisher–Yates: SPEC §9 shows the fetched asklines in a random order. */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
-// /asklines (SPEC §2): 'Verified Asklines', up to 100 fetched and shuffled, 10 shown, 'More' adds 10;
+// /asklines (SPEC §2): 'Verified Asklines', up to 100 fetched (shuffled by the server, so a page it
+// drew and this one agree; SPEC §9), 10 shown, 'More' adds 10;
 // 'Create New Askline' opens the form. Signed-in people also see their own asklines still waiting
 // for verification; staff get a link to the queue. Visitors can read.
 export function AsklinesRoute() {
@@ -32,8 +23,7 @@ export function AsklinesRoute() {
   const list = useQuery(asklineListQueryOptions);
   const [shown, setShown] = useState(ASKLINES_PAGE_SIZE);
   const [creating, setCreating] = useState(false);
-  // Shuffled once per answer from the server, so 'More' and re-renders keep the order.
-  const verified = useMemo(() => shuffled(list.data?.asklines ?? []), [list.data]);
+  const verified = list.data?.asklines ?? [];
   const mine = list.data?.mine ?? [];
 
   return (

@@ -1,11 +1,12 @@
 import { Loader2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import type { SessionPermissions } from '../../../../shared/auth';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { CONNECTION_MESSAGE } from '../../../lib/api-client';
+import { Redirect } from '../../../lib/redirect';
 import { useSession } from '../api/session-query';
 
 const CONTINUE_AFTER_MS = 3_000;
@@ -38,13 +39,13 @@ export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
 
   // A cached session (even while a refresh fails) decides at once: SPEC §4 falls back to the cache.
   if (session) {
-    if (!session.user) return <Navigate replace to={paths.home.getHref()} />;
+    if (!session.user) return <Redirect to={paths.home.getHref()} />;
     if (rule === 'setup') {
-      return session.needsProfileSetup ? <Outlet /> : <Navigate replace to={paths.dashboard.getHref()} />;
+      return session.needsProfileSetup ? <Outlet /> : <Redirect to={paths.dashboard.getHref()} />;
     }
-    if (session.needsProfileSetup) return <Navigate replace to={paths.profileSetup.getHref()} />;
+    if (session.needsProfileSetup) return <Redirect to={paths.profileSetup.getHref()} />;
     if (rule !== 'profile' && !session.profile?.permissions?.[rule]) {
-      return <Navigate replace to={paths.dashboard.getHref()} />;
+      return <Redirect to={paths.dashboard.getHref()} />;
     }
     return <Outlet />;
   }

@@ -4,7 +4,9 @@ import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
+import { usePreloadModule } from '../../../lib/lazy-page';
 import { QueryProvider } from '../../../lib/query-client';
+import { useReadyMark } from '../../../lib/ready-mark';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
 
@@ -22,6 +24,9 @@ export function SessionHeader({ pageActions }: { pageActions?: ReactNode }) {
 
 function HeaderForSession({ pageActions }: { pageActions?: ReactNode }) {
   const { data: session } = useSession();
+  // Rendered on the server for someone signed in: the HTML preloads this chunk (app/layouts/public-layout.tsx).
+  usePreloadModule('features/auth/components/session-header.tsx', Boolean(session?.user));
+  useReadyMark('header');
   if (!session?.user) return <SiteHeader />;
   return (
     <SiteHeader

@@ -1,6 +1,6 @@
-import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { QueryProvider } from '../../../lib/query-client';
+import { Redirect } from '../../../lib/redirect';
 import { useSession } from '../api/session-query';
 
 // SPEC §2: a signed-in visitor at / goes to the dashboard (or to profile setup when that is pending).
@@ -18,10 +18,5 @@ export function SignedInRedirect() {
 function RedirectWhenSignedIn() {
   const { data } = useSession();
   if (!data?.user || data.demo) return null;
-  return (
-    <Navigate
-      replace
-      to={data.needsProfileSetup ? paths.profileSetup.getHref() : paths.dashboard.getHref()}
-    />
-  );
+  return <Redirect to={data.needsProfileSetup ? paths.profileSetup.getHref() : paths.dashboard.getHref()} />;
 }

@@ -16,7 +16,7 @@ import { Avatar } from '../../../components/avatar';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
-import { formatShortDate } from '../../../lib/format-short-date';
+import { useShortDate } from '../../../lib/format-short-date';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
 import { useTransientState } from '../../../lib/use-transient-state';
 import { POST_FORMATS, postHref } from '../post-links';
@@ -79,7 +79,7 @@ export function PostCardView({
   const [disliked, setDisliked] = useTransientState(false, DISLIKE_FEEDBACK_MS);
   const author = post.author;
   const name = author?.fullName ?? ANONYMOUS;
-  const date = formatShortDate(post.createdAt);
+  const date = useShortDate(post.createdAt);
   const canLike = Boolean(onToggleLike);
 
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}`;

@@ -9,6 +9,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useNotFoundStatus } from '../../../lib/redirect';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions } from '../api/profile-api';
@@ -35,6 +36,7 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
   // Only with an account: logging out clears the session first, and this must not ask again then.
   const query = useQuery({ ...profileQueryOptions(username), enabled: Boolean(session?.user) });
   const { data: profile, fromCache } = useCachedFallback(query, { fallbackAfterMs: FALLBACK_AFTER_MS });
+  useNotFoundStatus(query.error instanceof ApiError && query.error.status === 404);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <UserNotFound message={query.error.message} />;

@@ -31,7 +31,12 @@ export function EmbedDialog({
   const titleId = useId();
   const codeId = useId();
   const [copyState, setCopyState] = useTransientState<'idle' | 'copied' | 'failed'>('idle', COPIED_STATE_MS);
-  const code = useMemo(() => renderEmbedHtml(post, format, window.location.origin), [post, format]);
+  // Written when the dialog opens: the page's address is the browser's (a closed dialog, as the server
+  // draws it, holds no code).
+  const code = useMemo(
+    () => (open ? renderEmbedHtml(post, format, window.location.origin) : ''),
+    [open, post, format],
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;

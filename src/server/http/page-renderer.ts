@@ -1,0 +1,91 @@
+// Server rendering of the web app's pages (issue #26): loads the renderer the web build made
+// (dist/ssr/entry-server.js, from src/web/entry-server.tsx) and the browser build's manifest, renders
+// a page for one request, and says which chunks that page needs so its HTML can preload them.
+//
+// The renderer asks for the page's data through this server's own API, in-process, as the visitor
+// (their cookie): a server-rendered page can show nothing the API would not answer that visitor.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'hono';
+import type { RenderedPage, RenderRequest } from '../../web/entry-server';
+import type { AppEnv } from './context';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+interface RendererModule {
+  renderPage(request: RenderRequest): Promise<RenderedPage>;
+  pageModuleKeys: readonly string[];
+}
+
+/** Sends a request into the app itself (createApp's `app.fetch`), with the outer request's context. */
+export type InProcessFetch = (request: Request, c: Context<AppEnv>) => Promise<Response>;
+
+export interface PageRenderer {
+  render(c: Context<AppEnv>): Promise<RenderedPage>;
+  /** `<link rel="modulepreload">` for the chunks these modules need beyond the entry's own. */
+  preloadLinks(modules: readonly string[]): string;
+}
+
+/** The renderer of a build, or null when the build has none (a test's hand-made web root). */
+export async function loadPageRenderer(options: {
+  ssrEntry: string;
+  webRoot: string;
+  googleSignIn: boolean;
+  dispatch: InProcessFetch;
+}): Promise<PageRenderer | null> {
+  const manifestFile = path.join(options.webRoot, '.vite/manifest.json');
+  if (!fs.existsSync(options.ssrEntry) || !fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const module = (await import(pathToFileURL(options.ssrEntry).href)) as RendererModule;
+  const missing = module.pageModuleKeys.filter((key) => !manifest[key]);
+  if (missing.length > 0) {
+    throw new Error(`the web build's manifest does not name ${missing.join(', ')}: rebuild (npm run build)`);
+  }
+
+  const closure = (keys: readonly string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      if (into.has(key)) continue;
+      into.add(key);
+      closure(manifest[key]?.imports ?? [], into);
+    }
+    return into;
+  };
+  const upFront = closure(['index.html']);
+  const linkCache = new Map<string, string>();
+
+  return {
+    render(c) {
+      const url = new URL(c.req.url);
+      return module.renderPage({
+        url: `${url.pathname}${url.search}`,
+        googleSignIn: options.googleSignIn,
+        api: (apiPath, init) => {
+          const headers = new Headers(init.headers);
+          const cookie = c.req.header('cookie');
+          if (cookie) headers.set('cookie', cookie);
+          // The page's request id on the API requests made for it, so their log lines join up.
+          headers.set('x-request-id', c.get('requestId'));
+          return options.dispatch(new Request(new URL(apiPath, url), { ...init, headers }), c);
+        },
+        onError: (error) => c.get('log').error({ err: error }, 'rendering a page failed'),
+      });
+    },
+    preloadLinks(modules) {
+      const cacheKey = modules.join('\n');
+      const cached = linkCache.get(cacheKey);
+      if (cached !== undefined) return cached;
+      const files = [...closure(modules)]
+        .filter((key) => !upFront.has(key))
+        .map((key) => manifest[key]?.file)
+        .filter((file): file is string => Boolean(file?.endsWith('.js')));
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+      linkCache.set(cacheKey, links);
+      return links;
+    },
+  };
+}

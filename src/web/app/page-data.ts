@@ -1,0 +1,114 @@
+// What each page asks the API for first, so the server can ask before it renders (entry-server.tsx):
+// the same query options the pages use, so the answers land under the keys the pages read, and the
+// browser finds them in its cache instead of asking again. Every page also gets the session (the
+// navbar and the auth gate read it). Screens behind the auth gate load their lists only for someone
+// signed in: for anyone else the gate sends them away and nothing else is needed.
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { matchPostPage, paths } from '../config/paths';
+import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-api';
+import { sessionQueryOptions } from '../features/auth/api/session-query';
+import {
+  asklinePostsQueryOptions,
+  feedQueryOptions,
+  postQueryOptions,
+  profilePostsQueryOptions,
+} from '../features/posts/api/posts-api';
+import { profileQueryOptions } from '../features/profiles/api/profile-api';
+import { reportsQueryOptions } from '../features/reports/api/reports-api';
+import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
+import { readFeedSort, readReportsView, readSearch } from './route-params';
+
+type Params = Record<string, string | undefined>;
+type Load = (client: QueryClient, params: Params, search: URLSearchParams) => unknown[];
+
+interface PageData {
+  path: string;
+  /** Open to visitors: loaded with the session. */
+  open?: Load;
+  /** Behind the auth gate: loaded once the session says someone is signed in with a profile. */
+  signedIn?: Load;
+}
+
+// Static paths: react-router ranks them above the catch-alls (pageFor, below).
+const PAGES: PageData[] = [
+  { path: paths.asklines.path, open: (client) => [client.prefetchQuery(asklineListQueryOptions)] },
+  {
+    path: paths.askline.path,
+    open: (client, { uuid = '' }) => [
+      client.prefetchQuery(asklineQueryOptions(uuid)),
+      client.prefetchInfiniteQuery(asklinePostsQueryOptions(uuid)),
+    ],
+  },
+  {
+    path: paths.dashboard.path,
+    signedIn: (client, _, search) => [client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search)))],
+  },
+  {
+    path: paths.search.path,
+    signedIn: (client, _, search) => {
+      const { query, wantUsers, wantPosts } = readSearch(search);
+      return [
+        wantUsers && client.prefetchInfiniteQuery(userSearchQueryOptions(query)),
+        wantPosts && client.prefetchInfiniteQuery(postSearchQueryOptions(query)),
+      ];
+    },
+  },
+  {
+    path: paths.reports.path,
+    signedIn: (client, _, search) => {
+      const { status, sort } = readReportsView(search);
+      return [client.prefetchInfiniteQuery(reportsQueryOptions(status, sort))];
+    },
+  },
+];
+
+const STATIC_PATHS = new Set<string>(Object.values(paths).map((route) => route.path));
+
+function pageFor(pathname: string): { page: PageData; params: Record<string, string | undefined> } | null {
+  for (const page of PAGES) {
+    const match = matchPath(page.path, pathname);
+    if (match) return { page, params: match.params };
+  }
+  // The catch-alls, as the router ranks them: /post/{id} and /{username}/{postId} unless a static
+  // two-segment route claims the path; /{username} unless it is a static page.
+  if (matchPostPage(pathname)) {
+    const params = (matchPath(paths.anonymousPost.path, pathname) ?? matchPath(paths.userPost.path, pathname))
+      ?.params;
+    const page: PageData = {
+      path: paths.userPost.path,
+      open: (client, { username = null, postId = '' }) => [
+        client.prefetchQuery(postQueryOptions(postId, username)),
+      ],
+    };
+    return params ? { page, params } : null;
+  }
+  const profile = matchPath(paths.userProfile.path, pathname);
+  if (profile && !STATIC_PATHS.has(pathname.replace(/\/$/, ''))) {
+    const page: PageData = {
+      path: paths.userProfile.path,
+      signedIn: (client, { username = '' }) => [
+        client.prefetchQuery(profileQueryOptions(username)),
+        client.prefetchInfiniteQuery(profilePostsQueryOptions(username)),
+      ],
+    };
+    return { page, params: profile.params };
+  }
+  return null;
+}
+
+/** Asks for everything the page at `url` shows first; failures stay in the cache as the page's errors. */
+export async function loadPageData(client: QueryClient, url: URL): Promise<void> {
+  const found = pageFor(url.pathname);
+  const session = client.fetchQuery(sessionQueryOptions).catch(() => null);
+  const open = found?.page.open?.(client, found.params, url.searchParams) ?? [];
+  const signedInLoad = found?.page.signedIn;
+  const gated = signedInLoad
+    ? session.then((answer) =>
+        answer?.user && !answer.needsProfileSetup
+          ? Promise.all(signedInLoad(client, found.params, url.searchParams))
+          : null,
+      )
+    : null;
+  await Promise.all([session, gated, ...open]);
+}

@@ -1,0 +1,34 @@
+// What a page's address asks for (?sort=, ?status=, ?q=, ?type=), read the one way both the page and
+// the server's first load (app/page-data.ts) read it, so the server asks for the list the page shows.
+import { FEED_SORTS, type FeedSort } from '../../shared/posts';
+import { REPORT_SORTS, REPORT_STATUSES, type ReportSort, type ReportStatus } from '../../shared/reports';
+import { SEARCH_TYPES, type SearchType } from '../../shared/search';
+
+function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
+  return options.includes(value as T) ? (value as T) : fallback;
+}
+
+/** The dashboard's order. */
+export function readFeedSort(params: URLSearchParams): FeedSort {
+  return pick(params.get('sort'), FEED_SORTS, 'default');
+}
+
+/** The reports page's tab and order. */
+export function readReportsView(params: URLSearchParams): { status: ReportStatus; sort: ReportSort } {
+  return {
+    status: pick(params.get('status'), REPORT_STATUSES, 'unresolved'),
+    sort: pick(params.get('sort'), REPORT_SORTS, 'most_reported'),
+  };
+}
+
+/** The search page's query and type, and which lists they want. */
+export function readSearch(params: URLSearchParams) {
+  const query = (params.get('q') ?? '').trim();
+  const type: SearchType = pick(params.get('type'), SEARCH_TYPES, 'all');
+  return {
+    query,
+    type,
+    wantUsers: query !== '' && type !== 'posts',
+    wantPosts: query !== '' && type !== 'users',
+  };
+}

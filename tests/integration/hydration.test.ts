@@ -1,0 +1,215 @@
+// Hydration in React's development build (issue #26): the browser's first render of a page the server
+// drew must draw exactly the same, or React throws the server's HTML away (a flash, lost input) or, for
+// attributes, silently keeps wrong ones (an aria-labelledby pointing at nothing). The production build
+// the e2e tests load reports only some of these; the development build here reports every one.
+//
+// The pages come from the real server (built renderer, real database); each is then taken over by
+// the app's own browser entry (src/web/main.tsx) in a happy-dom window, and any console error fails.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Window } from 'happy-dom';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { scaled } from '../support/machine-factor';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { builtWebApp } from '../support/test-server';
+
+// The server runs as its own process, as in production: React's server renderer and the browser's
+// React must not share one process (they would share React's context objects).
+let server: ServerProcess;
+let dataDir: string;
+const pages: { what: string; path: string; cookie?: string; html: string }[] = [];
+
+interface Member {
+  username: string;
+  cookie: string;
+}
+
+async function call(method: string, url: string, cookie?: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+async function member(fullName: string, userType: 'ordinary' | 'moderator' = 'ordinary'): Promise<Member> {
+  const made = await call('POST', '/api/test/accounts', undefined, { profile: true, fullName, userType });
+  return { username: made.username, cookie: `${made.cookie.name}=${made.cookie.value}` };
+}
+
+beforeAll(async () => {
+  builtWebApp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-hydration-'));
+  server = await startServerProcess({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const writer = await member('Meera Menon');
+  const reader = await member('Karthik Iyer');
+  const moderator = await member('Mona Moderator', 'moderator');
+  const post = async (who: Member, content: string, isAnonymous = false) =>
+    (await call('POST', '/api/posts', who.cookie, { content, isAnonymous })).id as string;
+  const named = await post(writer, 'Chai at the Gazebo, 4 pm');
+  const anonymous = await post(writer, 'Nobody knows I moved the library chairs', true);
+  await call('POST', `/api/posts/${anonymous}/report`, reader.cookie, { reason: 'spam' });
+  await call('PUT', `/api/posts/${named}/like`, reader.cookie);
+  const askline = (await call('POST', '/api/asklines', moderator.cookie, { content: 'Best canteen dish?' }))
+    .id as string;
+  await call('PUT', `/api/asklines/${askline}/review`, moderator.cookie, { decision: 'verify' });
+
+  const visits: [string, string, Member?][] = [
+    ['the landing page', '/'],
+    ['a static page', '/about'],
+    ['the asklines', '/asklines'],
+    ['an askline', `/askline/${askline}`],
+    ['a named post', `/${writer.username}/${named}`],
+    ['a named post, square', `/${writer.username}/${named}?format=square`],
+    ['an anonymous post, story', `/post/${anonymous}?format=story`],
+    ['a missing post', '/post/00000000-0000-4000-8000-000000000000'],
+    ['a missing page', '/a/b/c'],
+    ['the dashboard', '/dashboard', reader],
+    ['a profile', `/${writer.username}`, reader],
+    ['a post, signed in', `/${writer.username}/${named}`, reader],
+    ['search results', '/search?q=chai', reader],
+    ['the reports queue', '/reports', moderator],
+    ['the asklines, signed in', '/asklines', moderator],
+  ];
+  for (const [what, url, who] of visits) {
+    const res = await fetch(`${server.url}${url}`, { headers: who ? { cookie: who.cookie } : {} });
+    expect(res.status, what).toBeLessThan(500);
+    pages.push({ what, path: url, cookie: who?.cookie, html: await res.text() });
+  }
+});
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const installed = new Set<string>();
+/** What the app and React read from the global scope in a browser. */
+const BROWSER_GLOBALS = [
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'HTMLIFrameElement',
+  'HTMLDialogElement',
+  'HTMLInputElement',
+  'SVGElement',
+  'Text',
+  'Comment',
+  'DocumentFragment',
+  'Event',
+  'CustomEvent',
+  'MouseEvent',
+  'KeyboardEvent',
+  'FocusEvent',
+  'PointerEvent',
+  'InputEvent',
+  'UIEvent',
+  'MutationObserver',
+  'ResizeObserver',
+  'IntersectionObserver',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'matchMedia',
+  'devicePixelRatio',
+  'scrollTo',
+  'innerWidth',
+  'innerHeight',
+  'DOMParser',
+  'Image',
+  'HTMLCanvasElement',
+];
+
+/** Makes `window` the global browser environment, as a page's scripts see it. */
+function installWindow(window: Window): void {
+  for (const key of BROWSER_GLOBALS) {
+    const value = key === 'self' ? window : (window as unknown as Record<string, unknown>)[key];
+    const own = (window as unknown as Record<string, unknown>)[key];
+    Object.defineProperty(globalThis, key, {
+      configurable: true,
+      writable: true,
+      value: typeof own === 'function' && !/^[A-Z]/.test(key) ? own.bind(window) : value,
+    });
+    installed.add(key);
+  }
+}
+
+function removeWindow(): void {
+  for (const key of installed) delete (globalThis as Record<string, unknown>)[key];
+  installed.clear();
+}
+
+async function takeOver(page: (typeof pages)[number]): Promise<string[]> {
+  const window = new Window({
+    url: `${server.url}${page.path}`,
+    settings: {
+      disableJavaScriptEvaluation: true,
+      disableJavaScriptFileLoading: true,
+      disableCSSFileLoading: true,
+    },
+  });
+  window.document.write(page.html);
+  installWindow(window);
+  const problems: string[] = [];
+  let root: { unmount(): void } | undefined;
+  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (process.env.DEBUG_HYDRATION)
+      process.stderr.write(`${args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' ')}\n`);
+    problems.push(args.map(String).join(' '));
+  });
+  try {
+    vi.resetModules();
+    const { setApiTransport } = await import('../../src/web/lib/api-client');
+    // The app's own requests after it takes over (a notice, say) go to the server as this visitor.
+    setApiTransport((url, init) =>
+      fetch(`${server.url}${url}`, {
+        ...init,
+        headers: { ...(init.headers as object), ...(page.cookie ? { cookie: page.cookie } : {}) },
+      }),
+    );
+    ({ root } = await import('../../src/web/main'));
+    await vi
+      .waitFor(
+        () => {
+          const marks = window.document.documentElement.dataset;
+          if (marks.pageReady !== 'true' || marks.headerReady !== 'true') throw new Error('not yet');
+        },
+        { timeout: scaled(10_000), interval: 20 },
+      )
+      .catch(() => problems.push('the page did not come alive (no ready marks)'));
+    // Whatever the first effects set off (a fetch, a state update) has its moment to complain too.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    root?.unmount();
+    spy.mockRestore();
+    await window.happyDOM.abort();
+    removeWindow();
+  }
+  return problems;
+}
+
+describe('a page the server drew', () => {
+  it('is taken over by the browser with no difference, on every kind of page', async () => {
+    expect(pages.length).toBeGreaterThan(10);
+    const found: Record<string, string[]> = {};
+    for (const page of pages) {
+      const problems = await takeOver(page);
+      if (problems.length > 0) found[page.what] = problems.map((problem) => problem.slice(0, 600));
+    }
+    expect(found).toEqual({});
+  });
+});

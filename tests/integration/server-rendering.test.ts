@@ -1,0 +1,222 @@
+// Pages rendered on the server (issue #26): what a phone, a crawler or `curl` receives before any
+// script runs. The real build's renderer, the real API (in-process, as the visitor) and a real database.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../../src/server/http/web-app';
+import { createMember, type Member } from '../support/accounts';
+import {
+  builtWebApp,
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server';
+
+let server: TestServer;
+let writer: Member;
+let reader: Member;
+let namedPost: { id: string };
+let anonymousPost: { id: string };
+let asklineId: string;
+// Words that must arrive as text: markup is escaped, and `$&`/`$'` are not replacement patterns.
+const NAMED_TEXT = "Chai at the Gazebo $& $' <b>not bold</b> at 4";
+const ANONYMOUS_TEXT = 'Nobody knows I moved the library chairs';
+
+interface Page {
+  status: number;
+  html: string;
+  headers: Headers;
+  /** The answers the page was drawn with (lib/page-state.ts). */
+  state: { queries: { queryKey: unknown[]; state: { data?: unknown; status: string } }[] };
+  /** What is inside #root: the page itself, not its head. */
+  root: string;
+}
+
+async function page(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Page> {
+  const res = await server.request(path, {
+    redirect: 'manual',
+    headers: { ...(cookie ? { cookie } : {}), ...headers },
+  });
+  const html = await res.text();
+  const stateJson = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const root =
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="page-state">/.exec(html)?.[1] ?? '';
+  return {
+    status: res.status,
+    html,
+    headers: res.headers,
+    state: stateJson ? JSON.parse(stateJson) : null,
+    root,
+  };
+}
+
+function answerFor(from: Page, key: unknown[]): unknown {
+  return from.state.queries.find((query) => JSON.stringify(query.queryKey) === JSON.stringify(key))?.state
+    .data;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ webRoot: builtWebApp(), rateLimiter: NO_RATE_LIMITS });
+  writer = await createMember(server, { fullName: 'Meera Menon' });
+  reader = await createMember(server, { fullName: 'Karthik Iyer' });
+  namedPost = (await callJson(server, 'POST', '/api/posts', writer.cookie, { content: NAMED_TEXT })).body;
+  anonymousPost = (
+    await callJson(server, 'POST', '/api/posts', writer.cookie, {
+      content: ANONYMOUS_TEXT,
+      isAnonymous: true,
+    })
+  ).body;
+  const admin = await createMember(server, { userType: 'admin' });
+  asklineId = (
+    await callJson(server, 'POST', '/api/asklines', reader.cookie, { content: 'Best canteen dish?' })
+  ).body.id;
+  expect(
+    (await callJson(server, 'PUT', `/api/asklines/${asklineId}/review`, admin.cookie, { decision: 'verify' }))
+      .status,
+  ).toBe(200);
+});
+afterAll(() => server?.close());
+
+describe('a shared post, as curl sees it', () => {
+  it("has the post's text in the page body, escaped, with the author named", async () => {
+    const shown = await page(`/${writer.username}/${namedPost.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.root).toContain('Chai at the Gazebo $&amp; $&#x27; &lt;b&gt;not bold&lt;/b&gt; at 4');
+    expect(shown.root).not.toContain('<b>not bold');
+    expect(shown.root).toContain('Meera Menon');
+    expect(shown.root).toContain(`@${writer.username}`);
+    // The page's own title, once, and the link preview's tags beside it.
+    expect(shown.html.match(/<title>/g)).toHaveLength(1);
+    expect(shown.html).toContain(
+      `<title>Post by Meera Menon (@${writer.username}) · Campus Yearbook</title>`,
+    );
+    expect(shown.html).toContain('<meta property="og:image"');
+  });
+
+  it('shows an anonymous post as Anonymous, at /post/{id} only', async () => {
+    const shown = await page(`/post/${anonymousPost.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.root).toContain(ANONYMOUS_TEXT);
+    expect(shown.root).toContain('Anonymous');
+    for (const secret of [writer.username, 'Meera Menon', writer.account.userId]) {
+      expect(shown.html).not.toContain(secret);
+    }
+    const guessed = await page(`/${writer.username}/${anonymousPost.id}`);
+    expect(guessed.status).toBe(404);
+    expect(guessed.root).toContain('Post not found');
+  });
+
+  it('carries the answers it was drawn with, under the keys the page reads, and no clock readings', async () => {
+    const shown = await page(`/post/${namedPost.id}`);
+    expect(answerFor(shown, ['session'])).toEqual({ user: null, profile: null, needsProfileSetup: false });
+    expect(answerFor(shown, ['post', namedPost.id, null])).toMatchObject({
+      id: namedPost.id,
+      content: NAMED_TEXT,
+    });
+    expect(shown.html).not.toMatch(/"(dataUpdatedAt|dehydratedAt)":[1-9]/);
+  });
+
+  it('runs no inline script: every script is a file or data (script-src self)', async () => {
+    for (const path of ['/', `/post/${namedPost.id}`, '/asklines', `/askline/${asklineId}`]) {
+      const shown = await page(path);
+      const scripts = shown.html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const tag of scripts)
+        expect(tag, `${path}: ${tag}`).toMatch(/\bsrc="\/assets\/|type="application\/json"/);
+    }
+  });
+
+  it('names the chunks the page needs, and each is served', async () => {
+    const shown = await page(`/post/${namedPost.id}`);
+    const preloads = [...shown.html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloads.some((href) => /\/assets\/post-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    for (const href of preloads) expect((await server.request(href ?? '')).status, href).toBe(200);
+  });
+});
+
+describe('caching', () => {
+  it("lets a shared cache keep a visitor's page briefly, and revalidates it by ETag", async () => {
+    const first = await page(`/post/${namedPost.id}`);
+    expect(first.headers.get('cache-control')).toBe(PUBLIC_PAGE_CACHE);
+    expect(first.headers.get('vary')).toContain('Cookie');
+    const etag = first.headers.get('etag') ?? '';
+    expect((await page(`/post/${namedPost.id}`)).headers.get('etag')).toBe(etag);
+    expect((await page(`/post/${namedPost.id}`, undefined, { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('never lets a cache keep a page for someone who sent a cookie, nor a redirect', async () => {
+    const signedIn = await page(`/post/${namedPost.id}`, reader.cookie);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE);
+    const stale = await page('/about', 'yearbook.session_token=expired.signature');
+    expect(stale.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE);
+    const sent = await page('/dashboard');
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('cache-control')).toBe(PRIVATE_PAGE_CACHE);
+  });
+});
+
+describe('signed-in pages', () => {
+  it('draws the dashboard with the first page of the feed and the navbar for the session', async () => {
+    const shown = await page('/dashboard', reader.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.root).toContain('Chai at the Gazebo');
+    expect(shown.root).toContain(ANONYMOUS_TEXT);
+    expect(shown.root).toContain('aria-label="Create a post"');
+    expect(answerFor(shown, ['session'])).toMatchObject({ profile: { username: reader.username } });
+    for (const chunk of ['dashboard', 'session-header', 'auth-gate']) {
+      expect(shown.html).toMatch(
+        new RegExp(`rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js"`),
+      );
+    }
+  });
+
+  it("draws a profile with the person's posts", async () => {
+    const shown = await page(`/${writer.username}`, reader.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.root).toContain('Meera Menon');
+    expect(shown.root).toContain('Chai at the Gazebo');
+    expect(shown.root).not.toContain(ANONYMOUS_TEXT);
+    expect((await page('/nobody_here_at_all', reader.cookie)).status).toBe(404);
+  });
+
+  it('sends people where the auth gate would, with a redirect instead of a page', async () => {
+    const redirect = async (path: string, cookie?: string) => {
+      const shown = await page(path, cookie);
+      return `${shown.status} ${shown.headers.get('location')}`;
+    };
+    expect(await redirect('/dashboard')).toBe('302 /');
+    expect(await redirect(`/${writer.username}`)).toBe('302 /');
+    expect(await redirect('/', reader.cookie)).toBe('302 /dashboard');
+    expect(await redirect('/reports', reader.cookie)).toBe('302 /dashboard');
+    const newcomer = await createMember(server, { profile: false });
+    expect(await redirect('/dashboard', newcomer.cookie)).toBe('302 /profile/setup');
+  });
+});
+
+describe('the open pages', () => {
+  it('draws the asklines list and an askline page with their content', async () => {
+    const list = await page('/asklines');
+    expect(list.status).toBe(200);
+    expect(list.root).toContain('Best canteen dish?');
+    const one = await page(`/askline/${asklineId}`);
+    expect(one.root).toContain('Best canteen dish?');
+    expect(one.root).toContain(`href="/asklines"`);
+  });
+
+  it('answers 404 for what does not exist, drawn as the app draws it', async () => {
+    expect((await page('/post/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await page('/askline/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const deep = await page('/a/b/c');
+    expect(deep.status).toBe(404);
+    expect(deep.root).toContain('Page not found');
+  });
+
+  it('draws the static pages and the landing page for visitors', async () => {
+    expect((await page('/about')).root).toContain('About');
+    const landing = await page('/');
+    expect(landing.status).toBe(200);
+    expect(landing.root).toContain('id="get-started"');
+  });
+});
