@@ -12,7 +12,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scaled } from '../support/machine-factor';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { builtWebApp } from '../support/test-server';
+import { builtWebApp, callJson } from '../support/test-server';
 
 // The server runs as its own process, as in production: React's server renderer and the browser's
 // React must not share one process (they would share React's context objects).
@@ -25,18 +25,17 @@ interface Member {
   cookie: string;
 }
 
-async function call(method: string, url: string, cookie?: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
+/** One JSON request to the server process, through the tests' own helper; a failure throws. */
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, body?: unknown) {
+  const answer = await callJson(
+    { request: (to, init) => fetch(`${server.url}${to}`, init) },
     method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+    url,
+    cookie,
+    body,
+  );
+  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.text}`);
+  return answer.body;
 }
 
 async function member(fullName: string, userType: 'ordinary' | 'moderator' = 'ordinary'): Promise<Member> {

@@ -143,7 +143,7 @@ export interface JsonAnswer {
 
 /** One JSON request as a signed-in user (cookie) or a visitor, answered with status and parsed body. */
 export async function callJson(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   cookie?: string,

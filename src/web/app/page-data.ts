@@ -4,7 +4,7 @@
 // navbar and the auth gate read it). Screens behind the auth gate load their lists only for someone
 // signed in: for anyone else the gate sends them away and nothing else is needed.
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from 'react-router';
+import { matchPath } from '../lib/router';
 import { matchPostPage, paths } from '../config/paths';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-api';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
@@ -65,7 +65,7 @@ const PAGES: PageData[] = [
 
 const STATIC_PATHS = new Set<string>(Object.values(paths).map((route) => route.path));
 
-function pageFor(pathname: string): { page: PageData; params: Record<string, string | undefined> } | null {
+function pageFor(pathname: string): { page: PageData; params: Params } | null {
   for (const page of PAGES) {
     const match = matchPath(page.path, pathname);
     if (match) return { page, params: match.params };

@@ -43,7 +43,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** SPEC §9: data stays fresh for five minutes while someone moves between screens. */
 export const FRESH_MS = 5 * 60 * 1000;
 
-const isSession = (query: Query) => query.queryKey[0] === queryKeys.session[0];
+const isSession = (query: Pick<Query, 'queryKey'>) => query.queryKey[0] === queryKeys.session[0];
 
 // SPEC §9: fetches retry twice with a one-second pause; data stays fresh for five minutes.
 export const queryClient = new QueryClient({
@@ -102,7 +102,7 @@ function hydrateFromServer(state: DehydratedState): void {
   // The demo user is a session only this tab knows (features/auth/demo-session.ts): the server drew the
   // page for a visitor, and the session query finds the demo session once the page is taken over.
   if (isDemoSession()) {
-    state.queries = state.queries.filter((query) => query.queryHash !== JSON.stringify(queryKeys.session));
+    state.queries = state.queries.filter((query) => !isSession(query));
   }
   for (const query of state.queries) {
     fromServer.add(query.queryHash);
