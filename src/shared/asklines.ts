@@ -4,25 +4,7 @@
 import * as z from 'zod/mini';
 import { ASKLINE_MAX_LENGTH } from './limits';
 import { hasControlCharacters, searchTextSchema } from './text-rules';
-
-export const ASKLINE_MESSAGES = {
-  contentRequired: 'Please write your askline before submitting.',
-  contentTooLong: `Asklines can be at most ${ASKLINE_MAX_LENGTH} characters.`,
-  createSignedOut: 'You must be logged in to create an askline',
-  notFound: 'Askline not found.',
-  listEmpty: 'No asklines found.',
-  listFailed: 'Failed to load asklines. Please try again.',
-  postsEmpty: 'No posts for this askline.',
-  noMatch:
-    'No match is found. You can submit an askline on the Asklines page. We will verify and publish it.',
-  searchFailed: 'Failed to search asklines. Please try again.',
-  noneVerified: 'No verified asklines available',
-  randomFailed: 'Failed to choose random askline',
-  queryRequired: 'Type something to search for.',
-  reviewForbidden: 'Only admins and moderators can verify asklines.',
-  alreadyReviewed: 'This askline has already been reviewed.',
-  submitted: 'Thanks! Your askline will appear once it is verified.',
-} as const;
+import { ASKLINE_DECISIONS, ASKLINE_MESSAGES, ASKLINE_STATUSES } from './values/asklines';
 
 /** SPEC §5: non-empty after trim, at most 128 characters; one line (a prompt, not a post). */
 export const asklineContentSchema = z.pipe(
@@ -53,17 +35,10 @@ export const randomAsklineQuerySchema = z.strictObject({
   exclude: z.optional(z.uuid({ error: 'exclude must be an askline id.' })),
 });
 
-export const ASKLINE_DECISIONS = ['verify', 'reject'] as const;
-export type AsklineDecision = (typeof ASKLINE_DECISIONS)[number];
-
 /** PUT /api/asklines/{id}/review (staff) */
 export const reviewAsklineRequestSchema = z.strictObject({
   decision: z.enum(ASKLINE_DECISIONS, { error: 'Choose verify or reject.' }),
 });
-
-/** Where an askline stands: only `verified` ones are public. */
-export const ASKLINE_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type AsklineStatus = (typeof ASKLINE_STATUSES)[number];
 
 export const asklineSchema = z.object({
   id: z.string(),
@@ -90,6 +65,7 @@ export const asklineSummarySchema = z.object({ id: z.string(), content: z.string
 export type AsklineSummary = z.infer<typeof asklineSummarySchema>;
 
 export const asklineSummaryListSchema = z.object({ asklines: z.array(asklineSummarySchema) });
+export type AsklineSummaryList = z.infer<typeof asklineSummaryListSchema>;
 
 export const pendingAsklinePageSchema = z.object({
   asklines: z.array(asklineSchema),
@@ -97,6 +73,4 @@ export const pendingAsklinePageSchema = z.object({
 });
 export type PendingAsklinePage = z.infer<typeof pendingAsklinePageSchema>;
 
-export function describePostCount(count: number): string {
-  return count === 1 ? '1 post' : `${count} posts`;
-}
+export * from './values/asklines';

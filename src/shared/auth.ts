@@ -81,10 +81,6 @@ export const mailLinkQuerySchema = z.object({
   callbackURL: z.optional(sitePathSchema),
 });
 
-export function identifierIsEmail(identifier: string): boolean {
-  return identifier.includes('@');
-}
-
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -109,14 +105,6 @@ export const sessionPermissionsSchema = z.object({
 });
 export type SessionPermissions = z.infer<typeof sessionPermissionsSchema>;
 
-export const NO_PERMISSIONS: SessionPermissions = {
-  manageReports: false,
-  reviewAsklines: false,
-  manageUsers: false,
-  editNotice: false,
-  readModerationLog: false,
-};
-
 export const sessionProfileSchema = z.object({
   username: z.string(),
   fullName: z.string(),
@@ -134,8 +122,4 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-export const SIGN_IN_MESSAGES = {
-  email: 'Invalid email or password',
-  username: 'Invalid username or password',
-  unverified: 'Please confirm your email address first: we sent you a link when you signed up.',
-} as const;
+export * from './values/auth';

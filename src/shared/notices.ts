@@ -1,8 +1,7 @@
 // The dashboard notice (SPEC §3: show, title, badge, content paragraphs), kept by our server and
 // edited by admins instead of the original's remote JSON file.
 import * as z from 'zod/mini';
-
-export const NOTICE_LIMITS = { title: 100, badge: 30, paragraphs: 10, paragraph: 1000 } as const;
+import { NOTICE_LIMITS } from './values/notices';
 
 export const noticeSchema = z.object({
   show: z.boolean(),
@@ -57,3 +56,5 @@ export const updateNoticeRequestSchema = z
     }),
   );
 export type UpdateNoticeRequest = z.input<typeof updateNoticeRequestSchema>;
+
+export * from './values/notices';

@@ -3,22 +3,7 @@
 // authorship never leaves the server), so `author` is null for everyone, the author included.
 import * as z from 'zod/mini';
 import { FEED_PAGE_SIZE, POST_MAX_LENGTH } from './limits';
-
-export const POST_MESSAGES = {
-  contentRequired: 'Please write something before posting.',
-  contentTooLong: `Posts can be at most ${POST_MAX_LENGTH} characters.`,
-  createSignedOut: 'You must be logged in to create a post',
-  likeSignedOut: 'Sign in to like',
-  /** SPEC §8, spelled as in the product. */
-  likeFailed: 'failled to register the like OR you are in demo mode',
-  deleteFailed: 'Failed to delete post. Please try again.',
-  loadFailed: 'Failed to load posts. Please try again later.',
-  empty: 'No posts yet. Be the first to share!',
-  notFound: 'Post not found',
-  loadOneFailed: "Could not load the post. It might have been deleted or doesn't exist.",
-  asklineMissing: 'That askline does not exist or is not published yet.',
-  notOwner: 'You can only delete your own posts.',
-} as const;
+import { FEED_SORTS, POST_MESSAGES } from './values/posts';
 
 // Control characters other than line breaks can hide or reorder text; they have no place in a post.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
@@ -46,17 +31,6 @@ export const createPostRequestSchema = z.strictObject({
   asklineId: z._default(z.nullable(z.uuid({ error: POST_MESSAGES.asklineMissing })), null),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
-
-/** SPEC §9 sort modes; `default` puts posts the viewer has not liked first, then newest. */
-export const FEED_SORTS = ['default', 'newest', 'oldest', 'most_liked'] as const;
-export type FeedSort = (typeof FEED_SORTS)[number];
-
-export const FEED_SORT_LABELS: Record<FeedSort, string> = {
-  default: 'Default',
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  most_liked: 'Most Liked',
-};
 
 /** An opaque keyset cursor: where the previous page ended. */
 const cursorSchema = z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.')));
@@ -114,4 +88,5 @@ export type PostPage = z.infer<typeof postPageSchema>;
 export const likeStateSchema = z.object({ likeCount: z.number(), likedByMe: z.boolean() });
 export type LikeState = z.infer<typeof likeStateSchema>;
 
+export * from './values/posts';
 export { FEED_PAGE_SIZE };

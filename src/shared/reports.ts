@@ -3,44 +3,14 @@
 import * as z from 'zod/mini';
 import { postSchema } from './posts';
 import { hasControlCharacters } from './text-rules';
-
-export const REPORT_MESSAGES = {
-  reported: 'Reported!',
-  failed: 'Failed to report',
-  moderatorsCannot: "Moderators can't report",
-  adminsCannot: "Admins can't report posts.",
-  ownPost: 'You cannot report your own post.',
-  signedOut: 'Sign in to report a post.',
-  resolveFailed: 'Failed to resolve report. Please try again.',
-  unresolveFailed: 'Failed to unresolve report. Please try again.',
-  deleteFailed: 'Failed to delete post. Please try again.',
-  loadFailed: 'Failed to load reports. Please try again.',
-  notFound: 'Report not found.',
-  staffOnly: 'Only admins and moderators can see reports.',
-  detailRequired: 'Please say briefly what is wrong.',
-  detailTooLong: 'Please keep it under 200 characters.',
-} as const;
-
-export const REPORT_REASONS = [
-  'spam',
-  'harassment',
-  'hate',
-  'personal_information',
-  'self_harm',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or bullying',
-  hate: 'Hate',
-  personal_information: 'Personal information',
-  self_harm: 'Self-harm',
-  other: 'Something else',
-};
-
-export const REPORT_DETAIL_MAX_LENGTH = 200;
+import {
+  MODERATION_ACTIONS,
+  REPORT_DETAIL_MAX_LENGTH,
+  REPORT_MESSAGES,
+  REPORT_REASONS,
+  REPORT_SORTS,
+  REPORT_STATUSES,
+} from './values/reports';
 
 /** POST /api/posts/{id}/report */
 export const reportPostRequestSchema = z
@@ -67,18 +37,6 @@ export const reportPostRequestSchema = z
     }),
   );
 export type ReportPostRequest = z.input<typeof reportPostRequestSchema>;
-
-export const REPORT_STATUSES = ['unresolved', 'resolved'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-/** SPEC §2 Reports Sort menu; Most Reported is the default. */
-export const REPORT_SORTS = ['most_reported', 'newest', 'oldest'] as const;
-export type ReportSort = (typeof REPORT_SORTS)[number];
-export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
-  most_reported: 'Most Reported',
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-};
 
 export const reportsQuerySchema = z.strictObject({
   status: z._default(z.enum(REPORT_STATUSES, { error: 'Choose unresolved or resolved.' }), 'unresolved'),
@@ -118,29 +76,6 @@ export type ReportPage = z.infer<typeof reportPageSchema>;
 
 export const reportResultSchema = z.object({ reported: z.literal(true) });
 
-export const MODERATION_ACTIONS = [
-  'report_resolved',
-  'report_unresolved',
-  'post_deleted',
-  'askline_verified',
-  'askline_rejected',
-  'role_changed',
-  'user_suspended',
-  'user_restored',
-] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-
-export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
-  report_resolved: 'Resolved a report',
-  report_unresolved: 'Reopened a report',
-  post_deleted: 'Deleted a post',
-  askline_verified: 'Verified an askline',
-  askline_rejected: 'Rejected an askline',
-  role_changed: 'Changed a role',
-  user_suspended: 'Suspended an account',
-  user_restored: 'Restored an account',
-};
-
 export const moderationLogEntrySchema = z.object({
   id: z.string(),
   action: z.enum(MODERATION_ACTIONS),
@@ -161,6 +96,7 @@ export const moderationLogPageSchema = z.object({
   entries: z.array(moderationLogEntrySchema),
   nextCursor: z.nullable(z.string()),
 });
+export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
 
 /**
  * A suspension made through an anonymous post (sealed: issue «Trust» 1), as admins see it: the post it
@@ -180,3 +116,6 @@ export const sealedSuspensionPageSchema = z.object({
   suspensions: z.array(sealedSuspensionSchema),
   nextCursor: z.nullable(z.string()),
 });
+export type SealedSuspensionPage = z.infer<typeof sealedSuspensionPageSchema>;
+
+export * from './values/reports';

@@ -3,21 +3,7 @@
 import * as z from 'zod/mini';
 import { postSchema } from './posts';
 import { searchTextSchema } from './text-rules';
-
-export const SEARCH_MESSAGES = {
-  queryRequired: 'Type something to search for.',
-  failed: 'An error occurred while searching. Please try again.',
-  noUsers: 'No users found',
-  noPosts: (query: string) => `No posts found matching "${query}"`,
-} as const;
-
-export const SEARCH_TYPES = ['all', 'users', 'posts'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { all: 'All', users: 'Users', posts: 'Posts' };
-
-export const SEARCH_QUERY_MAX_LENGTH = 100;
-/** Counts stop here: "50+" is as useful to a person as an exact count of a million rows. */
-export const SEARCH_COUNT_CAP = 50;
+import { SEARCH_QUERY_MAX_LENGTH } from './values/search';
 
 /** GET /api/search/users and /api/search/posts */
 export const searchRequestSchema = z.strictObject({
@@ -51,6 +37,4 @@ export const postSearchPageSchema = z.object({
 });
 export type PostSearchPage = z.infer<typeof postSearchPageSchema>;
 
-export function describeCount({ count, more }: SearchCount): string {
-  return more ? `${count}+` : String(count);
-}
+export * from './values/search';

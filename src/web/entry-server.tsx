@@ -8,7 +8,6 @@ import { Writable } from 'node:stream';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { loadPageData } from './app/page-data';
 import { AppRoutes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
@@ -16,6 +15,7 @@ import { lazyPageKeys } from './lib/lazy-page';
 import { PAGE_STATE_ID, writePageState } from './lib/page-state';
 import { queryKeys } from './lib/query-keys';
 import { type ServerRender, ServerRenderContext } from './lib/render-context';
+import { StaticRouter } from './lib/router';
 
 export interface RenderRequest {
   /** The page's address: path and query (the origin is not used). */

@@ -4,7 +4,6 @@
 // navbar and the auth gate read it). Screens behind the auth gate load their lists only for someone
 // signed in: for anyone else the gate sends them away and nothing else is needed.
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath } from '../lib/router';
 import { matchPostPage, paths } from '../config/paths';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-api';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
@@ -17,6 +16,7 @@ import {
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
+import { matchPath } from '../lib/router';
 import { readFeedSort, readReportsView, readSearch } from './route-params';
 
 type Params = Record<string, string | undefined>;

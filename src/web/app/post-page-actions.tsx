@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { readShareFormat } from '../../shared/share';
 import { postQueryOptions } from '../features/posts/api/posts-api';
 import { ShareActions } from '../features/share/components/share-actions';
 import { usePreloadModule } from '../lib/lazy-page';
+import { useSearchParams } from '../lib/router';
 
 // The navbar's Copy, Embed and Download on a post page (SPEC §2 Navbar), for the post the page shows,
 // in the template its address names. The post comes from the page's own query: no second request.

@@ -1,8 +1,13 @@
 // What a page's address asks for (?sort=, ?status=, ?q=, ?type=), read the one way both the page and
 // the server's first load (app/page-data.ts) read it, so the server asks for the list the page shows.
-import { FEED_SORTS, type FeedSort } from '../../shared/posts';
-import { REPORT_SORTS, REPORT_STATUSES, type ReportSort, type ReportStatus } from '../../shared/reports';
-import { SEARCH_TYPES, type SearchType } from '../../shared/search';
+import { FEED_SORTS, type FeedSort } from '../../shared/values/posts';
+import {
+  REPORT_SORTS,
+  REPORT_STATUSES,
+  type ReportSort,
+  type ReportStatus,
+} from '../../shared/values/reports';
+import { SEARCH_TYPES, type SearchType } from '../../shared/values/search';
 
 function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
   return options.includes(value as T) ? (value as T) : fallback;

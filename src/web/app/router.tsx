@@ -1,6 +1,6 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { lazyPage } from '../lib/lazy-page';
+import { BrowserRouter, Route, Routes } from '../lib/router';
 import { PublicLayout } from './layouts/public-layout';
 import { ScrollToTopOnNavigate } from './scroll-to-top-on-navigate';
 

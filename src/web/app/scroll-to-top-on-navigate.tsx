@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '../lib/router';
 
 // A new page starts at the top, as a full page load would. Back/forward (POP) is left to the browser,
 // and links to an #anchor are left to the anchor.

@@ -3,9 +3,9 @@
 // the shared tokenizer and render as React elements and strings only (no HTML injection).
 
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { tokenizePostText } from '../../shared/post-text';
 import { paths } from '../config/paths';
+import { Link } from '../lib/router';
 import { textLinkClasses } from './ui/control-classes';
 
 export function LinkifiedText({ text, className }: { text: string; className?: string }) {

@@ -1,7 +1,7 @@
 import { CalendarDays, GraduationCap, School } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
-import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/profiles';
+import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/profiles';
 import { useShortDate } from '../lib/format-short-date';
 import { Avatar } from './avatar';
 import { InstagramIcon } from './icons/instagram-icon';

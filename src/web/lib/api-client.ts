@@ -1,7 +1,8 @@
 // The one way the web app talks to the API: JSON in, JSON out, errors as types the UI can branch on.
-// An answer whose shape matters is parsed by the shared schema passed as `schema`, so callers get typed
-// data. Only the schema's `parse` is used: zod itself is not imported here, as this module is on the
-// landing page's first load (see decision 002).
+// An answer is typed by the shared contract the caller names (`apiRequest<Post>(...)`): the server
+// builds it to the same schema, and the browser does not parse it again (decision 013: zod stays off
+// the pages people open from a link). A caller that must tell our API from anything else answering
+// (the account calls) passes a small `schema` of its own.
 
 export const CONNECTION_MESSAGE =
   "We're having trouble connecting to the server. Please check your internet connection.";
@@ -60,7 +61,7 @@ interface ErrorBody {
   message?: string;
 }
 
-/** What checks an answer's shape: a shared zod schema (only its `parse` is used). */
+/** A check of an answer's shape; it throws when the answer is not what the caller can use. */
 export interface AnswerSchema<T> {
   parse(data: unknown): T;
 }
@@ -82,19 +83,14 @@ function encodeBody(body: unknown): { headers: Record<string, string>; body?: Bo
 }
 
 /**
- * Sends a request to our API. With `schema`, the answer is parsed by it and typed; without, it is
- * `unknown` (a write whose answer the caller does not read). Throws ApiError for an error answer and
- * ConnectionError when the server cannot be reached or answers with something that is not our API.
+ * Sends a request to our API and answers with its JSON as `T` (`unknown` when the caller does not read
+ * it), checked by `schema` when one is given. Throws ApiError for an error answer and ConnectionError
+ * when the server cannot be reached or answers with something that is not our API.
  */
-export async function apiRequest<T>(
-  path: string,
-  options: RequestOptions & { schema: AnswerSchema<T> },
-): Promise<T>;
-export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
-export async function apiRequest<T>(
+export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions & { schema?: AnswerSchema<T> } = {},
-): Promise<T | unknown> {
+): Promise<T> {
   let response: Response;
   try {
     response = await transport(path, {
@@ -107,9 +103,9 @@ export async function apiRequest<T>(
     throw new ConnectionError();
   }
   // 204: done, nothing to say (a delete).
-  if (response.status === 204) return undefined;
+  if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as ErrorBody | null;
-  if (response.ok && body !== null) return options.schema ? options.schema.parse(body) : body;
+  if (response.ok && body !== null) return options.schema ? options.schema.parse(body) : (body as T);
   if (response.status >= 502 || body === null) throw new ConnectionError();
   // Our API answers {error: {code, message, field?}}; better-auth's own routes answer {code, message}.
   const code = body.error?.code ?? body.code ?? 'error';

@@ -1,5 +1,5 @@
-import { Navigate } from 'react-router';
 import { useServerRender } from './render-context';
+import { Navigate } from './router';
 
 /**
  * Sends the visitor to `to`, replacing this address. Rendered on the server, the server answers with

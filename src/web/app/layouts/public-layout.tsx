@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteShell } from '../../components/layout/site-shell';
 import { matchPostPage } from '../../config/paths';
 import { lazyPage } from '../../lib/lazy-page';
 import { ReadyMark } from '../../lib/ready-mark';
 import { hydratingServerPage, useServerRender } from '../../lib/render-context';
+import { Outlet, useLocation } from '../../lib/router';
 import { RouteErrorBoundary } from '../route-error-boundary';
 
 // The navbar that knows the session needs TanStack Query, which is not on the first load: until its

@@ -1,7 +1,7 @@
-import { Outlet } from 'react-router';
 import { Announcer } from '../../components/ui/announcer';
 import { ConfirmHost } from '../../components/ui/confirm-dialog';
 import { QueryProvider } from '../../lib/query-client';
+import { Outlet } from '../../lib/router';
 
 // Routes that fetch data sit under this layout. It is lazily loaded, so TanStack Query arrives with
 // the first such page instead of weighing on the landing page's first load. The QueryClient is a

@@ -1,7 +1,7 @@
 import { Eye, Heart, Lock, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
+import { Link } from '../../lib/router';
 
 const steps = [
   { title: 'Sign up', text: 'Create an account with your email or your Google account.' },

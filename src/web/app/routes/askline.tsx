@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { ASKLINE_MESSAGES } from '../../../shared/asklines';
+import { ASKLINE_MESSAGES } from '../../../shared/values/asklines';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
@@ -14,6 +13,7 @@ import { asklinePostsQueryOptions } from '../../features/posts/api/posts-api';
 import { PostList } from '../../features/posts/components/post-list';
 import { ApiError } from '../../lib/api-client';
 import { useNotFoundStatus } from '../../lib/redirect';
+import { Link, useParams } from '../../lib/router';
 
 // /askline/{uuid} (SPEC §2 Askline page): the card, 'Explore more asklines', and its posts newest
 // first, paged like the feed. Open to visitors; the navbar's Create carries this askline.

@@ -1,8 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, Loader2, PenSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/posts';
+import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
@@ -18,6 +17,7 @@ import { feedQueryOptions } from '../../features/posts/api/posts-api';
 import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
 import { readFeedSort } from '../route-params';
 

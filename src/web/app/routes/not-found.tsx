@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { paths } from '../../config/paths';
 import { useNotFoundStatus } from '../../lib/redirect';
+import { Link } from '../../lib/router';
 
 export function NotFoundRoute() {
   useNotFoundStatus(true);

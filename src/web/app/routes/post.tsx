@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { EyeOff, FileQuestion } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { POST_MESSAGES } from '../../../shared/posts';
 import { readShareFormat, SHARE_FORMATS, TEMPLATE_LABELS } from '../../../shared/share';
+import { POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadingStatus } from '../../components/ui/loading-status';
@@ -15,6 +14,7 @@ import { postHref } from '../../features/posts/post-links';
 import { ShareFrame } from '../../features/share/share-frame';
 import { ApiError } from '../../lib/api-client';
 import { useNotFoundStatus } from '../../lib/redirect';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 
 // /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
 // comes from ?format= (other values are ignored) or the buttons, and the frame around the card is what

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { Link } from '../../lib/router';
 
 export function PrivacyRoute() {
   return (

@@ -1,16 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import type { ReportItem } from '../../../shared/reports';
 import {
   REPORT_MESSAGES,
   REPORT_REASON_LABELS,
   REPORT_SORT_LABELS,
   REPORT_SORTS,
   REPORT_STATUSES,
-  type ReportItem,
   type ReportSort,
   type ReportStatus,
-} from '../../../shared/reports';
+} from '../../../shared/values/reports';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
@@ -19,6 +18,7 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
+import { useSearchParams } from '../../lib/router';
 import { readReportsView } from '../route-params';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', resolved: 'Resolved' };

@@ -1,18 +1,15 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { Search as SearchIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { PostSearchPage, SearchCount, UserSearchPage } from '../../../shared/search';
 import {
   describeCount,
-  type PostSearchPage,
   SEARCH_MESSAGES,
   SEARCH_QUERY_MAX_LENGTH,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
-  type SearchCount,
   type SearchType,
-  type UserSearchPage,
-} from '../../../shared/search';
+} from '../../../shared/values/search';
 import { Avatar } from '../../components/avatar';
 import { DocumentTitle } from '../../components/document-title';
 import { composeButtonClasses } from '../../components/ui/control-classes';
@@ -22,6 +19,7 @@ import { inputClasses } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/search/api/search-api';
+import { Link, useSearchParams } from '../../lib/router';
 import { readSearch } from '../route-params';
 
 // /search (SPEC §2): a text box, All / Users / Posts, and Search ('Searching...'). A blank query does

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { Link } from '../../lib/router';
 import { BrandMark } from '../brand-mark';
 
 const footerLinks = [

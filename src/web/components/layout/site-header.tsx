@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { Link, useLocation } from '../../lib/router';
 import { BrandMark } from '../brand-mark';
 import { composeButtonClasses } from '../ui/control-classes';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { ApiError, ConnectionError } from '../../lib/api-client';
+import { useNavigate } from '../../lib/router';
 import * as sessionApi from './api/session-api';
 import type { AuthActions, AuthOutcome } from './auth-actions';
 import { DEMO_SESSION, startDemoSession } from './demo-session';

@@ -4,7 +4,7 @@
 // whose helper script would come from a CDN.
 
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION } from '../../../shared/limits';
-import { PROFILE_MESSAGES } from '../../../shared/profiles';
+import { PROFILE_MESSAGES } from '../../../shared/values/profiles';
 
 export class PhotoError extends Error {}
 

@@ -4,11 +4,10 @@ import * as z from 'zod/mini';
 import {
   checkPasswordChange,
   createProfileRequestSchema,
-  localIsoDate,
-  PROFILE_MESSAGES,
   profileFieldsSchema,
   type UpdateProfileRequest,
 } from '../../../shared/profiles';
+import { localIsoDate, PROFILE_MESSAGES } from '../../../shared/values/profiles';
 
 /** What the inputs hold: text everywhere but the year, which the select gives as a number. */
 export interface ProfileFieldValues {

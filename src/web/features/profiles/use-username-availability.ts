@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
+import { usernameSchema } from '../../../shared/profiles';
+import { PROFILE_MESSAGES } from '../../../shared/values/profiles';
 import { queryKeys } from '../../lib/query-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { checkUsername } from './api/profile-api';

@@ -1,6 +1,6 @@
 // Admin user management: the paged list (infinite query) and the two changes, which refresh the list.
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AdminUser, adminUserSchema, adminUsersPageSchema } from '../../../../shared/admin-users';
+import type { AdminUser, AdminUsersPage } from '../../../../shared/admin-users';
 import type { UserType } from '../../../../shared/roles';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,7 +13,7 @@ export function adminUsersQueryOptions(query: string) {
       const params = new URLSearchParams();
       if (query) params.set('query', query);
       if (pageParam) params.set('after', pageParam);
-      return apiRequest(`/api/admin/users?${params}`, { signal, schema: adminUsersPageSchema });
+      return apiRequest<AdminUsersPage>(`/api/admin/users?${params}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,
@@ -22,7 +22,7 @@ export function adminUsersQueryOptions(query: string) {
 
 function putUser(username: string, action: 'role' | 'suspension', body: unknown): Promise<AdminUser> {
   const path = `/api/admin/users/${encodeURIComponent(username)}/${action}`;
-  return apiRequest(path, { method: 'PUT', body, schema: adminUserSchema });
+  return apiRequest<AdminUser>(path, { method: 'PUT', body });
 }
 
 export function useSetUserRole() {

@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Loader2, Search, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { AdminUser } from '../../../../shared/admin-users';
 import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
@@ -11,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
+import { Link, useSearchParams } from '../../../lib/router';
 import { adminUsersQueryOptions, useSetSuspension, useSetUserRole } from '../api/admin-users-api';
 
 const ROLE_LABELS: Record<UserType, string> = {

@@ -1,12 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  type AsklineDecision,
-  type AsklineSummary,
-  asklineListSchema,
-  asklineSchema,
-  asklineSummaryListSchema,
-  asklineSummarySchema,
-  pendingAsklinePageSchema,
+import type {
+  Askline,
+  AsklineDecision,
+  AsklineList,
+  AsklineSummary,
+  AsklineSummaryList,
+  PendingAsklinePage,
 } from '../../../../shared/asklines';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -15,14 +14,13 @@ import { queryKeys } from '../../../lib/query-keys';
 /** Up to 100 verified asklines, and the viewer's own unpublished ones (SPEC §7). */
 export const asklineListQueryOptions = queryOptions({
   queryKey: queryKeys.asklines.list,
-  queryFn: ({ signal }) => apiRequest('/api/asklines', { signal, schema: asklineListSchema }),
+  queryFn: ({ signal }) => apiRequest<AsklineList>('/api/asklines', { signal }),
 });
 
 export const asklineQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.asklines.one(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/asklines/${encodeURIComponent(id)}`, { signal, schema: asklineSchema }),
+    queryFn: ({ signal }) => apiRequest<Askline>(`/api/asklines/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** Staff: the asklines waiting for a decision, oldest first. */
@@ -31,7 +29,7 @@ export const pendingAsklinesQueryOptions = infiniteQueryOptions({
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return apiRequest(`/api/asklines/pending${query}`, { signal, schema: pendingAsklinePageSchema });
+    return apiRequest<PendingAsklinePage>(`/api/asklines/pending${query}`, { signal });
   },
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
@@ -39,22 +37,20 @@ export const pendingAsklinesQueryOptions = infiniteQueryOptions({
 
 /** Verified asklines like the text: the create form's similar list and the chooser's search. */
 export async function searchAsklines(query: string): Promise<AsklineSummary[]> {
-  const answer = await apiRequest(`/api/asklines/search?q=${encodeURIComponent(query)}`, {
-    schema: asklineSummaryListSchema,
-  });
+  const answer = await apiRequest<AsklineSummaryList>(`/api/asklines/search?q=${encodeURIComponent(query)}`);
   return answer.asklines;
 }
 
 /** A random verified askline other than `exclude`; a 404 means there is none. */
 export async function pickRandomAskline(exclude: string | null): Promise<AsklineSummary> {
   const query = exclude ? `?exclude=${encodeURIComponent(exclude)}` : '';
-  return apiRequest(`/api/asklines/random${query}`, { schema: asklineSummarySchema });
+  return apiRequest<AsklineSummary>(`/api/asklines/random${query}`);
 }
 
 export function useCreateAskline() {
   return useMutation({
     mutationFn: (content: string) =>
-      apiRequest('/api/asklines', { method: 'POST', body: { content }, schema: asklineSchema }),
+      apiRequest<Askline>('/api/asklines', { method: 'POST', body: { content } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all }),
   });
 }
@@ -62,10 +58,9 @@ export function useCreateAskline() {
 export function useReviewAskline() {
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: AsklineDecision }) =>
-      apiRequest(`/api/asklines/${encodeURIComponent(id)}/review`, {
+      apiRequest<Askline>(`/api/asklines/${encodeURIComponent(id)}/review`, {
         method: 'PUT',
         body: { decision },
-        schema: asklineSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all }),
   });

@@ -1,11 +1,12 @@
 import { Check, Clock, MessageSquarePlus, Share2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { type Askline, describePostCount } from '../../../../shared/asklines';
+import type { Askline } from '../../../../shared/asklines';
 import { COPIED_STATE_MS, SHARE_MESSAGES } from '../../../../shared/share';
+import { describePostCount } from '../../../../shared/values/asklines';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
 import { useShortDate } from '../../../lib/format-short-date';
+import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
 
 const iconLink =

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, MessageSquareQuote, Search, Shuffle, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
-import { ASKLINE_MESSAGES, type AsklineSummary } from '../../../../shared/asklines';
+import type { AsklineSummary } from '../../../../shared/asklines';
+import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { Link } from '../../../lib/router';
 import { asklineQueryOptions, pickRandomAskline, searchAsklines } from '../api/asklines-api';
 
 type Lookup =

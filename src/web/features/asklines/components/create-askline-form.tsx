@@ -1,11 +1,12 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { ASKLINE_MESSAGES, type AsklineSummary, asklineContentSchema } from '../../../../shared/asklines';
+import { type AsklineSummary, asklineContentSchema } from '../../../../shared/asklines';
 import { ASKLINE_MAX_LENGTH } from '../../../../shared/limits';
+import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
+import { Link } from '../../../lib/router';
 import { searchAsklines, useCreateAskline } from '../api/asklines-api';
 
 // SPEC §2 Creating an askline: the first submit looks for similar asklines and shows them; a second

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { ASKLINE_MESSAGES, type Askline } from '../../../../shared/asklines';
+import type { Askline } from '../../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
+import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import { useSession } from '../../auth/api/session-query';
 import { asklineListQueryOptions } from '../api/asklines-api';
 import { AsklineCard } from '../components/askline-card';

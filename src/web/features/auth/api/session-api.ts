@@ -1,6 +1,7 @@
 // Calls to the account endpoints. Plain fetches (no TanStack Query, no zod): the landing page's card
-// uses them and stays within its first-load budget, so their answers are checked by the small
-// hand-written checks below; the session query checks the session again with the shared zod schema.
+// uses them and stays within its first-load budget. Their answers are checked by the small hand-written
+// checks below, so a sign-in that reaches something other than our API (a captive portal's page
+// answering JSON) is a connection problem, not a broken session.
 import type { SessionResponse } from '../../../../shared/auth';
 import { type AnswerSchema, apiRequest, ConnectionError } from '../../../lib/api-client';
 import { DEMO_SESSION, isDemoSession } from '../demo-session';
@@ -34,11 +35,9 @@ const redirectAnswer: AnswerSchema<{ url: string }> = {
 };
 
 /** The current session; the demo user is answered locally, with no request. */
-export async function fetchSession(
-  options: { schema?: AnswerSchema<SessionResponse> } = {},
-): Promise<Session> {
+export async function fetchSession(): Promise<Session> {
   if (isDemoSession()) return DEMO_SESSION;
-  return apiRequest('/api/session', { schema: options.schema ?? sessionAnswer });
+  return apiRequest('/api/session', { schema: sessionAnswer });
 }
 
 export function signIn(input: { identifier: string; password: string }): Promise<Session> {

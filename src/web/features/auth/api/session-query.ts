@@ -1,7 +1,6 @@
 // The session as TanStack Query knows it: cached for 5 minutes and kept across reloads (signed-in
 // sessions only), so screens open at once and survive a flaky connection (SPEC §4).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionResponseSchema } from '../../../../shared/auth';
 import { storageKeys } from '../../../config/storage-keys';
 import { clearQueryCache, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -12,7 +11,7 @@ const LONG_ABSENCE_MS = 30 * 60 * 1000;
 
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: (): Promise<Session> => fetchSession({ schema: sessionResponseSchema }),
+  queryFn: (): Promise<Session> => fetchSession(),
   meta: {
     // Signed-out, demo and before-setup states are not worth keeping: they change soon (or are local),
     // and a stale "needs setup" kept across a reload would send someone with a profile back to setup.

@@ -2,11 +2,11 @@
 // answer (fetch stubbed): loading, 'continue anyway' after 3 s, Connection Issue after 10 s; a kept
 // session decides at once.
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_PERMISSIONS } from '../../../../shared/auth';
+import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { MemoryRouter, Route, Routes } from '../../../lib/router';
 import type { Session } from '../api/session-api';
 import { AuthGate } from './auth-gate';
 

@@ -1,12 +1,12 @@
 import { Loader2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Outlet } from 'react-router';
 import type { SessionPermissions } from '../../../../shared/auth';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { CONNECTION_MESSAGE } from '../../../lib/api-client';
 import { Redirect } from '../../../lib/redirect';
+import { Link, Outlet } from '../../../lib/router';
 import { useSession } from '../api/session-query';
 
 const CONTINUE_AFTER_MS = 3_000;

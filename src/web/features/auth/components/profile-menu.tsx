@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
 import { stopQueries } from '../../../lib/query-client';
+import { Link, useNavigate } from '../../../lib/router';
 import type { Session } from '../api/session-api';
 import { signOut } from '../api/session-api';
 import { forgetEverything } from '../api/session-query';

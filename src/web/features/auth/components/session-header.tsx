@@ -1,12 +1,12 @@
 import { PenSquare, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, matchPath, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { usePreloadModule } from '../../../lib/lazy-page';
 import { QueryProvider } from '../../../lib/query-client';
 import { useReadyMark } from '../../../lib/ready-mark';
+import { Link, matchPath, useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 
 /** SPEC §8: how a failed Google round trip is told. */
 export function describeGoogleError(error: string, description: string | null): string {

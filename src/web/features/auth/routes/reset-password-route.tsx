@@ -1,11 +1,11 @@
 import { CheckCircle2, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError, ConnectionError } from '../../../lib/api-client';
+import { Link, useSearchParams } from '../../../lib/router';
 import { resetPassword } from '../api/session-api';
 import { PASSWORD_MIN_LENGTH } from '../validate-auth-forms';
 

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
-import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 
 // Visitors land here from Demo Sign In believing they are signed in; say up front that this is sample
 // data, so a disabled like button or a missing Create button is not mistaken for a bug.

@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 
 // SPEC §1/§2: signs in locally as the demo user, with no request to the server, and goes to
 // /demo_user. A link, so it also works as one (open in a new tab shows the demo profile).

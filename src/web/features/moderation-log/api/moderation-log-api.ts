@@ -1,6 +1,6 @@
 // The moderation log and the suspensions sealed through anonymous posts (admins), on one page.
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { moderationLogPageSchema, sealedSuspensionPageSchema } from '../../../../shared/reports';
+import type { ModerationLogPage, SealedSuspensionPage } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -9,7 +9,7 @@ export const moderationLogQueryOptions = infiniteQueryOptions({
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return apiRequest(`/api/admin/moderation-log${query}`, { signal, schema: moderationLogPageSchema });
+    return apiRequest<ModerationLogPage>(`/api/admin/moderation-log${query}`, { signal });
   },
   getNextPageParam: (page) => page.nextCursor,
   staleTime: 0,
@@ -20,9 +20,8 @@ export const sealedSuspensionsQueryOptions = infiniteQueryOptions({
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-    return apiRequest(`/api/admin/sealed-suspensions${query}`, {
+    return apiRequest<SealedSuspensionPage>(`/api/admin/sealed-suspensions${query}`, {
       signal,
-      schema: sealedSuspensionPageSchema,
     });
   },
   getNextPageParam: (page) => page.nextCursor,

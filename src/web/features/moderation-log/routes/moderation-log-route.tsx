@@ -1,11 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import {
-  MODERATION_ACTION_LABELS,
-  type ModerationLogEntry,
-  type SealedSuspension,
-} from '../../../../shared/reports';
+import type { ModerationLogEntry, SealedSuspension } from '../../../../shared/reports';
+import { MODERATION_ACTION_LABELS } from '../../../../shared/values/reports';
 import { DocumentTitle } from '../../../components/document-title';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
@@ -13,6 +9,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
+import { Link } from '../../../lib/router';
 import {
   moderationLogQueryOptions,
   sealedSuspensionsQueryOptions,

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { noticeSchema, type UpdateNoticeRequest } from '../../../../shared/notices';
+import type { Notice, UpdateNoticeRequest } from '../../../../shared/notices';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const noticeQueryOptions = queryOptions({
   queryKey: queryKeys.notice,
-  queryFn: ({ signal }) => apiRequest('/api/notice', { signal, schema: noticeSchema }),
+  queryFn: ({ signal }) => apiRequest<Notice>('/api/notice', { signal }),
   // SPEC §7 fetches the notice with caching disabled: always ask when the dashboard opens.
   staleTime: 0,
 });
@@ -14,7 +14,7 @@ export const noticeQueryOptions = queryOptions({
 export function useSaveNotice() {
   return useMutation({
     mutationFn: (notice: UpdateNoticeRequest) =>
-      apiRequest('/api/admin/notice', { method: 'PUT', body: notice, schema: noticeSchema }),
+      apiRequest<Notice>('/api/admin/notice', { method: 'PUT', body: notice }),
     onSuccess: (notice) => queryClient.setQueryData(noticeQueryOptions.queryKey, notice),
   });
 }

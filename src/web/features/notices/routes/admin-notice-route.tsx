@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { NOTICE_LIMITS, type Notice } from '../../../../shared/notices';
+import type { Notice } from '../../../../shared/notices';
+import { NOTICE_LIMITS } from '../../../../shared/values/notices';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';

@@ -2,14 +2,7 @@
 // changes (create, delete, like, report, resolve). A change goes through updateCachedPost, which
 // updates every cached view holding that post, so all screens agree without asking the server again.
 import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  type CreatePostRequest,
-  type FeedSort,
-  likeStateSchema,
-  type Post,
-  postPageSchema,
-  postSchema,
-} from '../../../../shared/posts';
+import type { CreatePostRequest, FeedSort, LikeState, Post, PostPage } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -22,7 +15,7 @@ export const feedQueryOptions = (sort: FeedSort) =>
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ sort });
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`/api/posts?${params}`, { signal, schema: postPageSchema });
+      return apiRequest<PostPage>(`/api/posts?${params}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
@@ -35,9 +28,8 @@ export const profilePostsQueryOptions = (username: string) =>
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
+      return apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
         signal,
-        schema: postPageSchema,
       });
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -51,9 +43,8 @@ export const asklinePostsQueryOptions = (asklineId: string) =>
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
+      return apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
         signal,
-        schema: postPageSchema,
       });
     },
     getNextPageParam: (page) => page.nextCursor,
@@ -65,7 +56,7 @@ export const postQueryOptions = (id: string, username: string | null) =>
     queryKey: queryKeys.post.one(id, username),
     queryFn: ({ signal }) => {
       const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
-      return apiRequest(`/api/posts/${encodeURIComponent(id)}${query}`, { signal, schema: postSchema });
+      return apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`, { signal });
     },
   });
 
@@ -120,7 +111,7 @@ export function updateCachedPost(id: string, change: PostChange): void {
 export function useCreatePost() {
   return useMutation({
     mutationFn: async (input: CreatePostRequest) =>
-      apiRequest('/api/posts', { method: 'POST', body: input, schema: postSchema }),
+      apiRequest<Post>('/api/posts', { method: 'POST', body: input }),
     // Every list may now start with it, in whichever order: ask again. An answer changes its
     // askline's post count too.
     onSuccess: (post) => {
@@ -159,9 +150,8 @@ function withLike(liked: boolean) {
 export function useSetLike() {
   return useMutation({
     mutationFn: ({ id, liked }: { id: string; liked: boolean }) =>
-      apiRequest(`/api/posts/${encodeURIComponent(id)}/like`, {
+      apiRequest<LikeState>(`/api/posts/${encodeURIComponent(id)}/like`, {
         method: liked ? 'PUT' : 'DELETE',
-        schema: likeStateSchema,
       }),
     onMutate: ({ id, liked }) => updateCachedPost(id, withLike(liked)),
     onError: (_, { id, liked }) => updateCachedPost(id, withLike(!liked)),

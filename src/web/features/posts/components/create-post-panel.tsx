@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
-import { POST_MESSAGES, postContentSchema } from '../../../../shared/posts';
+import { postContentSchema } from '../../../../shared/posts';
+import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { failureMessage } from '../../../lib/api-client';
 import { useCreatePost } from '../api/posts-api';

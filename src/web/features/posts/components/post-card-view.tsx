@@ -10,7 +10,6 @@ import {
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
 import type { Post } from '../../../../shared/posts';
 import { Avatar } from '../../../components/avatar';
 import { LinkifiedText } from '../../../components/linkified-text';
@@ -18,6 +17,7 @@ import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
 import { useShortDate } from '../../../lib/format-short-date';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
+import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
 import { POST_FORMATS, postHref } from '../post-links';
 

@@ -4,14 +4,14 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NO_PERMISSIONS } from '../../../../shared/auth';
 import type { Post, PostPage } from '../../../../shared/posts';
 import type { ReportPage } from '../../../../shared/reports';
+import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { Announcer } from '../../../components/ui/announcer';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { MemoryRouter } from '../../../lib/router';
 import { updateCachedPost } from '../api/posts-api';
 import { PostCard } from './post-card';
 

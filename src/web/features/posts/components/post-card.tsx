@@ -1,8 +1,9 @@
 import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { POST_MESSAGES, type Post } from '../../../../shared/posts';
-import { REPORT_MESSAGES } from '../../../../shared/reports';
+import type { Post } from '../../../../shared/posts';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
+import { POST_MESSAGES } from '../../../../shared/values/posts';
+import { REPORT_MESSAGES } from '../../../../shared/values/reports';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { POST_MESSAGES, type PostPage } from '../../../../shared/posts';
+import type { PostPage } from '../../../../shared/posts';
+import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';

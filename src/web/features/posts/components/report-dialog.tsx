@@ -5,7 +5,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-} from '../../../../shared/reports';
+} from '../../../../shared/values/reports';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { inputClasses } from '../../../components/ui/text-field';
 

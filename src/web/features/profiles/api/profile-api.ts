@@ -1,16 +1,15 @@
 // Profiles on the client: one profile page's answer (cached and kept across reloads for the SPEC §9
 // fallback), setup, edit and the picture upload. Mutations update the caches they change.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { NO_PERMISSIONS, type SessionResponse } from '../../../../shared/auth';
-import {
-  type CreateProfileRequest,
-  type Profile,
-  profileSchema,
-  type UpdateProfileRequest,
-  type UsernameAvailability,
-  updateProfileResponseSchema,
-  usernameAvailabilitySchema,
+import type { SessionResponse } from '../../../../shared/auth';
+import type {
+  CreateProfileRequest,
+  Profile,
+  UpdateProfileRequest,
+  UpdateProfileResponse,
+  UsernameAvailability,
 } from '../../../../shared/profiles';
+import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -20,16 +19,15 @@ const profilePath = (username: string) => `/api/profiles/${encodeURIComponent(us
 export const profileQueryOptions = (username: string) =>
   queryOptions({
     queryKey: queryKeys.profiles.one(username),
-    queryFn: ({ signal }) => apiRequest(profilePath(username), { signal, schema: profileSchema }),
+    queryFn: ({ signal }) => apiRequest<Profile>(profilePath(username), { signal }),
     // SPEC §3 profile_page_{username}: the last answer is kept, so a slow or failed load can show it.
     meta: { persist: true },
   });
 
 export async function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
   signal?.throwIfAborted();
-  return apiRequest(`/api/usernames/${encodeURIComponent(username)}`, {
+  return apiRequest<UsernameAvailability>(`/api/usernames/${encodeURIComponent(username)}`, {
     signal,
-    schema: usernameAvailabilitySchema,
   });
 }
 
@@ -62,22 +60,21 @@ export function rememberProfile(profile: Profile): void {
 export function useCreateProfile() {
   return useMutation({
     mutationFn: (input: CreateProfileRequest) =>
-      apiRequest('/api/profiles', { method: 'POST', body: input, schema: profileSchema }),
+      apiRequest<Profile>('/api/profiles', { method: 'POST', body: input }),
   });
 }
 
 export function useUpdateProfile(username: string) {
   return useMutation({
     mutationFn: (input: UpdateProfileRequest) =>
-      apiRequest(profilePath(username), {
+      apiRequest<UpdateProfileResponse>(profilePath(username), {
         method: 'PATCH',
         body: input,
-        schema: updateProfileResponseSchema,
       }),
     onSuccess: ({ profile }) => rememberProfile(profile),
   });
 }
 
 export function uploadProfilePhoto(username: string, photo: Blob): Promise<Profile> {
-  return apiRequest(`${profilePath(username)}/photo`, { method: 'PUT', body: photo, schema: profileSchema });
+  return apiRequest<Profile>(`${profilePath(username)}/photo`, { method: 'PUT', body: photo });
 }

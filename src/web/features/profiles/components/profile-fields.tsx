@@ -2,7 +2,11 @@ import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { CAMPUS_NAMES, INSTITUTIONS } from '../../../../shared/institutions';
 import { BIO_MAX_LENGTH, GRADUATION_YEARS } from '../../../../shared/limits';
-import { FULL_NAME_MAX_LENGTH, localIsoDate, PROFILE_URL_MAX_LENGTH } from '../../../../shared/profiles';
+import {
+  FULL_NAME_MAX_LENGTH,
+  localIsoDate,
+  PROFILE_URL_MAX_LENGTH,
+} from '../../../../shared/values/profiles';
 import { inputClasses, TextField } from '../../../components/ui/text-field';
 import type { ProfileFieldValues } from '../profile-forms';
 

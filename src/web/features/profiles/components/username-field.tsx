@@ -1,7 +1,7 @@
 import { Check, Loader2 } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
 import { USERNAME_MAX_LENGTH } from '../../../../shared/limits';
-import { PROFILE_MESSAGES } from '../../../../shared/profiles';
+import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
 import { TextField } from '../../../components/ui/text-field';
 import type { UsernameStatus } from '../use-username-availability';
 

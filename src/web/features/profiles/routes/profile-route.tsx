@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 import type { Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
 import { ProfileHeader } from '../../../components/profile-header';
@@ -10,6 +9,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useNotFoundStatus } from '../../../lib/redirect';
+import { Link, useParams } from '../../../lib/router';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions } from '../api/profile-api';

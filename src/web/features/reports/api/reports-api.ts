@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { type ReportSort, type ReportStatus, reportPageSchema } from '../../../../shared/reports';
+import type { ReportPage, ReportSort, ReportStatus } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -14,7 +14,7 @@ export const reportsQueryOptions = (status: ReportStatus, sort: ReportSort) =>
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ status, sort });
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest(`/api/reports?${params}`, { signal, schema: reportPageSchema });
+      return apiRequest<ReportPage>(`/api/reports?${params}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { postSearchPageSchema, userSearchPageSchema } from '../../../../shared/search';
+import type { PostSearchPage, UserSearchPage } from '../../../../shared/search';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,7 +15,7 @@ export const userSearchQueryOptions = (query: string) =>
     queryKey: queryKeys.userSearch(query),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(searchPath('users', query, pageParam), { signal, schema: userSearchPageSchema }),
+      apiRequest<UserSearchPage>(searchPath('users', query, pageParam), { signal }),
     getNextPageParam: (page) => page.nextCursor,
   });
 
@@ -28,6 +28,6 @@ export const postSearchQueryOptions = (query: string) =>
     queryKey: queryKeys.postLists.search(query),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(searchPath('posts', query, pageParam), { signal, schema: postSearchPageSchema }),
+      apiRequest<PostSearchPage>(searchPath('posts', query, pageParam), { signal }),
     getNextPageParam: (page) => page.nextCursor,
   });
