@@ -2,9 +2,14 @@
 // schema, and its readable page. Made from the routes' own descriptions (describeRoute), through
 // which every handler reads its input.
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Hono } from 'hono';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
-import { appRoutes, undocumentedRoutes } from './api-docs';
+import { likeStateSchema } from '../../shared/posts';
+import { appRoutes, describeRoute, undocumentedRoutes } from './api-docs';
+import type { AppEnv } from './context';
+import { handleError } from './error-handling';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,5 +84,36 @@ describe('GET /api/docs', () => {
     // Descriptions with quotes and apostrophes arrive escaped.
     expect(page).toContain('&#39;');
     expect(page).not.toMatch(/<script/i);
+  });
+});
+
+describe('answers held to their contracts (decision 013: the browser does not parse them)', () => {
+  // A route whose answer is the one given, checked when `check` says so, as the app does under test.
+  function appAnswering(answer: unknown, check: boolean) {
+    const app = new Hono<AppEnv>();
+    app.onError(handleError);
+    app.use(async (c, next) => {
+      c.set('log', pino({ level: 'silent' }));
+      c.set('requestId', 'r1');
+      c.set('checkAnswers', check);
+      await next();
+    });
+    const route = describeRoute({ summary: 'A like', tag: 'posts', answer: likeStateSchema });
+    app.get('/like', route.doc, (c) => c.json(answer));
+    return app;
+  }
+
+  it('lets an answer its contract allows through unchanged', async () => {
+    const res = await appAnswering({ likeCount: 3, likedByMe: true }, true).request('/like');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ likeCount: 3, likedByMe: true });
+  });
+
+  it('answers 500 for one it does not allow, under test only', async () => {
+    const broken = { likeCount: '3', likedByMe: true };
+    const checked = await appAnswering(broken, true).request('/like');
+    expect(checked.status).toBe(500);
+    expect(((await checked.json()) as { error: { code: string } }).error.code).toBe('internal');
+    expect((await appAnswering(broken, false).request('/like')).status).toBe(200);
   });
 });

@@ -47,7 +47,10 @@ type Described = MiddlewareHandler<AppEnv> & {
 };
 
 export interface DescribedRoute<B extends Schema | undefined, Q extends Schema | undefined> {
-  /** The route's first middleware: does nothing at run time, and carries the description. */
+  /**
+   * The route's first middleware: carries the description; under test, it checks the route's JSON
+   * answer against the described schema (checkAnswers).
+   */
   doc: MiddlewareHandler<AppEnv>;
   /** The JSON body, checked against the described schema (400/415 otherwise). */
   body: B extends Schema ? (c: Context) => Promise<z.infer<B>> : never;
@@ -59,15 +62,36 @@ export function describeRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
 >(description: RouteDescription<B, Q>): DescribedRoute<B, Q> {
-  const doc = Object.assign(async (_c: Context<AppEnv>, next: () => Promise<void>) => next(), {
-    [DESCRIPTION]: description,
-  }) as Described;
+  const answerSchema = typeof description.answer === 'object' ? description.answer : null;
+  const doc = Object.assign(
+    async (c: Context<AppEnv>, next: () => Promise<void>) => {
+      await next();
+      if (answerSchema && c.get('checkAnswers')) await checkAnswer(c, answerSchema);
+    },
+    { [DESCRIPTION]: description },
+  ) as Described;
   const { body, query } = description;
   return {
     doc,
     body: (body ? (c: Context) => readJson(c, body) : undefined) as DescribedRoute<B, Q>['body'],
     query: (query ? (c: Context) => readQuery(c, query) : undefined) as DescribedRoute<B, Q>['query'],
   };
+}
+
+/**
+ * An answer the route's contract does not allow is our bug: thrown, so the error handler logs it and
+ * answers 500, and a test that meets it fails. The browser types answers by these contracts without
+ * parsing them (decision 013); this is where they are held to them.
+ */
+async function checkAnswer(c: Context<AppEnv>, schema: Schema): Promise<void> {
+  const type = c.res.headers.get('content-type') ?? '';
+  if (c.res.status < 200 || c.res.status >= 300 || !type.startsWith('application/json')) return;
+  const result = z.safeParse(schema, await c.res.clone().json());
+  if (!result.success) {
+    throw new Error(
+      `the answer to ${c.req.method} ${c.req.path} breaks its contract: ${result.error.message}`,
+    );
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any Hono app, whatever its routes' types

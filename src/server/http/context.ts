@@ -10,5 +10,10 @@ export interface AppEnv {
     log: Logger;
     /** Set by loadViewer on /api routes that need it; null for visitors. */
     viewer: Viewer | null;
+    /**
+     * Under NODE_ENV=test: every JSON answer of a described route is checked against the schema it
+     * declares (http/api-docs.ts), so the tests catch an answer its contract does not allow.
+     */
+    checkAnswers?: boolean;
   };
 }
