@@ -18,7 +18,12 @@ const LANDING_ROUTE = 'app/routes/landing.tsx';
 /** docs/performance.md: the heaviest route (the dashboard) loads ~127 KB. */
 const PAGE_CEILING_BYTES = 128 * 1024;
 /** Pages a shared link opens, which show and take over what the server drew: no zod (decision 013). */
-const READ_PAGES = ['app/routes/post.tsx', 'app/routes/askline.tsx', 'app/layouts/query-layout.tsx'];
+const READ_PAGES = [
+  'app/routes/post.tsx',
+  'app/routes/askline.tsx',
+  'features/asklines/routes/asklines-route.tsx',
+  'app/layouts/query-layout.tsx',
+];
 
 interface ManifestChunk {
   file: string;

@@ -5,14 +5,14 @@
 // signed in: for anyone else the gate sends them away and nothing else is needed.
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPostPage, paths } from '../config/paths';
-import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-api';
+import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import {
   asklinePostsQueryOptions,
   feedQueryOptions,
   postQueryOptions,
   profilePostsQueryOptions,
-} from '../features/posts/api/posts-api';
+} from '../features/posts/api/posts-queries';
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { readShareFormat } from '../../shared/share';
-import { postQueryOptions } from '../features/posts/api/posts-api';
+import { postQueryOptions } from '../features/posts/api/posts-queries';
 import { ShareActions } from '../features/share/components/share-actions';
 import { usePreloadModule } from '../lib/lazy-page';
 import { useSearchParams } from '../lib/router';

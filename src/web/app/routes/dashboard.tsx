@@ -13,7 +13,7 @@ import { useSession } from '../../features/auth/api/session-query';
 import { DemoNotice } from '../../features/demo/components/demo-notice';
 import { demoPostAsPost, demoPosts } from '../../features/demo/demo-data';
 import { NoticeBanner } from '../../features/notices/components/notice-banner';
-import { feedQueryOptions } from '../../features/posts/api/posts-api';
+import { feedQueryOptions } from '../../features/posts/api/posts-queries';
 import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';

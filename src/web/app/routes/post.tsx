@@ -8,7 +8,7 @@ import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/api/session-query';
-import { postQueryOptions } from '../../features/posts/api/posts-api';
+import { postQueryOptions } from '../../features/posts/api/posts-queries';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postHref } from '../../features/posts/post-links';
 import { ShareFrame } from '../../features/share/share-frame';

@@ -15,7 +15,7 @@ describe('confirmAction', () => {
         confirmLabel: 'Delete',
       });
     });
-    const dialog = screen.getByRole('dialog', { name: 'Delete this post?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     expect(dialog.textContent).toContain('This cannot be undone.');
     act(() => screen.getByRole('button', { name: 'Delete' }).click());
     await expect(answer).resolves.toBe(true);
@@ -39,7 +39,7 @@ describe('confirmAction', () => {
       second = confirmAction({ title: 'Suspend?', confirmLabel: 'Suspend' });
     });
     await expect(first).resolves.toBe(false);
-    expect(screen.getByRole('heading', { name: 'Suspend?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Suspend?' })).toBeTruthy();
     // Escape closes a modal dialog: its close event is a "no".
     act(() => {
       screen.getByRole('dialog').dispatchEvent(new Event('close'));

@@ -1,8 +1,10 @@
 // The one confirmation before an action that cannot be taken back (delete, resolve, suspend, lift): a
-// native modal <dialog>, so focus moves in and stays, Escape cancels, and focus goes back to the
-// button that asked when it closes. `confirmAction` opens it and answers true or false.
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
-import { composeButtonClasses } from './control-classes';
+// native modal <dialog> (confirm-dialog-view.tsx), so focus moves in and stays, Escape cancels, and
+// focus goes back to the button that asked when it closes. `confirmAction` opens it and answers true
+// or false. The dialog itself loads the first time a question is asked: a page that is only read
+// (most visits) never needs it.
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 export interface ConfirmRequest {
   /** The question, as the dialog's heading: "Delete this post?" */
@@ -45,6 +47,12 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const ConfirmDialogView = lazyPage(
+  'components/ui/confirm-dialog-view.tsx',
+  () => import('./confirm-dialog-view').then((m) => m.ConfirmDialogView),
+  { preload: false },
+);
+
 /** Rendered once, by the layout of the screens that act (app/layouts/query-layout.tsx). */
 export function ConfirmHost() {
   const request = useSyncExternalStore(
@@ -52,59 +60,16 @@ export function ConfirmHost() {
     () => pending,
     () => pending,
   );
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const messageId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (request && !dialog.open) dialog.showModal();
-    if (!request && dialog.open) dialog.close();
-  }, [request]);
+  // Once asked for, the dialog stays mounted, so it is there at once for the next question.
+  const [wanted, setWanted] = useState(false);
+  if (request && !wanted) setWanted(true);
 
   // Unmounted with a question open (leaving the screens that act): it was not confirmed.
   useEffect(() => () => answer(false), []);
 
-  return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={request?.message ? messageId : undefined}
-      onClose={() => answer(false)}
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-slate-800 dark:bg-slate-900 dark:text-white"
-    >
-      {request ? (
-        <div className="p-5">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {request.title}
-          </h2>
-          {request.message ? (
-            <p id={messageId} className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {request.message}
-            </p>
-          ) : null}
-          <div className="mt-5 flex justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => answer(false)}
-              className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={() => answer(true)}
-              className={composeButtonClasses({
-                variant: request.destructive ? 'danger' : 'primary',
-                size: 'sm',
-              })}
-            >
-              {request.confirmLabel}
-            </button>
-          </div>
-        </div>
-      ) : null}
-    </dialog>
-  );
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ConfirmDialogView request={request} onAnswer={answer} />
+    </Suspense>
+  ) : null;
 }

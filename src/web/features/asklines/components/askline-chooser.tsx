@@ -8,7 +8,8 @@ import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Link } from '../../../lib/router';
-import { asklineQueryOptions, pickRandomAskline, searchAsklines } from '../api/asklines-api';
+import { pickRandomAskline, searchAsklines } from '../api/asklines-api';
+import { asklineQueryOptions } from '../api/asklines-queries';
 
 type Lookup =
   | { state: 'idle' }

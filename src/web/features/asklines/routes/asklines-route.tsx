@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardCheck, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Askline } from '../../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
@@ -9,11 +9,20 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
+import { lazyPage } from '../../../lib/lazy-page';
 import { Link } from '../../../lib/router';
 import { useSession } from '../../auth/api/session-query';
-import { asklineListQueryOptions } from '../api/asklines-api';
+import { asklineListQueryOptions } from '../api/asklines-queries';
 import { AsklineCard } from '../components/askline-card';
-import { CreateAsklineForm } from '../components/create-askline-form';
+
+// The form (and the schema it checks the text with, which brings zod) loads when it is first opened,
+// or when the pointer or focus reaches its button: most people who open this page only read it.
+const loadCreateForm = () => import('../components/create-askline-form');
+const CreateAsklineForm = lazyPage(
+  'features/asklines/components/create-askline-form.tsx',
+  () => loadCreateForm().then((m) => m.CreateAsklineForm),
+  { preload: false },
+);
 
 // /asklines (SPEC §2): 'Verified Asklines', up to 100 fetched (shuffled by the server, so a page it
 // drew and this one agree; SPEC §9), 10 shown, 'More' adds 10;
@@ -35,6 +44,8 @@ export function AsklinesRoute() {
         <button
           type="button"
           onClick={() => setCreating((open) => !open)}
+          onPointerEnter={() => void loadCreateForm()}
+          onFocus={() => void loadCreateForm()}
           aria-expanded={creating}
           className={composeButtonClasses({ size: 'sm' })}
         >
@@ -57,7 +68,9 @@ export function AsklinesRoute() {
 
       {creating ? (
         <div className="mt-6">
-          <CreateAsklineForm />
+          <Suspense fallback={<LoadingStatus>Loading the form...</LoadingStatus>}>
+            <CreateAsklineForm />
+          </Suspense>
         </div>
       ) : null}
 

@@ -7,7 +7,8 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { pendingAsklinesQueryOptions, useReviewAskline } from '../api/asklines-api';
+import { useReviewAskline } from '../api/asklines-api';
+import { pendingAsklinesQueryOptions } from '../api/asklines-queries';
 import { AsklineCard } from '../components/askline-card';
 
 // /asklines/review (admins and moderators): the asklines waiting for a decision, oldest first. Verify

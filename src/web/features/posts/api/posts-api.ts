@@ -1,64 +1,13 @@
-// Posts on the client: the feed and a profile's posts as paged (infinite) queries, one post, and the
-// changes (create, delete, like, report, resolve). A change goes through updateCachedPost, which
-// updates every cached view holding that post, so all screens agree without asking the server again.
-import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
-import type { CreatePostRequest, FeedSort, LikeState, Post, PostPage } from '../../../../shared/posts';
+// Changes to posts on the client (create, delete, like, report, resolve); what is read is in
+// posts-queries.ts, so a page that only reads loads none of this. A change goes through
+// updateCachedPost, which updates every cached view holding that post, so all screens agree without
+// asking the server again.
+import { type InfiniteData, useMutation } from '@tanstack/react-query';
+import type { CreatePostRequest, LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export const feedQueryOptions = (sort: FeedSort) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.postLists.feed(sort),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ sort });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<PostPage>(`/api/posts?${params}`, { signal });
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
-    meta: { persist: true },
-  });
-
-export const profilePostsQueryOptions = (username: string) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.postLists.profile(username),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
-        signal,
-      });
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    meta: { persist: true },
-  });
-
-/** The posts answering an askline, newest first (SPEC §2 Askline page); open to visitors. */
-export const asklinePostsQueryOptions = (asklineId: string) =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.postLists.askline(asklineId),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
-        signal,
-      });
-    },
-    getNextPageParam: (page) => page.nextCursor,
-  });
-
-/** One post; `username` when opened as /{username}/{postId} (an anonymous post then does not exist). */
-export const postQueryOptions = (id: string, username: string | null) =>
-  queryOptions({
-    queryKey: queryKeys.post.one(id, username),
-    queryFn: ({ signal }) => {
-      const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
-      return apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`, { signal });
-    },
-  });
 
 type PostChange = ((post: Post) => Post) | null;
 

@@ -1,9 +1,10 @@
 // The post card over the one cache, in happy-dom with the server stubbed (fetch): a change to a post
 // reaches every cached view of it; a like shows at once, takes the server's count, and is put back and
 // announced when the server refuses.
-import type { InfiniteData } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostPage } from '../../../../shared/posts';
 import type { ReportPage } from '../../../../shared/reports';
@@ -11,6 +12,7 @@ import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { Announcer } from '../../../components/ui/announcer';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { type ServerRender, ServerRenderContext } from '../../../lib/render-context';
 import { MemoryRouter } from '../../../lib/router';
 import { updateCachedPost } from '../api/posts-api';
 import { PostCard } from './post-card';
@@ -138,7 +140,7 @@ function FeedCards() {
 describe('a like on the card', () => {
   let answer: { resolve: (res: Response) => void; reject: (error: Error) => void };
 
-  beforeEach(() => {
+  beforeEach(async () => {
     queryClient.setQueryData(queryKeys.session, {
       user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
       profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary', permissions: NO_PERMISSIONS },
@@ -163,6 +165,8 @@ describe('a like on the card', () => {
         </MemoryRouter>
       </QueryProvider>,
     );
+    // The card's actions arrive with their own chunk; until then the card is shown without them.
+    await waitFor(() => expect(likeButton().hasAttribute('disabled')).toBe(false));
   });
 
   const likeButton = () => screen.getByRole('button', { name: /like/i });
@@ -215,3 +219,56 @@ describe('a like on the card', () => {
     expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
   });
 });
+
+describe('a card for someone who may only read it', () => {
+  const readOnly = makePost('p1', {
+    viewer: {
+      isAuthor: false,
+      canLike: false,
+      canDelete: false,
+      canModerate: false,
+      report: 'none',
+      canSuspendAuthor: false,
+    },
+  });
+
+  /** The lazily loaded modules a page the server draws with this card names for preloading. */
+  function preloadedFor(post: Post): string[] {
+    const server: ServerRender = { queryClient: new QueryClient(), googleSignIn: false, modules: new Set() };
+    renderToString(
+      <ServerRenderContext value={server}>
+        <MemoryRouter>
+          <PostCard post={post} />
+        </MemoryRouter>
+      </ServerRenderContext>,
+    );
+    return [...server.modules];
+  }
+
+  it('needs no code beyond the card: the actions chunk is named only for those who may act', () => {
+    expect(preloadedFor(readOnly)).toEqual([]);
+    expect(preloadedFor(makePost('p2'))).toEqual(['features/posts/components/post-card-actions.tsx']);
+    const staff = makePost('p3', { viewer: { ...readOnly.viewer, canModerate: true, canDelete: true } });
+    expect(preloadedFor(staff)).toEqual(['features/posts/components/post-card-actions.tsx']);
+  });
+
+  it('is drawn at once, with Copy link and Dislike and nothing that acts', async () => {
+    render(
+      <QueryProvider>
+        <MemoryRouter>
+          <PostCard post={readOnly} />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    expect(screen.getByText('Post p1')).toBeTruthy();
+    expect(likeButton().hasAttribute('disabled')).toBe(true);
+    expect(likeButton().getAttribute('title')).toBe('Sign in to like');
+    await act(async () => screen.getByRole('button', { name: 'More options' }).click());
+    expect(screen.getByRole('button', { name: 'Dislike' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Share' }).click());
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+  });
+});
+
+const likeButton = () => screen.getByRole('button', { name: /like/i });

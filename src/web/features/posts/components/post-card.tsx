@@ -1,27 +1,19 @@
-import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
-import { POST_MESSAGES } from '../../../../shared/values/posts';
-import { REPORT_MESSAGES } from '../../../../shared/values/reports';
-import { announce } from '../../../components/ui/announcer';
-import { confirmAction } from '../../../components/ui/confirm-dialog';
-import { refusalMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
+import { lazyPage, usePreloadModule } from '../../../lib/lazy-page';
 import { useTransientState } from '../../../lib/use-transient-state';
-import {
-  useDeletePost,
-  useReportPost,
-  useSetLike,
-  useSetResolution,
-  useSuspendAuthor,
-} from '../api/posts-api';
 import { PostCardView } from './post-card-view';
-import { ReportDialog } from './report-dialog';
 
 const FEEDBACK_MS = 2_000;
-const staffButton =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
+const ACTIONS_MODULE = 'features/posts/components/post-card-actions.tsx';
+
+const PostCardWithActions = lazyPage(
+  ACTIONS_MODULE,
+  () => import('./post-card-actions').then((m) => m.PostCardWithActions),
+  { preload: false },
+);
 
 export interface PostCardProps {
   post: Post;
@@ -36,59 +28,45 @@ export interface PostCardProps {
   headingLevel?: 2 | 3;
 }
 
-// The post card wired to the server: like and unlike (at once, put back and announced if it fails);
-// delete with confirmation (soft delete); Report with its reason and 2 s feedback (SPEC §4); and for
-// staff the report badge, resolve / unresolve and delete any post, each confirmed first. Failures are
-// told through the one announcer, on every screen the card is on.
-export function PostCard({
-  post,
-  showDelete = false,
-  showAskline = true,
-  showSuspend = false,
-  showAuthorNote = true,
-  headingLevel,
-}: PostCardProps) {
-  const setLike = useSetLike();
-  const deletePost = useDeletePost();
-  const reportPost = useReportPost();
-  const [reporting, setReporting] = useState(false);
+/** Whether the server's answer offers this viewer anything beyond reading and sharing the post. */
+function mayAct({ viewer }: Post): boolean {
+  return viewer.canLike || viewer.canDelete || viewer.canModerate || viewer.report !== 'none';
+}
+
+// The post card. What a viewer may do comes with the post (its `viewer` part): someone who may only
+// read and share it (a visitor who opened a shared link: most visits) gets the card with Copy link
+// and nothing else, and none of the code for liking, reporting or moderating. Anyone offered more gets
+// the card wired to those actions (post-card-actions.tsx), loaded with the first such card; a page the
+// server draws for them names that chunk for preloading, and until it has arrived in the browser the
+// card shows without its actions.
+export function PostCard(props: PostCardProps) {
+  const actor = mayAct(props.post);
+  usePreloadModule(ACTIONS_MODULE, actor);
+  if (!actor) return <ReadOnlyPostCard {...props} />;
+  return (
+    <Suspense fallback={<ReadOnlyPostCard {...props} />}>
+      <PostCardWithActions {...props} />
+    </Suspense>
+  );
+}
+
+function ReadOnlyPostCard({ post, showAskline = true, showAuthorNote = true, headingLevel }: PostCardProps) {
+  const { feedback, copyLink } = useCopyLink(post);
+  return (
+    <PostCardView
+      post={post}
+      showAskline={showAskline}
+      showAuthorNote={showAuthorNote}
+      headingLevel={headingLevel}
+      onCopyLink={() => void copyLink()}
+      feedback={feedback}
+    />
+  );
+}
+
+/** Copy link, and the card's short feedback line (2 s) that says how it went (and, with actions, more). */
+export function useCopyLink(post: Post) {
   const [feedback, setFeedback] = useTransientState<string | null>(null, FEEDBACK_MS);
-
-  function toggleLike() {
-    if (setLike.isPending) return;
-    // SPEC §8's words (spelling included), wherever the card is.
-    setLike.mutate(
-      { id: post.id, liked: !post.likedByMe },
-      { onError: (error) => announce(refusalMessage(error, POST_MESSAGES.likeFailed)) },
-    );
-  }
-
-  async function remove() {
-    const confirmed = await confirmAction({
-      title: 'Delete this post?',
-      message: 'This cannot be undone.',
-      confirmLabel: 'Delete',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    deletePost.mutate(post.id, {
-      onError: (error) => announce(refusalMessage(error, REPORT_MESSAGES.deleteFailed)),
-    });
-  }
-
-  // SPEC §6, as the server's answer says: members report others' posts; moderators are offered Report
-  // and told they cannot; admins, visitors and the author are not offered it.
-  const mayOfferReport = post.viewer.report !== 'none';
-  function startReport() {
-    if (post.viewer.report === 'refuse') {
-      setFeedback(REPORT_MESSAGES.moderatorsCannot);
-      return;
-    }
-    setReporting(true);
-  }
-
-  const canDelete = post.viewer.canDelete && (showDelete || post.viewer.canModerate);
-
   async function copyLink() {
     try {
       await copyText(postShareUrl(window.location.origin, post, 'default'));
@@ -97,135 +75,5 @@ export function PostCard({
       setFeedback(SHARE_MESSAGES.copyFailed);
     }
   }
-
-  return (
-    <>
-      <PostCardView
-        post={post}
-        onToggleLike={post.viewer.canLike ? toggleLike : undefined}
-        likePending={setLike.isPending}
-        onDelete={canDelete ? () => void remove() : undefined}
-        deletePending={deletePost.isPending}
-        showAskline={showAskline}
-        showAuthorNote={showAuthorNote}
-        headingLevel={headingLevel}
-        onCopyLink={() => void copyLink()}
-        onReport={mayOfferReport ? startReport : undefined}
-        feedback={feedback}
-        moderation={
-          post.viewer.canModerate ? (
-            <StaffControls post={post} showSuspend={showSuspend && post.viewer.canSuspendAuthor} />
-          ) : undefined
-        }
-      />
-      {mayOfferReport ? (
-        <ReportDialog
-          open={reporting}
-          onCancel={() => setReporting(false)}
-          onConfirm={(reason, detail) => {
-            setReporting(false);
-            reportPost.mutate(
-              { id: post.id, reason, detail },
-              {
-                onSuccess: () => setFeedback(REPORT_MESSAGES.reported),
-                onError: () => setFeedback(REPORT_MESSAGES.failed),
-              },
-            );
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
-
-/** SPEC §2 staff parts: the report badge (count; resolved and unresolved differ) and its control. */
-function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean }) {
-  const setResolution = useSetResolution();
-  const suspendAuthor = useSuspendAuthor();
-  const report = post.report;
-
-  async function toggleResolved() {
-    if (!report) return;
-    const resolved = !report.resolved;
-    const confirmed = await confirmAction(
-      resolved
-        ? { title: 'Mark this report as resolved?', confirmLabel: 'Resolve' }
-        : { title: 'Mark this report as unresolved again?', confirmLabel: 'Unresolve' },
-    );
-    if (!confirmed) return;
-    setResolution.mutate(
-      { reportId: report.id, resolved, postId: post.id },
-      {
-        onError: (error) =>
-          announce(
-            refusalMessage(error, resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed),
-          ),
-      },
-    );
-  }
-
-  async function suspend() {
-    const confirmed = await confirmAction({
-      title: post.author ? `Suspend @${post.author.username}?` : 'Suspend the author of this anonymous post?',
-      message: post.author
-        ? 'They are signed out and cannot sign in until restored.'
-        : 'They are signed out and cannot sign in until the suspension is lifted (from the moderation ' +
-          'log). Who they are stays sealed, from you too.',
-      confirmLabel: 'Suspend',
-      destructive: true,
-    });
-    if (!confirmed) return;
-    suspendAuthor.mutate(post.id, {
-      onSuccess: () => announce('The author is suspended.', 'info'),
-      onError: (error) => announce(error.message),
-    });
-  }
-
-  return (
-    <>
-      {report ? (
-        <>
-          <span
-            className={`inline-flex h-7 items-center gap-1 rounded-full px-2.5 text-xs font-semibold tabular-nums ${
-              report.resolved
-                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
-                : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
-            }`}
-          >
-            <Flag className="size-3.5" aria-hidden="true" />
-            {report.count}
-            <span className="sr-only">
-              {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
-            </span>
-          </span>
-          <button
-            type="button"
-            onClick={() => void toggleResolved()}
-            disabled={setResolution.isPending}
-            className={staffButton}
-            aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
-            title={report.resolved ? 'Unresolve report' : 'Resolve report'}
-          >
-            {report.resolved ? (
-              <RotateCcw className="size-5" aria-hidden="true" />
-            ) : (
-              <CheckCircle2 className="size-5" aria-hidden="true" />
-            )}
-          </button>
-        </>
-      ) : null}
-      {showSuspend ? (
-        <button
-          type="button"
-          onClick={() => void suspend()}
-          disabled={suspendAuthor.isPending}
-          className={staffButton}
-          aria-label="Suspend the author"
-          title="Suspend the author"
-        >
-          <UserX className="size-5" aria-hidden="true" />
-        </button>
-      ) : null}
-    </>
-  );
+  return { feedback, setFeedback, copyLink };
 }

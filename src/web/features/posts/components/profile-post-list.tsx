@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSession } from '../../auth/api/session-query';
-import { profilePostsQueryOptions } from '../api/posts-api';
+import { profilePostsQueryOptions } from '../api/posts-queries';
 import { PostList } from './post-list';
 
 // The posts under a profile header (SPEC §2): newest first; the owner sees their anonymous posts too

@@ -1,0 +1,207 @@
+import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
+import { useState } from 'react';
+import type { Post } from '../../../../shared/posts';
+import { POST_MESSAGES } from '../../../../shared/values/posts';
+import { REPORT_MESSAGES } from '../../../../shared/values/reports';
+import { announce } from '../../../components/ui/announcer';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { refusalMessage } from '../../../lib/api-client';
+import {
+  useDeletePost,
+  useReportPost,
+  useSetLike,
+  useSetResolution,
+  useSuspendAuthor,
+} from '../api/posts-api';
+import { type PostCardProps, useCopyLink } from './post-card';
+import { PostCardView } from './post-card-view';
+import { ReportDialog } from './report-dialog';
+
+const staffButton =
+  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
+
+// The post card wired to the server, for a viewer who may act on it (post-card.tsx decides): like and
+// unlike (at once, put back and announced if it fails); delete with confirmation (soft delete); Report
+// with its reason and 2 s feedback (SPEC §4); and for staff the report badge, resolve / unresolve and
+// delete any post, each confirmed first. Failures are told through the one announcer, on every screen
+// the card is on.
+export function PostCardWithActions({
+  post,
+  showDelete = false,
+  showAskline = true,
+  showSuspend = false,
+  showAuthorNote = true,
+  headingLevel,
+}: PostCardProps) {
+  const setLike = useSetLike();
+  const deletePost = useDeletePost();
+  const reportPost = useReportPost();
+  const [reporting, setReporting] = useState(false);
+  const { feedback, setFeedback, copyLink } = useCopyLink(post);
+
+  function toggleLike() {
+    if (setLike.isPending) return;
+    // SPEC §8's words (spelling included), wherever the card is.
+    setLike.mutate(
+      { id: post.id, liked: !post.likedByMe },
+      { onError: (error) => announce(refusalMessage(error, POST_MESSAGES.likeFailed)) },
+    );
+  }
+
+  async function remove() {
+    const confirmed = await confirmAction({
+      title: 'Delete this post?',
+      message: 'This cannot be undone.',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    deletePost.mutate(post.id, {
+      onError: (error) => announce(refusalMessage(error, REPORT_MESSAGES.deleteFailed)),
+    });
+  }
+
+  // SPEC §6, as the server's answer says: members report others' posts; moderators are offered Report
+  // and told they cannot; admins, visitors and the author are not offered it.
+  const mayOfferReport = post.viewer.report !== 'none';
+  function startReport() {
+    if (post.viewer.report === 'refuse') {
+      setFeedback(REPORT_MESSAGES.moderatorsCannot);
+      return;
+    }
+    setReporting(true);
+  }
+
+  const canDelete = post.viewer.canDelete && (showDelete || post.viewer.canModerate);
+
+  return (
+    <>
+      <PostCardView
+        post={post}
+        onToggleLike={post.viewer.canLike ? toggleLike : undefined}
+        likePending={setLike.isPending}
+        onDelete={canDelete ? () => void remove() : undefined}
+        deletePending={deletePost.isPending}
+        showAskline={showAskline}
+        showAuthorNote={showAuthorNote}
+        headingLevel={headingLevel}
+        onCopyLink={() => void copyLink()}
+        onReport={mayOfferReport ? startReport : undefined}
+        feedback={feedback}
+        moderation={
+          post.viewer.canModerate ? (
+            <StaffControls post={post} showSuspend={showSuspend && post.viewer.canSuspendAuthor} />
+          ) : undefined
+        }
+      />
+      {mayOfferReport ? (
+        <ReportDialog
+          open={reporting}
+          onCancel={() => setReporting(false)}
+          onConfirm={(reason, detail) => {
+            setReporting(false);
+            reportPost.mutate(
+              { id: post.id, reason, detail },
+              {
+                onSuccess: () => setFeedback(REPORT_MESSAGES.reported),
+                onError: () => setFeedback(REPORT_MESSAGES.failed),
+              },
+            );
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** SPEC §2 staff parts: the report badge (count; resolved and unresolved differ) and its control. */
+function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean }) {
+  const setResolution = useSetResolution();
+  const suspendAuthor = useSuspendAuthor();
+  const report = post.report;
+
+  async function toggleResolved() {
+    if (!report) return;
+    const resolved = !report.resolved;
+    const confirmed = await confirmAction(
+      resolved
+        ? { title: 'Mark this report as resolved?', confirmLabel: 'Resolve' }
+        : { title: 'Mark this report as unresolved again?', confirmLabel: 'Unresolve' },
+    );
+    if (!confirmed) return;
+    setResolution.mutate(
+      { reportId: report.id, resolved, postId: post.id },
+      {
+        onError: (error) =>
+          announce(
+            refusalMessage(error, resolved ? REPORT_MESSAGES.resolveFailed : REPORT_MESSAGES.unresolveFailed),
+          ),
+      },
+    );
+  }
+
+  async function suspend() {
+    const confirmed = await confirmAction({
+      title: post.author ? `Suspend @${post.author.username}?` : 'Suspend the author of this anonymous post?',
+      message: post.author
+        ? 'They are signed out and cannot sign in until restored.'
+        : 'They are signed out and cannot sign in until the suspension is lifted (from the moderation ' +
+          'log). Who they are stays sealed, from you too.',
+      confirmLabel: 'Suspend',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    suspendAuthor.mutate(post.id, {
+      onSuccess: () => announce('The author is suspended.', 'info'),
+      onError: (error) => announce(error.message),
+    });
+  }
+
+  return (
+    <>
+      {report ? (
+        <>
+          <span
+            className={`inline-flex h-7 items-center gap-1 rounded-full px-2.5 text-xs font-semibold tabular-nums ${
+              report.resolved
+                ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+                : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+            }`}
+          >
+            <Flag className="size-3.5" aria-hidden="true" />
+            {report.count}
+            <span className="sr-only">
+              {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
+            </span>
+          </span>
+          <button
+            type="button"
+            onClick={() => void toggleResolved()}
+            disabled={setResolution.isPending}
+            className={staffButton}
+            aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
+            title={report.resolved ? 'Unresolve report' : 'Resolve report'}
+          >
+            {report.resolved ? (
+              <RotateCcw className="size-5" aria-hidden="true" />
+            ) : (
+              <CheckCircle2 className="size-5" aria-hidden="true" />
+            )}
+          </button>
+        </>
+      ) : null}
+      {showSuspend ? (
+        <button
+          type="button"
+          onClick={() => void suspend()}
+          disabled={suspendAuthor.isPending}
+          className={staffButton}
+          aria-label="Suspend the author"
+          title="Suspend the author"
+        >
+          <UserX className="size-5" aria-hidden="true" />
+        </button>
+      ) : null}
+    </>
+  );
+}
