@@ -1,8 +1,13 @@
 // Set-up for the `web` vitest project (happy-dom): each test starts with an empty page, storage and
-// announcer, and with real timers (a test that fakes them restores them here too).
-import { cleanup } from '@testing-library/react';
+// announcer, and with real timers (a test that fakes them restores them here too). Testing Library's
+// waits (findBy…, waitFor) get its 1 s limit stretched by the machine's factor: a lazily loaded part
+// that a test waits for is compiled on first import, which takes longer on a busy machine.
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearAnnouncements } from '../../src/web/components/ui/announcer';
+import { scaled } from './machine-factor';
+
+configure({ asyncUtilTimeout: scaled(1_000) });
 
 afterEach(() => {
   cleanup();

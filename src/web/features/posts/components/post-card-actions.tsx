@@ -14,11 +14,8 @@ import {
   useSuspendAuthor,
 } from '../api/posts-api';
 import { type PostCardProps, useCopyLink } from './post-card';
-import { PostCardView } from './post-card-view';
+import { cardButtonClasses, PostCardView } from './post-card-view';
 import { ReportDialog } from './report-dialog';
-
-const staffButton =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
 
 // The post card wired to the server, for a viewer who may act on it (post-card.tsx decides): like and
 // unlike (at once, put back and announced if it fails); delete with confirmation (soft delete); Report
@@ -178,7 +175,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
             type="button"
             onClick={() => void toggleResolved()}
             disabled={setResolution.isPending}
-            className={staffButton}
+            className={cardButtonClasses}
             aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
             title={report.resolved ? 'Unresolve report' : 'Resolve report'}
           >
@@ -195,7 +192,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
           type="button"
           onClick={() => void suspend()}
           disabled={suspendAuthor.isPending}
-          className={staffButton}
+          className={cardButtonClasses}
           aria-label="Suspend the author"
           title="Suspend the author"
         >

@@ -23,7 +23,8 @@ import { POST_FORMATS, postHref } from '../post-links';
 
 const ANONYMOUS = 'Anonymous';
 const DISLIKE_FEEDBACK_MS = 1_000;
-const iconButton =
+/** The card's small buttons (like, share, delete, more options, and staff's controls beside them). */
+export const cardButtonClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export interface PostCardViewProps {
@@ -151,7 +152,7 @@ export function PostCardView({
           aria-label={likeLabel}
           aria-describedby={canLike ? undefined : likeHintId}
           title={canLike ? undefined : 'Sign in to like'}
-          className={`${iconButton} ${post.likedByMe ? 'text-rose-700 dark:text-rose-300' : ''}`}
+          className={`${cardButtonClasses} ${post.likedByMe ? 'text-rose-700 dark:text-rose-300' : ''}`}
         >
           <Heart className={`size-5 ${post.likedByMe ? 'fill-current' : ''}`} aria-hidden="true" />
           <span className="tabular-nums">{post.likeCount}</span>
@@ -168,7 +169,7 @@ export function PostCardView({
             <MenuButton
               label="Share"
               buttonContent={<Share2 className="size-5" aria-hidden="true" />}
-              buttonClassName={iconButton}
+              buttonClassName={cardButtonClasses}
               align="left"
               items={[
                 ...(onCopyLink
@@ -207,7 +208,7 @@ export function PostCardView({
               type="button"
               onClick={onDelete}
               disabled={deletePending}
-              className={iconButton}
+              className={cardButtonClasses}
               aria-label="Delete post"
               title="Delete post"
             >
@@ -217,7 +218,7 @@ export function PostCardView({
           <MenuButton
             label="More options"
             buttonContent={<MoreHorizontal className="size-5" aria-hidden="true" />}
-            buttonClassName={iconButton}
+            buttonClassName={cardButtonClasses}
             items={[
               {
                 key: 'dislike',
