@@ -67,4 +67,14 @@ describe('the kept cache', () => {
     expect(queryFn).toHaveBeenCalledTimes(2);
     expect(queryClient.getQueryState(FEED)?.isInvalidated).toBe(false);
   });
+
+  it('is gone at once on sign-out, even before the code that keeps it has arrived', async () => {
+    keepInStorage();
+    const { queryClient, cacheRestored, clearQueryCache } = await loadPage();
+    clearQueryCache(); // the kept copy's code (lib/query-persistence.ts) is still on its way
+    expect(localStorage.getItem(storageKeys.queryCache)).toBeNull();
+    await cacheRestored;
+    expect(queryClient.getQueryData(FEED)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.session)).toBeUndefined();
+  });
 });

@@ -11,7 +11,6 @@
 // A page the server rendered carries the answers it was rendered with (entry-server.tsx): they go into
 // the cache before anything renders, so the browser draws the same page without asking again. They
 // are the server's word of this moment, so a kept copy never replaces them.
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   type DehydratedState,
   hydrate,
@@ -20,11 +19,6 @@ import {
   QueryClient,
   QueryClientProvider,
 } from '@tanstack/react-query';
-import {
-  type PersistQueryClientOptions,
-  persistQueryClientSave,
-  persistQueryClientSubscribe,
-} from '@tanstack/react-query-persist-client';
 import { createElement, type ReactNode, useSyncExternalStore } from 'react';
 import { storageKeys } from '../config/storage-keys';
 import { isDemoSession } from '../features/auth/demo-session';
@@ -62,36 +56,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-function browserStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined; // storage disabled: the app works, without the cached fallbacks
-  }
-}
-
-// Written at most once a second: a reload asks the server again anyway, so nothing is lost by waiting.
-const persister = createAsyncStoragePersister({
-  storage: browserStorage(),
-  key: storageKeys.queryCache,
-  throttleTime: 1000,
-});
-
-function shouldPersist(query: Query): boolean {
-  const persist = query.meta?.persist;
-  if (query.state.status !== 'success' || !persist) return false;
-  return typeof persist === 'function' ? persist(query.state.data) : true;
-}
-
-const persistOptions: PersistQueryClientOptions = {
-  queryClient,
-  persister,
-  maxAge: DAY,
-  // Raised when a kept answer's shape changes, so older copies are dropped: 2, the queryKeys layout;
-  // 3, sessions with permissions and posts with the viewer's full abilities.
-  buster: '3',
-  dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
-};
+// The kept copy's code (lib/query-persistence.ts) is its own chunk, fetched as the page is taken over.
+type Persistence = typeof import('./query-persistence');
+const persistence: Promise<Persistence> | null =
+  typeof window === 'undefined' ? null : import('./query-persistence');
 
 /** The queries whose answers came with the page from the server (their hashes). */
 const fromServer = new Set<string>();
@@ -122,41 +90,50 @@ if (typeof document !== 'undefined') {
 }
 
 /** Kept copies from storage, except those the page brought fresher from the server. */
-async function restoreKeptCopies(): Promise<void> {
-  const kept = await persister.restoreClient();
-  if (!kept) return;
-  if (!kept.timestamp || Date.now() - kept.timestamp > DAY || kept.buster !== persistOptions.buster) {
-    await persister.removeClient();
+async function restoreKeptCopies(
+  kept: Persistence,
+  options: ReturnType<Persistence['persistOptions']>,
+): Promise<void> {
+  const client = await kept.persister.restoreClient();
+  if (!client) return;
+  if (!client.timestamp || Date.now() - client.timestamp > DAY || client.buster !== options.buster) {
+    await kept.persister.removeClient();
     return;
   }
-  const queries = kept.clientState.queries.filter((query) => !fromServer.has(query.queryHash));
-  hydrate(queryClient, { ...kept.clientState, queries });
+  const queries = client.clientState.queries.filter((query) => !fromServer.has(query.queryHash));
+  hydrate(queryClient, { ...client.clientState, queries });
 }
 
 // Restoring: queries wait for it (IsRestoringProvider), so none asks the server before the kept
 // copies are in, and none is answered by a kept copy without asking again.
-let restoring = typeof window !== 'undefined';
+let restoring = persistence !== null;
 const restoreListeners = new Set<() => void>();
 
-export const cacheRestored: Promise<void> = !restoring
-  ? Promise.resolve()
-  : restoreKeptCopies()
-      .catch(async () => {
-        // unreadable storage: start empty
-        await Promise.resolve(persister.removeClient()).catch(() => {});
-      })
-      .then(() => {
-        void queryClient.invalidateQueries({
-          predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
-          refetchType: 'none',
-        });
-        persistQueryClientSubscribe(persistOptions);
-        // The page's own answers came before anything listened: kept now, so the cached fallbacks
-        // (SPEC §3, §9) have what this page showed.
-        if (fromServer.size > 0) void persistQueryClientSave(persistOptions).catch(() => {});
-        restoring = false;
-        for (const listener of restoreListeners) listener();
-      });
+async function restore(): Promise<void> {
+  // Without the kept copy's code (it failed to load), the app works without the cached fallbacks.
+  const kept = await persistence?.catch(() => null);
+  const options = kept?.persistOptions(queryClient);
+  if (kept && options) {
+    await restoreKeptCopies(kept, options).catch(async () => {
+      // unreadable storage: start empty
+      await Promise.resolve(kept.persister.removeClient()).catch(() => {});
+    });
+  }
+  void queryClient.invalidateQueries({
+    predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
+    refetchType: 'none',
+  });
+  if (kept && options) {
+    kept.persistQueryClientSubscribe(options);
+    // The page's own answers came before anything listened: kept now, so the cached fallbacks
+    // (SPEC §3, §9) have what this page showed.
+    if (fromServer.size > 0) void kept.persistQueryClientSave(options).catch(() => {});
+  }
+  restoring = false;
+  for (const listener of restoreListeners) listener();
+}
+
+export const cacheRestored: Promise<void> = persistence === null ? Promise.resolve() : restore();
 
 function subscribeToRestore(listener: () => void): () => void {
   restoreListeners.add(listener);
@@ -175,7 +152,13 @@ export function stopQueries(): Promise<void> {
 export function clearQueryCache(): void {
   void queryClient.cancelQueries();
   queryClient.clear();
-  void persister.removeClient();
+  void persistence?.then((kept) => kept.persister.removeClient()).catch(() => {});
+  try {
+    // At once too: a reload before the kept copy's code has arrived must find nothing.
+    window.localStorage.removeItem(storageKeys.queryCache);
+  } catch {
+    // storage disabled: nothing was kept
+  }
 }
 
 /**
