@@ -89,21 +89,6 @@ if (typeof document !== 'undefined') {
   if (pageState) hydrateFromServer(pageState);
 }
 
-/** Kept copies from storage, except those the page brought fresher from the server. */
-async function restoreKeptCopies(
-  kept: Persistence,
-  options: ReturnType<Persistence['persistOptions']>,
-): Promise<void> {
-  const client = await kept.persister.restoreClient();
-  if (!client) return;
-  if (!client.timestamp || Date.now() - client.timestamp > DAY || client.buster !== options.buster) {
-    await kept.persister.removeClient();
-    return;
-  }
-  const queries = client.clientState.queries.filter((query) => !fromServer.has(query.queryHash));
-  hydrate(queryClient, { ...client.clientState, queries });
-}
-
 // Restoring: queries wait for it (IsRestoringProvider), so none asks the server before the kept
 // copies are in, and none is answered by a kept copy without asking again.
 let restoring = persistence !== null;
@@ -112,23 +97,27 @@ const restoreListeners = new Set<() => void>();
 async function restore(): Promise<void> {
   // Without the kept copy's code (it failed to load), the app works without the cached fallbacks.
   const kept = await persistence?.catch(() => null);
-  const options = kept?.persistOptions(queryClient);
-  if (kept && options) {
-    await restoreKeptCopies(kept, options).catch(async () => {
-      // unreadable storage: start empty
-      await Promise.resolve(kept.persister.removeClient()).catch(() => {});
-    });
+  if (kept) {
+    try {
+      const state = await kept.readKeptCopy();
+      // The kept copies, except those the page brought fresher from the server.
+      if (state) {
+        hydrate(queryClient, {
+          ...state,
+          queries: state.queries.filter((q) => !fromServer.has(q.queryHash)),
+        });
+      }
+    } catch {
+      await kept.removeKeptCopy().catch(() => {}); // unreadable storage: start empty
+    }
   }
   void queryClient.invalidateQueries({
     predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
     refetchType: 'none',
   });
-  if (kept && options) {
-    kept.persistQueryClientSubscribe(options);
-    // The page's own answers came before anything listened: kept now, so the cached fallbacks
-    // (SPEC §3, §9) have what this page showed.
-    if (fromServer.size > 0) void kept.persistQueryClientSave(options).catch(() => {});
-  }
+  // The page's own answers came before anything listened: kept now, so the cached fallbacks
+  // (SPEC §3, §9) have what this page showed.
+  kept?.keepFrom(queryClient, fromServer.size > 0);
   restoring = false;
   for (const listener of restoreListeners) listener();
 }
@@ -152,9 +141,9 @@ export function stopQueries(): Promise<void> {
 export function clearQueryCache(): void {
   void queryClient.cancelQueries();
   queryClient.clear();
-  void persistence?.then((kept) => kept.persister.removeClient()).catch(() => {});
   try {
-    // At once too: a reload before the kept copy's code has arrived must find nothing.
+    // At once, not through the kept copy's code (lib/query-persistence.ts), which may not have arrived:
+    // a reload must find nothing.
     window.localStorage.removeItem(storageKeys.queryCache);
   } catch {
     // storage disabled: nothing was kept

@@ -1,7 +1,7 @@
 // The kept copy of the query cache in localStorage (lib/query-client.ts says what is kept and when it
 // counts). Its own chunk: the page is drawn and taken over without it, and it arrives just after.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
 import {
   type PersistQueryClientOptions,
   persistQueryClientSave,
@@ -10,6 +10,9 @@ import {
 import { storageKeys } from '../config/storage-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
+// Raised when a kept answer's shape changes, so older copies are dropped: 2, the queryKeys layout;
+// 3, sessions with permissions and posts with the viewer's full abilities.
+const BUSTER = '3';
 
 function browserStorage(): Storage | undefined {
   try {
@@ -20,7 +23,7 @@ function browserStorage(): Storage | undefined {
 }
 
 // Written at most once a second: a reload asks the server again anyway, so nothing is lost by waiting.
-export const persister = createAsyncStoragePersister({
+const persister = createAsyncStoragePersister({
   storage: browserStorage(),
   key: storageKeys.queryCache,
   throttleTime: 1000,
@@ -32,16 +35,30 @@ function shouldPersist(query: Query): boolean {
   return typeof persist === 'function' ? persist(query.state.data) : true;
 }
 
-export function persistOptions(queryClient: QueryClient): PersistQueryClientOptions {
-  return {
+/** The kept answers, if they are under a day old and of today's shape; an older copy is removed. */
+export async function readKeptCopy(): Promise<DehydratedState | null> {
+  const kept = await persister.restoreClient();
+  if (!kept) return null;
+  if (!kept.timestamp || Date.now() - kept.timestamp > DAY || kept.buster !== BUSTER) {
+    await persister.removeClient();
+    return null;
+  }
+  return kept.clientState;
+}
+
+export async function removeKeptCopy(): Promise<void> {
+  await persister.removeClient();
+}
+
+/** Keeps `queryClient`'s opted-in answers from now on; `saveNow` writes what it holds at once. */
+export function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
+  const options: PersistQueryClientOptions = {
     queryClient,
     persister,
     maxAge: DAY,
-    // Raised when a kept answer's shape changes, so older copies are dropped: 2, the queryKeys layout;
-    // 3, sessions with permissions and posts with the viewer's full abilities.
-    buster: '3',
+    buster: BUSTER,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
   };
+  persistQueryClientSubscribe(options);
+  if (saveNow) void persistQueryClientSave(options).catch(() => {});
 }
-
-export { persistQueryClientSave, persistQueryClientSubscribe };

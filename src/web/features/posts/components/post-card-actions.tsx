@@ -14,7 +14,7 @@ import {
   useSuspendAuthor,
 } from '../api/posts-api';
 import { type PostCardProps, useCopyLink } from './post-card';
-import { cardButtonClasses, PostCardView } from './post-card-view';
+import { CardIconButton, PostCardView } from './post-card-view';
 import { ReportDialog } from './report-dialog';
 
 // The post card wired to the server, for a viewer who may act on it (post-card.tsx decides): like and
@@ -171,33 +171,27 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
               {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
             </span>
           </span>
-          <button
-            type="button"
+          <CardIconButton
+            label={report.resolved ? 'Unresolve report' : 'Resolve report'}
             onClick={() => void toggleResolved()}
             disabled={setResolution.isPending}
-            className={cardButtonClasses}
-            aria-label={report.resolved ? 'Unresolve report' : 'Resolve report'}
-            title={report.resolved ? 'Unresolve report' : 'Resolve report'}
           >
             {report.resolved ? (
               <RotateCcw className="size-5" aria-hidden="true" />
             ) : (
               <CheckCircle2 className="size-5" aria-hidden="true" />
             )}
-          </button>
+          </CardIconButton>
         </>
       ) : null}
       {showSuspend ? (
-        <button
-          type="button"
+        <CardIconButton
+          label="Suspend the author"
           onClick={() => void suspend()}
           disabled={suspendAuthor.isPending}
-          className={cardButtonClasses}
-          aria-label="Suspend the author"
-          title="Suspend the author"
         >
           <UserX className="size-5" aria-hidden="true" />
-        </button>
+        </CardIconButton>
       ) : null}
     </>
   );

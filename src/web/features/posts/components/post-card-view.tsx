@@ -23,9 +23,35 @@ import { POST_FORMATS, postHref } from '../post-links';
 
 const ANONYMOUS = 'Anonymous';
 const DISLIKE_FEEDBACK_MS = 1_000;
-/** The card's small buttons (like, share, delete, more options, and staff's controls beside them). */
-export const cardButtonClasses =
+/** The card's small buttons (like, share, delete, more options, and staff's controls: CardIconButton). */
+const cardButtonClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/** One of the card's buttons that shows an icon alone: its name is read out and shown on hover. */
+export function CardIconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className={cardButtonClasses}
+      aria-label={label}
+      title={label}
+    >
+      {children}
+    </button>
+  );
+}
 
 export interface PostCardViewProps {
   post: Post;
@@ -204,16 +230,9 @@ export function PostCardView({
           </span>
           {moderation}
           {onDelete ? (
-            <button
-              type="button"
-              onClick={onDelete}
-              disabled={deletePending}
-              className={cardButtonClasses}
-              aria-label="Delete post"
-              title="Delete post"
-            >
+            <CardIconButton label="Delete post" onClick={onDelete} disabled={deletePending}>
               <Trash2 className="size-5" aria-hidden="true" />
-            </button>
+            </CardIconButton>
           ) : null}
           <MenuButton
             label="More options"
