@@ -7,7 +7,8 @@
 // width (container units), so the longest post still fits a square as narrow as a phone.
 import { escapeHtml } from './escape-html';
 import { tokenizePostText } from './post-text';
-import { EMBED_MAX_WIDTH, formatCampusDate, postPagePath, type ShareFormat } from './share';
+import { EMBED_MAX_WIDTH, postPagePath, type ShareFormat } from './share';
+import { campusShortDate } from './short-date';
 
 export interface EmbedPost {
   id: string;
@@ -112,7 +113,7 @@ export function renderEmbedHtml(post: EmbedPost, format: ShareFormat, siteUrl: s
 <article class="cy-card" aria-label="${escapeHtml(`Post by ${name}`)}">
 <header class="cy-author"><span class="cy-avatar" aria-hidden="true">${escapeHtml(initialOf(name))}</span><span class="cy-names">${who}</span></header>
 ${askline}<p class="cy-text">${renderText(post.content, siteUrl)}</p>
-<footer class="cy-footer"><time datetime="${escapeHtml(post.createdAt)}">${escapeHtml(formatCampusDate(post.createdAt))}</time><a class="cy-link" href="${escapeHtml(postUrl)}" ${LINK_ATTRIBUTES}>View on Campus Yearbook</a></footer>
+<footer class="cy-footer"><time datetime="${escapeHtml(post.createdAt)}">${escapeHtml(campusShortDate(post.createdAt))}</time><a class="cy-link" href="${escapeHtml(postUrl)}" ${LINK_ATTRIBUTES}>View on Campus Yearbook</a></footer>
 </article>
 </div>
 </main>

@@ -47,24 +47,6 @@ export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;
 
 /**
- * Pages made on the server (embeds, link-preview images) show dates in the campuses' own time zone,
- * so the same post reads the same date in every copy, whoever made it and wherever.
- */
-export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
-
-const campusDateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: CAMPUS_TIME_ZONE,
-});
-
-/** SPEC §9: short month, day, year ("Jan 5, 2025"), in the campuses' time zone. */
-export function formatCampusDate(isoDate: string): string {
-  return campusDateFormat.format(new Date(isoDate));
-}
-
-/**
  * A post's own page (SPEC §2): /{username}/{postId}, or /post/{postId} for an anonymous post, with
  * `?format=` when a template is given (SPEC §7: the copied link always names it).
  */

@@ -1,19 +1,10 @@
-// SPEC §9: dates read as short month, day, year ("Jan 5, 2025"), in the reader's own calendar. Built
-// once: constructing an Intl.DateTimeFormat is far slower than calling format on one.
+// SPEC §9: dates read as short month, day, year ("Jan 5, 2025"), in the reader's own calendar.
 //
 // A page the server drew cannot know the reader's time zone, so it dates things in the campuses' own
 // (India); the browser's first render draws the same (hydration must match), and the next one moves
 // to the reader's zone, which for nearly every reader is the same day.
 import { useSyncExternalStore } from 'react';
-
-const SHORT_DATE = { month: 'short', day: 'numeric', year: 'numeric' } as const;
-export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
-const readerFormat = new Intl.DateTimeFormat('en-US', SHORT_DATE);
-const campusFormat = new Intl.DateTimeFormat('en-US', { ...SHORT_DATE, timeZone: CAMPUS_TIME_ZONE });
-
-export function formatShortDate(isoDate: string, zone: 'reader' | 'campus' = 'reader'): string {
-  return (zone === 'reader' ? readerFormat : campusFormat).format(new Date(isoDate));
-}
+import { campusShortDate, readerShortDate } from '../../shared/short-date';
 
 const noSubscription = () => () => {};
 
@@ -24,5 +15,5 @@ export function useShortDate(isoDate: string): string {
     () => true,
     () => false,
   );
-  return formatShortDate(isoDate, inBrowser ? 'reader' : 'campus');
+  return inBrowser ? readerShortDate(isoDate) : campusShortDate(isoDate);
 }

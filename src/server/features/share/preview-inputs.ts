@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { Askline } from '../../../shared/asklines';
-import { formatCampusDate } from '../../../shared/share';
+import { campusShortDate } from '../../../shared/short-date';
 import type { ObjectStorage } from '../../platform/storage';
 import type { SharedPost } from './find-shared';
 import type { AsklineImageInput, PostImageInput } from './preview-image';
@@ -25,7 +25,7 @@ export function postPreview({ post, photoKey }: SharedPost): PostPreview {
     content: post.content,
     author: post.author ? { fullName: post.author.fullName, username: post.author.username } : null,
     askline: post.askline?.content ?? null,
-    date: formatCampusDate(post.createdAt),
+    date: campusShortDate(post.createdAt),
   };
   return { version: versionOf(['post', post.id, input, photoKey]), input, photoKey };
 }

@@ -1,0 +1,34 @@
+// SPEC §9: dates read as short month, day, year ("Jan 5, 2025"), the way en-US writes them.
+//
+// Written out by hand, not with Intl.DateTimeFormat: the first DateTimeFormat a page builds loads the
+// browser's locale and time-zone data, which cost ~45 ms of main thread on this machine (~180 ms on
+// Lighthouse's phone) inside the first script of every page that shows a date (issue #26). The test
+// beside this file checks the output against Intl's, in both zones.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Pages made on the server (embeds, link-preview images, server-rendered pages) date things in the
+ * campuses' own time zone, so the same post reads the same date in every copy, whoever made it.
+ */
+export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
+/** India Standard Time is UTC+5:30 all year: no daylight saving since 1945. */
+const CAMPUS_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+function parse(isoDate: string): number {
+  const time = Date.parse(isoDate);
+  if (Number.isNaN(time)) throw new RangeError(`not a date: ${isoDate}`);
+  return time;
+}
+
+/** The short date in the campuses' time zone (India). */
+export function campusShortDate(isoDate: string): string {
+  const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** The short date in the reader's own time zone (the browser's). */
+export function readerShortDate(isoDate: string): string {
+  const date = new Date(parse(isoDate));
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
