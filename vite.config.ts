@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -19,6 +20,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the es2022 target reaches but Safari before 17 knows modulepreload; there a preload
     // is only a hint lost, so the polyfill (0.6 KB on every page) is not worth carrying.
     modulePreload: { polyfill: false },
+    // Two entries: index.html, whose one script (boot.ts) waits for the first paint, and the app
+    // (main.tsx), which boot.ts loads then by the name the server gives it (docs/decisions/014).
+    ...(!isSsrBuild && {
+      rolldownOptions: {
+        input: {
+          index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+          main: fileURLToPath(new URL('src/web/main.tsx', import.meta.url)),
+        },
+      },
+    }),
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

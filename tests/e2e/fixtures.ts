@@ -28,12 +28,7 @@ export const test = base.extend<{ failOnPageErrors: undefined; allowedConsoleErr
   // tapping, and so does every test: goto and reload return once the page and its navbar are live
   // (src/web/lib/ready-mark.ts). Pages of other contexts (JavaScript off) are not waited for.
   page: async ({ page }, use) => {
-    const live = () =>
-      page.waitForFunction(() => {
-        if (!document.getElementById('root')) return true; // not the app: an embed page, an image
-        const marks = document.documentElement.dataset;
-        return marks.pageReady === 'true' && marks.headerReady === 'true';
-      });
+    const live = () => pageIsLive(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
@@ -66,6 +61,18 @@ export const test = base.extend<{ failOnPageErrors: undefined; allowedConsoleErr
 });
 
 export { expect };
+
+/**
+ * Waits until the page and its navbar are live. `goto` and `reload` do it themselves; a test that
+ * lands on a page another way (a redirect from a sign-in elsewhere) calls this before it taps.
+ */
+export function pageIsLive(page: Page) {
+  return page.waitForFunction(() => {
+    if (!document.getElementById('root')) return true; // not the app: an embed page, an image
+    const marks = document.documentElement.dataset;
+    return marks.pageReady === 'true' && marks.headerReady === 'true';
+  });
+}
 
 /**
  * Tests that check a screen at phone width too: the phone project runs only these (the rest test

@@ -2,7 +2,7 @@
 // the button shows only where Google is configured, a new account lands on profile setup, and a
 // refusal comes back to the card as 'Google authentication error: …' with a clean address.
 import { type MockGoogle, startMockGoogle } from '../support/mock-google';
-import { expect, test } from './fixtures';
+import { expect, pageIsLive, test } from './fixtures';
 import { SEEDED_SERVER_START_MS, type SeededServer, startSeededServer } from './support/seeded-server';
 
 let google: MockGoogle;
@@ -33,6 +33,7 @@ test('a new Google account lands on profile setup, signed in', async ({ page }) 
   await page.goto(`${server.url}/`);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(`${server.url}/profile/setup`);
+  await pageIsLive(page); // landed by a redirect, not by goto: its buttons work once it is live
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByText('Signed in as rohan.g@example.com')).toBeVisible();
 });

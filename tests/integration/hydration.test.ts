@@ -180,7 +180,8 @@ async function takeOver(page: (typeof pages)[number]): Promise<string[]> {
         headers: { ...(init.headers as object), ...(page.cookie ? { cookie: page.cookie } : {}) },
       }),
     );
-    ({ root } = await import('../../src/web/main'));
+    // The entry (boot.ts) only waits for the first paint, then loads this module.
+    root = await (await import('../../src/web/main')).root;
     await vi
       .waitFor(
         () => {

@@ -134,6 +134,33 @@ describe('a shared post, as curl sees it', () => {
     expect(preloads.some((href) => /\/assets\/post-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
     for (const href of preloads) expect((await server.request(href ?? '')).status, href).toBe(200);
   });
+
+  it('fetches no code before it has painted but one small script, and names the app for after (decision 014)', async () => {
+    for (const [path, cookie] of [
+      [`/post/${namedPost.id}`, undefined],
+      ['/asklines', undefined],
+      ['/', undefined],
+      ['/dashboard', reader.cookie],
+    ] as const) {
+      const shown = await page(path, cookie);
+      const template = /<template id="page-modules" data-app="([^"]+)">([\s\S]*?)<\/template>/.exec(
+        shown.html,
+      );
+      expect(template, path).not.toBeNull();
+      const [whole = '', app = '', links = ''] = template ?? [];
+      // Outside the inert template: no preload, and one script, index.html's (boot.ts), under 2 KB.
+      const outside = shown.html.replace(whole, '');
+      expect(outside, path).not.toContain('modulepreload');
+      const scripts = [...outside.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)];
+      expect(scripts, path).toHaveLength(1);
+      const boot = await server.request(scripts[0]?.[1] ?? '');
+      expect(gzipSync(Buffer.from(await boot.arrayBuffer())).length, path).toBeLessThan(2 * 1024);
+      // The app it loads after the paint is named, and preloaded with the rest of the page's chunks.
+      expect(app, path).toMatch(/^\/assets\/main-[\w-]+\.js$/);
+      expect(links, path).toContain(`href="${app}"`);
+      expect((await server.request(app)).status, path).toBe(200);
+    }
+  });
 });
 
 /**

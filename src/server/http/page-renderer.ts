@@ -22,13 +22,21 @@ interface RendererModule {
   pageModuleKeys: readonly string[];
 }
 
+/** The app: the entry that takes a drawn page over, which index.html's script loads after the first paint. */
+const TAKEOVER_MODULE = 'main.tsx';
+
 /** Sends a request into the app itself (createApp's `app.fetch`), with the outer request's context. */
 export type InProcessFetch = (request: Request, c: Context<AppEnv>) => Promise<Response>;
 
 export interface PageRenderer {
   render(c: Context<AppEnv>): Promise<RenderedPage>;
-  /** `<link rel="modulepreload">` for the chunks these modules need beyond the entry's own. */
-  preloadLinks(modules: readonly string[]): string;
+  /**
+   * The app and the chunks that take this page over: `<link rel="modulepreload">`s in an inert
+   * `<template id="page-modules" data-app="/assets/main-….js">`, which index.html's script
+   * (src/web/boot.ts) puts in the head once the page has painted, then imports the app. Fetched
+   * before the paint, they would race it (docs/decisions/014).
+   */
+  pageModules(modules: readonly string[]): string;
 }
 
 /** The renderer of a build, or null when the build has none (a test's hand-made web root). */
@@ -42,7 +50,7 @@ export async function loadPageRenderer(options: {
   if (!fs.existsSync(options.ssrEntry) || !fs.existsSync(manifestFile)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const module = (await import(pathToFileURL(options.ssrEntry).href)) as RendererModule;
-  const missing = module.pageModuleKeys.filter((key) => !manifest[key]);
+  const missing = [TAKEOVER_MODULE, ...module.pageModuleKeys].filter((key) => !manifest[key]);
   if (missing.length > 0) {
     throw new Error(`the web build's manifest does not name ${missing.join(', ')}: rebuild (npm run build)`);
   }
@@ -56,6 +64,7 @@ export async function loadPageRenderer(options: {
     return into;
   };
   const upFront = closure(['index.html']);
+  const appFile = manifest[TAKEOVER_MODULE]?.file;
   const linkCache = new Map<string, string>();
 
   return {
@@ -75,17 +84,18 @@ export async function loadPageRenderer(options: {
         onError: (error) => c.get('log').error({ err: error }, 'rendering a page failed'),
       });
     },
-    preloadLinks(modules) {
+    pageModules(modules) {
       const cacheKey = modules.join('\n');
       const cached = linkCache.get(cacheKey);
       if (cached !== undefined) return cached;
-      const files = [...closure(modules)]
+      const files = [...closure([TAKEOVER_MODULE, ...modules])]
         .filter((key) => !upFront.has(key))
         .map((key) => manifest[key]?.file)
         .filter((file): file is string => Boolean(file?.endsWith('.js')));
       const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-      linkCache.set(cacheKey, links);
-      return links;
+      const template = `<template id="page-modules" data-app="/${appFile}">${links}</template>`;
+      linkCache.set(cacheKey, template);
+      return template;
     },
   };
 }

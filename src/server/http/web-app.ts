@@ -164,9 +164,13 @@ export function serveWebApp(
       });
       if (page) return sendPage(c, page, head, pages, indexParts);
     }
-    if (head) {
-      const body = Buffer.from(`${indexParts.before}${head.tags}${indexParts.after}`);
-      return send(c, pageFile(body), head.status);
+    // Not drawn (a renderer that failed, or a build without one): the app draws the page itself, once
+    // it is named for index.html's script to load.
+    const app = pages?.pageModules([]) ?? '';
+    if (head || app) {
+      const tags = head ? head.tags : indexParts.description;
+      const body = Buffer.from(`${indexParts.before}${tags}\n${app}${indexParts.after}`);
+      return send(c, pageFile(body), head?.status ?? (tooDeep(c.req.path) ? 404 : 200));
     }
     return send(c, index, tooDeep(c.req.path) ? 404 : 200);
   };
@@ -196,7 +200,7 @@ function sendPage(
   const html =
     `${index.before}${page.head}
 ${sharedTags}
-${renderer.preloadLinks(page.modules)}` +
+${renderer.pageModules(page.modules)}` +
     // A function, not a string, as the replacement: the page holds people's words, and `$&` or `$'`
     // in a replacement string would be read as patterns.
     index.after
