@@ -166,9 +166,9 @@ describe('a shared post, as curl sees it', () => {
 /**
  * What a shared link makes a phone download before the page works. Issue #26's goal is 100 KB gzip on
  * every public page; until it is reached, this ceiling keeps what was won (the askline page, the
- * heaviest, loads 108.3 KB: docs/performance.md).
+ * heaviest, loads 107.2 KB: docs/performance.md).
  */
-const PUBLIC_PAGE_JS_CEILING = 109 * 1024;
+const PUBLIC_PAGE_JS_CEILING = 108 * 1024;
 
 /**
  * The JavaScript a page loads before it works: the script and the modules its HTML names, and what
