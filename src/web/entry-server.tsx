@@ -23,6 +23,8 @@ export interface RenderRequest {
   /** Sends one API request as the visitor (their cookie) into this server. */
   api: ApiTransport;
   googleSignIn: boolean;
+  /** The request's Cookie header (lib/cookies.ts reads the few choices kept there). */
+  cookie: string;
   /** React's word on anything that went wrong while rendering (logged by the server). */
   onError?: (error: unknown) => void;
 }
@@ -70,9 +72,14 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       },
     },
   });
-  await requests.run(request.api, () => loadPageData(queryClient, url));
+  await requests.run(request.api, () => loadPageData(queryClient, url, request.cookie));
 
-  const server: ServerRender = { queryClient, googleSignIn: request.googleSignIn, modules: new Set() };
+  const server: ServerRender = {
+    queryClient,
+    googleSignIn: request.googleSignIn,
+    cookie: request.cookie,
+    modules: new Set(),
+  };
   const html = await renderToString(
     <StrictMode>
       <ServerRenderContext value={server}>

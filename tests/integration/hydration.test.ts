@@ -18,7 +18,8 @@ import { builtWebApp, callJson } from '../support/test-server';
 // React must not share one process (they would share React's context objects).
 let server: ServerProcess;
 let dataDir: string;
-const pages: { what: string; path: string; cookie?: string; html: string }[] = [];
+/** `browserCookie`: what the page's own document.cookie holds (the session's cookie is HttpOnly). */
+const pages: { what: string; path: string; cookie?: string; browserCookie?: string; html: string }[] = [];
 
 interface Member {
   username: string;
@@ -38,7 +39,10 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string
   return answer.body;
 }
 
-async function member(fullName: string, userType: 'ordinary' | 'moderator' = 'ordinary'): Promise<Member> {
+async function member(
+  fullName: string,
+  userType: 'ordinary' | 'moderator' | 'admin' = 'ordinary',
+): Promise<Member> {
   const made = await call('POST', '/api/test/accounts', undefined, { profile: true, fullName, userType });
   return { username: made.username, cookie: `${made.cookie.name}=${made.cookie.value}` };
 }
@@ -59,8 +63,16 @@ beforeAll(async () => {
   const askline = (await call('POST', '/api/asklines', moderator.cookie, { content: 'Best canteen dish?' }))
     .id as string;
   await call('PUT', `/api/asklines/${askline}/review`, moderator.cookie, { decision: 'verify' });
+  const admin = await member('Dean Admin', 'admin');
+  await call('PUT', '/api/admin/notice', admin.cookie, {
+    show: true,
+    title: 'Yearbook week',
+    badge: '',
+    content: ['Send your memory by Friday.'],
+  });
+  const noticeSeen = 'yearbook-notice-seen=true';
 
-  const visits: [string, string, Member?][] = [
+  const visits: [string, string, Member?, string?][] = [
     ['the landing page', '/'],
     ['a static page', '/about'],
     ['the asklines', '/asklines'],
@@ -70,17 +82,21 @@ beforeAll(async () => {
     ['an anonymous post, story', `/post/${anonymous}?format=story`],
     ['a missing post', '/post/00000000-0000-4000-8000-000000000000'],
     ['a missing page', '/a/b/c'],
-    ['the dashboard', '/dashboard', reader],
+    ['the dashboard, with the notice', '/dashboard', reader],
+    ['the dashboard, notice seen', '/dashboard', reader, noticeSeen],
     ['a profile', `/${writer.username}`, reader],
     ['a post, signed in', `/${writer.username}/${named}`, reader],
     ['search results', '/search?q=chai', reader],
     ['the reports queue', '/reports', moderator],
     ['the asklines, signed in', '/asklines', moderator],
   ];
-  for (const [what, url, who] of visits) {
-    const res = await fetch(`${server.url}${url}`, { headers: who ? { cookie: who.cookie } : {} });
+  for (const [what, url, who, browserCookie] of visits) {
+    const cookie = [who?.cookie, browserCookie].filter(Boolean).join('; ');
+    const res = await fetch(`${server.url}${url}`, { headers: cookie ? { cookie } : {} });
     expect(res.status, what).toBeLessThan(500);
-    pages.push({ what, path: url, cookie: who?.cookie, html: await res.text() });
+    const html = await res.text();
+    if (url === '/dashboard') expect(html.includes('Yearbook week'), what).toBe(!browserCookie);
+    pages.push({ what, path: url, cookie: who?.cookie, browserCookie, html });
   }
 });
 afterAll(async () => {
@@ -161,6 +177,7 @@ async function takeOver(page: (typeof pages)[number]): Promise<string[]> {
       disableCSSFileLoading: true,
     },
   });
+  if (page.browserCookie) window.document.cookie = page.browserCookie;
   window.document.write(page.html);
   installWindow(window);
   const problems: string[] = [];

@@ -18,6 +18,7 @@ let reader: Member;
 let namedPost: { id: string };
 let anonymousPost: { id: string };
 let asklineId: string;
+let admin: Member;
 // Words that must arrive as text: markup is escaped, and `$&`/`$'` are not replacement patterns.
 const NAMED_TEXT = "Chai at the Gazebo $& $' <b>not bold</b> at 4";
 const ANONYMOUS_TEXT = 'Nobody knows I moved the library chairs';
@@ -66,7 +67,7 @@ beforeAll(async () => {
       isAnonymous: true,
     })
   ).body;
-  const admin = await createMember(server, { userType: 'admin' });
+  admin = await createMember(server, { userType: 'admin' });
   asklineId = (
     await callJson(server, 'POST', '/api/asklines', reader.cookie, { content: 'Best canteen dish?' })
   ).body.id;
@@ -264,6 +265,34 @@ describe('signed-in pages', () => {
       expect(shown.html).toMatch(
         new RegExp(`rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js"`),
       );
+    }
+  });
+
+  it('draws the dashboard notice for a browser that has not seen it, and not for one that has (decision 015)', async () => {
+    const notice = {
+      show: true,
+      title: 'Yearbook week',
+      badge: 'New',
+      content: ['Send your memory by Friday.'],
+    };
+    expect((await callJson(server, 'PUT', '/api/admin/notice', admin.cookie, notice)).status).toBe(200);
+    try {
+      const unseen = await page('/dashboard', reader.cookie);
+      expect(unseen.status).toBe(200);
+      expect(unseen.root).toContain('Yearbook week');
+      expect(unseen.root).toContain('Send your memory by Friday.');
+      expect(unseen.root).toContain('aria-label="Dismiss notice"');
+      // The flag is read by name, among other cookies and in any order.
+      const seen = await page('/dashboard', `yearbook-notice-seen=true; ${reader.cookie}`);
+      expect(seen.status).toBe(200);
+      expect(seen.root).toContain('Chai at the Gazebo');
+      expect(seen.root).not.toContain('Yearbook week');
+      // Another cookie whose name ends the same is not the flag.
+      const lookalike = await page('/dashboard', `${reader.cookie}; old-yearbook-notice-seen=true`);
+      expect(lookalike.root).toContain('Yearbook week');
+    } finally {
+      const hidden = { ...notice, show: false };
+      expect((await callJson(server, 'PUT', '/api/admin/notice', admin.cookie, hidden)).status).toBe(200);
     }
   });
 

@@ -73,6 +73,7 @@ export async function loadPageRenderer(options: {
       return module.renderPage({
         url: `${url.pathname}${url.search}`,
         googleSignIn: options.googleSignIn,
+        cookie: c.req.header('cookie') ?? '',
         api: (apiPath, init) => {
           const headers = new Headers(init.headers);
           const cookie = c.req.header('cookie');

@@ -5,8 +5,10 @@
 // signed in: for anyone else the gate sends them away and nothing else is needed.
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPostPage, paths } from '../config/paths';
+import { storageKeys } from '../config/storage-keys';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
+import { noticeQueryOptions } from '../features/notices/api/notice-api';
 import {
   asklinePostsQueryOptions,
   feedQueryOptions,
@@ -16,11 +18,13 @@ import {
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
+import { readCookie } from '../lib/cookies';
 import { matchPath } from '../lib/router';
 import { readFeedSort, readReportsView, readSearch } from './route-params';
 
 type Params = Record<string, string | undefined>;
-type Load = (client: QueryClient, params: Params, search: URLSearchParams) => unknown[];
+/** `cookie`: the request's Cookie header, for what a browser keeps there (lib/cookies.ts). */
+type Load = (client: QueryClient, params: Params, search: URLSearchParams, cookie: string) => unknown[];
 
 interface PageData {
   path: string;
@@ -42,7 +46,11 @@ const PAGES: PageData[] = [
   },
   {
     path: paths.dashboard.path,
-    signedIn: (client, _, search) => [client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search)))],
+    signedIn: (client, _, search, cookie) => [
+      client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search))),
+      // Drawn with the page, unless this browser has seen it (notice-banner.tsx).
+      readCookie(cookie, storageKeys.noticeSeen) !== 'true' && client.prefetchQuery(noticeQueryOptions),
+    ],
   },
   {
     path: paths.search.path,
@@ -98,15 +106,15 @@ function pageFor(pathname: string): { page: PageData; params: Params } | null {
 }
 
 /** Asks for everything the page at `url` shows first; failures stay in the cache as the page's errors. */
-export async function loadPageData(client: QueryClient, url: URL): Promise<void> {
+export async function loadPageData(client: QueryClient, url: URL, cookie: string): Promise<void> {
   const found = pageFor(url.pathname);
   const session = client.fetchQuery(sessionQueryOptions).catch(() => null);
-  const open = found?.page.open?.(client, found.params, url.searchParams) ?? [];
+  const open = found?.page.open?.(client, found.params, url.searchParams, cookie) ?? [];
   const signedInLoad = found?.page.signedIn;
   const gated = signedInLoad
     ? session.then((answer) =>
         answer?.user && !answer.needsProfileSetup
-          ? Promise.all(signedInLoad(client, found.params, url.searchParams))
+          ? Promise.all(signedInLoad(client, found.params, url.searchParams, cookie))
           : null,
       )
     : null;

@@ -8,6 +8,8 @@ export interface ServerRender {
   queryClient: QueryClient;
   /** The server has Google sign-in configured (the browser reads the same from a meta tag). */
   googleSignIn: boolean;
+  /** The request's Cookie header, for the choices a browser keeps in a cookie (lib/cookies.ts). Never drawn. */
+  cookie: string;
   /** Build-manifest keys of the lazily loaded modules this page rendered: the HTML preloads them. */
   modules: Set<string>;
   /** Set by a page that sends the visitor elsewhere: the server answers with a redirect instead. */

@@ -2,6 +2,7 @@
 // sessions only), so screens open at once and survive a flaky connection (SPEC §4).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storageKeys } from '../../../config/storage-keys';
+import { removeCookie } from '../../../lib/cookies';
 import { clearQueryCache, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { endDemoSession } from '../demo-session';
@@ -35,11 +36,7 @@ export function rememberSession(session: Session): void {
 export function forgetEverything(): void {
   clearQueryCache();
   endDemoSession();
-  try {
-    localStorage.removeItem(storageKeys.noticeSeen);
-  } catch {
-    // storage disabled: nothing was kept
-  }
+  removeCookie(storageKeys.noticeSeen);
 }
 
 // SPEC §4: coming back to the tab after more than 30 minutes asks the server again; a shorter absence

@@ -2,36 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Megaphone, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { storageKeys } from '../../../config/storage-keys';
+import { useCookieAtFirstRender, writeCookie } from '../../../lib/cookies';
 import { noticeQueryOptions } from '../api/notice-api';
-
-function readSeen(): boolean {
-  try {
-    return localStorage.getItem(storageKeys.noticeSeen) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function markSeen(): void {
-  try {
-    localStorage.setItem(storageKeys.noticeSeen, 'true');
-  } catch {
-    // storage disabled: the notice shows again next time, which is harmless
-  }
-}
 
 // The dashboard notice (SPEC §2, §4): shown when the server's notice says show and this browser has
 // not seen it; marked seen as soon as it is shown, so it appears once; closing hides it now. Logging
-// out clears the flag. A notice that fails to load simply does not show.
+// out clears the flag. A notice that fails to load simply does not show. The flag is a cookie, so a
+// dashboard the server draws already has the notice in it or not, as it will stay: nothing moves
+// down when the page is taken over (decision 015).
 export function NoticeBanner() {
   const titleId = useId();
-  const { data: notice } = useQuery(noticeQueryOptions);
-  const [seenBefore] = useState(readSeen);
+  const seenBefore = useCookieAtFirstRender(storageKeys.noticeSeen) === 'true';
+  // Seen already: nothing to ask for.
+  const { data: notice } = useQuery({ ...noticeQueryOptions, enabled: !seenBefore });
   const [closed, setClosed] = useState(false);
   const visible = Boolean(notice?.show) && !seenBefore && !closed;
 
   useEffect(() => {
-    if (visible) markSeen();
+    if (visible) writeCookie(storageKeys.noticeSeen, 'true');
   }, [visible]);
 
   if (!notice || !visible) return null;

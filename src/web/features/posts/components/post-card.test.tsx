@@ -234,7 +234,12 @@ describe('a card for someone who may only read it', () => {
 
   /** The lazily loaded modules a page the server draws with this card names for preloading. */
   function preloadedFor(post: Post): string[] {
-    const server: ServerRender = { queryClient: new QueryClient(), googleSignIn: false, modules: new Set() };
+    const server: ServerRender = {
+      queryClient: new QueryClient(),
+      googleSignIn: false,
+      cookie: '',
+      modules: new Set(),
+    };
     renderToString(
       <ServerRenderContext value={server}>
         <MemoryRouter>
