@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSprite } from './scripts/icon-sprite';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
 // In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself
@@ -10,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   // The server's renderer (vite build --ssr, scripts/web-build.mjs) needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), iconSprite()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

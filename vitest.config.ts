@@ -1,10 +1,12 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { iconSprite } from './scripts/icon-sprite';
 import { machineFactor, scaled } from './tests/support/machine-factor';
 
 // Time limits are written for a quiet 2-core machine and stretched by how busy this one is now.
 console.log(`vitest: time limits × ${machineFactor()} (machine factor; TEST_MACHINE_FACTOR pins it)`);
 
+// Every project resolves the icon sprite's address (virtual:icon-sprite) as the build does.
 // Four projects: pure unit tests; web components and hooks in happy-dom; server tests that start the
 // real server on a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); and checks over
 // the web build's output.
@@ -16,6 +18,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
+        plugins: [iconSprite()],
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts'],
@@ -26,6 +29,7 @@ export default defineConfig({
       {
         // Web components and hooks in a simulated DOM (happy-dom) with Testing Library: the cache
         // fallbacks, the auth gate's timers, cache updates and the like rollback, in milliseconds.
+        plugins: [iconSprite()],
         test: {
           name: 'web',
           include: ['src/web/**/*.test.tsx'],
@@ -35,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [iconSprite()],
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
@@ -47,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [iconSprite()],
         test: {
           name: 'build',
           include: ['tests/build/**/*.test.ts'],

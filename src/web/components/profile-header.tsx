@@ -1,9 +1,9 @@
-import { CalendarDays, GraduationCap, School } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
 import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/profiles';
 import { useShortDate } from '../lib/format-short-date';
 import { Avatar } from './avatar';
+import { Icon } from './icons/icon';
 import { InstagramIcon } from './icons/instagram-icon';
 import { LinkedinIcon } from './icons/linkedin-icon';
 import { LinkifiedText } from './linkified-text';
@@ -36,11 +36,11 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
   const linkedin =
     profile.linkedinUrl && isLinkTo(profile.linkedinUrl, LINKEDIN_HOSTS) ? profile.linkedinUrl : null;
   const details = [
-    { label: 'Campus', icon: School, text: CAMPUS_NAMES[profile.institution] },
-    { label: 'Graduation', icon: GraduationCap, text: `Class of ${profile.graduationYear}` },
+    { label: 'Campus', icon: 'school' as const, text: CAMPUS_NAMES[profile.institution] },
+    { label: 'Graduation', icon: 'graduation-cap' as const, text: `Class of ${profile.graduationYear}` },
     {
       label: 'Member since',
-      icon: CalendarDays,
+      icon: 'calendar-days' as const,
       text: (
         <>
           Joined <time dateTime={profile.joinedAt}>{joined}</time>
@@ -83,9 +83,9 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
       ) : null}
 
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
-        {details.map(({ label, icon: Icon, text }) => (
+        {details.map(({ label, icon, text }) => (
           <li key={label} className="flex items-center gap-1.5">
-            <Icon className="size-4 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+            <Icon name={icon} className="size-4 shrink-0 text-brand-600 dark:text-brand-300" />
             <span>{text}</span>
           </li>
         ))}

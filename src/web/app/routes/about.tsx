@@ -1,4 +1,5 @@
-import { Eye, Heart, Lock, Sparkles } from 'lucide-react';
+import { Icon } from '../../components/icons/icon';
+import type { IconName } from '../../components/icons/icon-names';
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
 import { Link } from '../../lib/router';
@@ -23,25 +24,25 @@ const steps = [
   },
 ];
 
-const values = [
+const values: { name: string; icon: IconName; text: string }[] = [
   {
     name: 'Authenticity',
-    icon: Sparkles,
+    icon: 'sparkles',
     text: 'Say what you actually think. A yearbook is worth rereading only when the words in it are real.',
   },
   {
     name: 'Respect',
-    icon: Heart,
+    icon: 'heart',
     text: 'Disagree with ideas, never tear down people. Anonymity is a place to be honest, not a licence to hurt anyone.',
   },
   {
     name: 'Privacy',
-    icon: Lock,
+    icon: 'lock',
     text: 'Anonymous means anonymous: no other user, staff included, is shown who wrote an anonymous post, and we collect only what the service needs.',
   },
   {
     name: 'Simplicity',
-    icon: Eye,
+    icon: 'eye',
     text: 'Short posts, a calm feed and no clutter, so your words stay at the centre of the page.',
   },
 ];
@@ -74,7 +75,7 @@ export function AboutRoute() {
 
       <h2>What we value</h2>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        {values.map(({ name, icon: Icon, text }) => (
+        {values.map(({ name, icon, text }) => (
           <section
             key={name}
             aria-labelledby={`value-${name}`}
@@ -82,7 +83,7 @@ export function AboutRoute() {
           >
             <div className="flex items-center gap-3">
               <span className="flex size-9 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-                <Icon className="size-5" aria-hidden="true" />
+                <Icon name={icon} className="size-5" />
               </span>
               <h3 id={`value-${name}`} className="mt-0">
                 {name}

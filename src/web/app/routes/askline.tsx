@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ASKLINE_MESSAGES } from '../../../shared/values/asklines';
 import { DocumentTitle } from '../../components/document-title';
+import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { LoadingStatus } from '../../components/ui/loading-status';
@@ -27,7 +27,7 @@ export function AsklineRoute() {
       to={paths.asklines.getHref()}
       className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
     >
-      <ArrowLeft className="size-4" aria-hidden="true" />
+      <Icon name="arrow-left" className="size-4" />
       Explore more asklines
     </Link>
   );
@@ -46,7 +46,7 @@ export function AsklineRoute() {
         {missing ? (
           <div className="flex flex-col items-center py-10 text-center">
             <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              <FileQuestion className="size-7" aria-hidden="true" />
+              <Icon name="file-question-mark" className="size-7" />
             </span>
             <h1 className="mt-6 text-2xl font-bold tracking-tight">{ASKLINE_MESSAGES.notFound}</h1>
             <div className="mt-6">{explore}</div>

@@ -1,4 +1,4 @@
-import { ExternalLink, Mail } from 'lucide-react';
+import { Icon } from '../../components/icons/icon';
 import { InstagramIcon } from '../../components/icons/instagram-icon';
 import { LinkedinIcon } from '../../components/icons/linkedin-icon';
 import { ContentPage } from '../../components/layout/content-page';
@@ -25,14 +25,14 @@ export function ContactRoute() {
         Report option on the post reaches our moderators fastest; email us if it is urgent.
       </p>
       <a href={mailto} className={composeButtonClasses({ className: 'mt-5 no-underline' })}>
-        <Mail className="size-5" aria-hidden="true" />
+        <Icon name="mail" className="size-5" />
         Send us an email
       </a>
 
       <h2>Follow us</h2>
       <p>News, features as they land, and the best asklines of the week.</p>
       <ul className="mt-5 grid list-none gap-3 pl-0 sm:grid-cols-2">
-        {socialProfiles.map(({ name, icon: Icon, url, handle }) => (
+        {socialProfiles.map(({ name, icon: BrandIcon, url, handle }) => (
           <li key={name}>
             <a
               href={url}
@@ -42,13 +42,13 @@ export function ContactRoute() {
               className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 no-underline transition-colors hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700 dark:hover:bg-slate-800"
             >
               <span className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-                <Icon className="size-6" />
+                <BrandIcon className="size-6" />
               </span>
               <span className="flex-1">
                 <span className="block font-semibold text-slate-900 dark:text-white">{name}</span>
                 <span className="block text-sm font-normal text-slate-600 dark:text-slate-400">{handle}</span>
               </span>
-              <ExternalLink className="size-4 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+              <Icon name="external-link" className="size-4 text-slate-500 dark:text-slate-400" />
             </a>
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, Loader2, PenSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
+import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -74,7 +74,7 @@ function Dashboard() {
           buttonContent={
             <>
               Filter: {FEED_SORT_LABELS[sort]}
-              <ChevronDown className="size-4" aria-hidden="true" />
+              <Icon name="chevron-down" className="size-4" />
             </>
           }
           buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
@@ -107,7 +107,7 @@ function Dashboard() {
             onClick={openPanel}
             className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3.5 text-left text-slate-600 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
           >
-            <PenSquare className="size-5 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+            <Icon name="square-pen" className="size-5 text-brand-600 dark:text-brand-300" />
             What's on your mind? Create a post
           </button>
         )}
@@ -152,7 +152,7 @@ function Dashboard() {
             role="status"
             className="flex items-center justify-center gap-2 py-10 text-slate-600 dark:text-slate-300"
           >
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
             Loading posts...
           </p>
         )}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { EyeOff, FileQuestion } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { readShareFormat, SHARE_FORMATS, TEMPLATE_LABELS } from '../../../shared/share';
 import { POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
+import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { paths } from '../../config/paths';
@@ -47,7 +47,7 @@ export function PostRoute() {
     return (
       <Centered title={missing ? POST_MESSAGES.notFound : 'Something went wrong'}>
         <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          <FileQuestion className="size-7" aria-hidden="true" />
+          <Icon name="file-question-mark" className="size-7" />
         </span>
         <h1 className="mt-6 text-2xl font-bold tracking-tight">
           {missing ? POST_MESSAGES.notFound : 'Something went wrong'}
@@ -87,7 +87,7 @@ export function PostRoute() {
 
       {post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-slate-100 px-3.5 py-2.5 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Icon name="eye-off" className="mt-0.5 size-4 shrink-0" />
           Your anonymous post: only you see that it's yours. Its link, image and embed show it as Anonymous.
         </p>
       ) : null}

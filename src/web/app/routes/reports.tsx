@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown } from 'lucide-react';
 import type { ReportItem } from '../../../shared/reports';
 import {
   REPORT_MESSAGES,
@@ -11,6 +10,7 @@ import {
   type ReportStatus,
 } from '../../../shared/values/reports';
 import { DocumentTitle } from '../../components/document-title';
+import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -50,7 +50,7 @@ export function ReportsRoute() {
           buttonContent={
             <>
               Sort: {REPORT_SORT_LABELS[sort]}
-              <ChevronDown className="size-4" aria-hidden="true" />
+              <Icon name="chevron-down" className="size-4" />
             </>
           }
           buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}

@@ -1,5 +1,4 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
-import { Search as SearchIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import type { PostSearchPage, SearchCount, UserSearchPage } from '../../../shared/search';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../shared/values/search';
 import { Avatar } from '../../components/avatar';
 import { DocumentTitle } from '../../components/document-title';
+import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { LoadingStatus } from '../../components/ui/loading-status';
@@ -71,7 +71,7 @@ export function SearchRoute() {
               className={`${inputClasses} min-w-0 flex-1`}
             />
             <button type="submit" disabled={searching} className={composeButtonClasses()}>
-              <SearchIcon className="size-4" aria-hidden="true" />
+              <Icon name="search" className="size-4" />
               {searching ? 'Searching...' : 'Search'}
             </button>
           </div>

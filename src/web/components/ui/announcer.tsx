@@ -2,8 +2,8 @@
 // failed like, delete or resolve, a suspension done. Messages appear as toasts at the bottom of the
 // screen and are read out by screen readers: failures through an assertive live region, the rest
 // politely. Each stays for a few seconds, or until dismissed.
-import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { Icon } from '../icons/icon';
 
 export type AnnouncementTone = 'error' | 'info';
 
@@ -84,7 +84,7 @@ export function Announcer() {
                   aria-label="Dismiss"
                   className="-m-1 rounded p-1 hover:bg-white/15"
                 >
-                  <X className="size-4" aria-hidden="true" />
+                  <Icon name="x" className="size-4" />
                 </button>
               </p>
             ))}

@@ -1,5 +1,5 @@
-import { Check } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { Icon } from '../icons/icon';
 import { useDismiss } from './use-dismiss';
 
 const itemClasses =
@@ -79,7 +79,7 @@ export function MenuButton({
                 {item.icon}
                 <span className="flex-1">{item.label}</span>
                 {item.checked ? (
-                  <Check className="size-4 text-brand-600 dark:text-brand-300" aria-hidden="true" />
+                  <Icon name="check" className="size-4 text-brand-600 dark:text-brand-300" />
                 ) : null}
               </button>
             )}

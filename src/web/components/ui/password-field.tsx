@@ -1,5 +1,5 @@
-import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { Icon } from '../icons/icon';
 import { TextField } from './text-field';
 
 type PasswordFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'trailing'>;
@@ -21,11 +21,7 @@ export function PasswordField(props: PasswordFieldProps) {
           onClick={() => setVisible((current) => !current)}
           className="flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
-          {visible ? (
-            <EyeOff className="size-5" aria-hidden="true" />
-          ) : (
-            <Eye className="size-5" aria-hidden="true" />
-          )}
+          {visible ? <Icon name="eye-off" className="size-5" /> : <Icon name="eye" className="size-5" />}
         </button>
       )}
     />

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Loader2, Search, ShieldAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { AdminUser } from '../../../../shared/admin-users';
 import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
@@ -59,7 +59,7 @@ export function AdminUsersRoute() {
             className={`${inputClasses} border-slate-300 dark:border-slate-700`}
           />
           <button type="submit" className={composeButtonClasses()}>
-            <Search className="size-4" aria-hidden="true" />
+            <Icon name="search" className="size-4" />
             Search
           </button>
         </form>
@@ -74,7 +74,7 @@ export function AdminUsersRoute() {
 
       {list.isPending ? (
         <p className="mt-6 flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
           Loading users...
         </p>
       ) : list.isError ? (
@@ -157,7 +157,7 @@ function UserRow({
           {user.fullName}
           {user.suspended ? (
             <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-300">
-              <ShieldAlert className="size-3.5" aria-hidden="true" />
+              <Icon name="shield-exclamation-point" className="size-3.5" />
               Suspended
             </span>
           ) : null}

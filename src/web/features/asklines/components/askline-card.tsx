@@ -1,8 +1,8 @@
-import { Check, Clock, MessageSquarePlus, Share2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Askline } from '../../../../shared/asklines';
 import { COPIED_STATE_MS, SHARE_MESSAGES } from '../../../../shared/share';
 import { describePostCount } from '../../../../shared/values/asklines';
+import { Icon } from '../../../components/icons/icon';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
 import { useShortDate } from '../../../lib/format-short-date';
@@ -18,12 +18,12 @@ const statusBadges: Record<
 > = {
   pending: {
     label: 'Pending verification',
-    icon: <Clock className="size-3.5" aria-hidden="true" />,
+    icon: <Icon name="clock" className="size-3.5" />,
     tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   },
   rejected: {
     label: 'Not published',
-    icon: <XCircle className="size-3.5" aria-hidden="true" />,
+    icon: <Icon name="circle-x" className="size-3.5" />,
     tone: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
   },
 };
@@ -99,12 +99,12 @@ export function AsklineCard({
             className={iconLink}
             aria-label={`Answer: ${askline.content}`}
           >
-            <MessageSquarePlus className="size-5" aria-hidden="true" />
+            <Icon name="message-square-plus" className="size-5" />
             Answer
           </Link>
           {linkToPage ? (
             <Link to={href} className={iconLink} aria-label={`Share askline: ${askline.content}`}>
-              <Share2 className="size-5" aria-hidden="true" />
+              <Icon name="share-2" className="size-5" />
               Share
             </Link>
           ) : (
@@ -139,9 +139,9 @@ function CopyLinkButton({ href, className }: { href: string; className: string }
         aria-label={state === 'copied' ? 'Link copied' : 'Share askline'}
       >
         {state === 'copied' ? (
-          <Check className="size-5" aria-hidden="true" />
+          <Icon name="check" className="size-5" />
         ) : (
-          <Share2 className="size-5" aria-hidden="true" />
+          <Icon name="share-2" className="size-5" />
         )}
         {state === 'copied' ? 'Link copied' : 'Share'}
       </button>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, MessageSquareQuote, Search, Shuffle, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import type { AsklineSummary } from '../../../../shared/asklines';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
@@ -82,7 +82,7 @@ export function AsklineChooser({
       </legend>
       {asklineId ? (
         <div className="flex items-start gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-950 dark:text-brand-100">
-          <MessageSquareQuote className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Icon name="message-square-quote" className="mt-0.5 size-4 shrink-0" />
           {/* An <output> is a live status: screen readers hear the askline each time it changes. */}
           <output className="block flex-1">
             <span className="block text-xs font-semibold tracking-wide uppercase">Answering</span>
@@ -94,7 +94,7 @@ export function AsklineChooser({
             className="rounded p-1 hover:bg-brand-100 dark:hover:bg-brand-900"
             aria-label="Remove the askline"
           >
-            <X className="size-4" aria-hidden="true" />
+            <Icon name="x" className="size-4" />
           </button>
         </div>
       ) : null}
@@ -123,7 +123,7 @@ export function AsklineChooser({
             className: 'h-11 flex-1 sm:flex-none',
           })}
         >
-          <Search className="size-4" aria-hidden="true" />
+          <Icon name="search" className="size-4" />
           Search
         </button>
         <button
@@ -136,7 +136,7 @@ export function AsklineChooser({
             className: 'h-11 flex-1 sm:flex-none',
           })}
         >
-          <Shuffle className="size-4" aria-hidden="true" />
+          <Icon name="shuffle" className="size-4" />
           Random
         </button>
       </div>
@@ -150,7 +150,7 @@ export function AsklineChooser({
       <div aria-live="polite">
         {lookup.state === 'busy' ? (
           <p className="mt-2 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-4 animate-spin motion-reduce:animate-none" />
             Loading...
           </p>
         ) : lookup.state === 'error' ? (

@@ -1,8 +1,8 @@
-import { CheckCircle2, Loader2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { type AsklineSummary, asklineContentSchema } from '../../../../shared/asklines';
 import { ASKLINE_MAX_LENGTH } from '../../../../shared/limits';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
@@ -147,7 +147,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
           </p>
         ) : done ? (
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
-            <CheckCircle2 className="size-4" aria-hidden="true" />
+            <Icon name="circle-check" className="size-4" />
             {ASKLINE_MESSAGES.submitted}
           </p>
         ) : null}
@@ -155,7 +155,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
       <div className="mt-3 flex justify-end">
         <button type="submit" disabled={busy} className={composeButtonClasses()}>
           {busy ? (
-            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-4 animate-spin motion-reduce:animate-none" />
           ) : null}
           {postAnyway ? 'Post Anyways' : 'Submit'}
         </button>

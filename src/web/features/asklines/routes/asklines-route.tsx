@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardCheck, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import type { Askline } from '../../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../../shared/limits';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -49,7 +49,7 @@ export function AsklinesRoute() {
           aria-expanded={creating}
           className={composeButtonClasses({ size: 'sm' })}
         >
-          <Plus className="size-4" aria-hidden="true" />
+          <Icon name="plus" className="size-4" />
           Create New Askline
         </button>
       </div>
@@ -61,7 +61,7 @@ export function AsklinesRoute() {
           to={paths.asklinesReview.getHref()}
           className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
         >
-          <ClipboardCheck className="size-4" aria-hidden="true" />
+          <Icon name="clipboard-check" className="size-4" />
           Review pending asklines
         </Link>
       ) : null}

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import type { Askline, AsklineDecision } from '../../../../shared/asklines';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
@@ -78,7 +78,7 @@ function PendingAskline({ askline }: { askline: Askline }) {
           className={composeButtonClasses({ size: 'sm' })}
           aria-label={`Verify: ${askline.content}`}
         >
-          <Check className="size-4" aria-hidden="true" />
+          <Icon name="check" className="size-4" />
           Verify
         </button>
         <button
@@ -88,7 +88,7 @@ function PendingAskline({ askline }: { askline: Askline }) {
           className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
           aria-label={`Reject: ${askline.content}`}
         >
-          <X className="size-4" aria-hidden="true" />
+          <Icon name="x" className="size-4" />
           Reject
         </button>
         {error ? (

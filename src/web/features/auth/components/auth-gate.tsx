@@ -1,7 +1,7 @@
-import { Loader2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { SessionPermissions } from '../../../../shared/auth';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { CONNECTION_MESSAGE } from '../../../lib/api-client';
@@ -58,7 +58,7 @@ function LoadingAuthentication({ onContinue }: { onContinue?: () => void }) {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <p role="status" className="flex items-center gap-3 text-slate-700 dark:text-slate-200">
-        <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
         Loading authentication...
       </p>
       {onContinue ? (
@@ -75,7 +75,7 @@ function ConnectionIssue() {
     <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 text-center">
       <DocumentTitle title="Connection Issue" />
       <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-        <WifiOff className="size-7" aria-hidden="true" />
+        <Icon name="wifi-off" className="size-7" />
       </span>
       <h1 className="mt-6 text-2xl font-bold tracking-tight">Connection Issue</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">{CONNECTION_MESSAGE}</p>

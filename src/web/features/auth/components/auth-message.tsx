@@ -1,4 +1,4 @@
-import { CircleAlert, Info } from 'lucide-react';
+import { Icon } from '../../../components/icons/icon';
 
 export type AuthMessageContent = { tone: 'info' | 'error'; text: string; id: number };
 
@@ -17,9 +17,9 @@ export function AuthMessage({ message }: { message: AuthMessageContent | null })
           }
         >
           {message.tone === 'error' ? (
-            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <Icon name="circle-exclamation-point" className="mt-0.5 size-4 shrink-0" />
           ) : (
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <Icon name="info" className="mt-0.5 size-4 shrink-0" />
           )}
           <span>{message.text}</span>
         </p>

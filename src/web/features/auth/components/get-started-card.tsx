@@ -1,5 +1,5 @@
-import { MailCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import type { AuthActions, AuthOutcome } from '../auth-actions';
@@ -110,7 +110,7 @@ export function GetStartedCard({
           />
         ) : resetSent ? (
           <div className="rounded-2xl bg-brand-50 p-5 text-center dark:bg-brand-950/60">
-            <MailCheck className="mx-auto size-8 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            <Icon name="mail-check" className="mx-auto size-8 text-brand-700 dark:text-brand-300" />
             <h3 className="mt-3 text-lg font-semibold">Reset Email Sent!</h3>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
               Check your inbox for a link to choose a new password.

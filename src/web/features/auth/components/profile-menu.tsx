@@ -1,5 +1,5 @@
-import { LogOut } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
+import { Icon } from '../../../components/icons/icon';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
 import { stopQueries } from '../../../lib/query-client';
@@ -105,7 +105,7 @@ export function ProfileMenu({ session }: { session: Session }) {
           ))}
           <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-800">
             <button type="button" onClick={logOut} disabled={busy} className={itemClasses}>
-              <LogOut className="size-4" aria-hidden="true" />
+              <Icon name="log-out" className="size-4" />
               {busy ? 'Logging out...' : 'Logout'}
             </button>
           </li>

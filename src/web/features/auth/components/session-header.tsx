@@ -1,5 +1,5 @@
-import { PenSquare, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icons/icon';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
@@ -59,7 +59,7 @@ function SearchAndCreate() {
         className={composeButtonClasses({ variant: 'ghost', size: 'sm' })}
         aria-label="Search"
       >
-        <Search className="size-5" aria-hidden="true" />
+        <Icon name="search" className="size-5" />
         <span className="hidden sm:inline">Search</span>
       </Link>
       <button
@@ -68,7 +68,7 @@ function SearchAndCreate() {
         className={composeButtonClasses({ size: 'sm' })}
         aria-label="Create a post"
       >
-        <PenSquare className="size-4" aria-hidden="true" />
+        <Icon name="square-pen" className="size-4" />
         <span className="hidden sm:inline">Create</span>
       </button>
     </>

@@ -1,6 +1,6 @@
-import { CheckCircle2, KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
@@ -57,10 +57,7 @@ export function ResetPasswordRoute() {
       <div className="rounded-3xl border border-slate-200 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         {done ? (
           <div className="text-center">
-            <CheckCircle2
-              className="mx-auto size-10 text-emerald-600 dark:text-emerald-400"
-              aria-hidden="true"
-            />
+            <Icon name="circle-check" className="mx-auto size-10 text-emerald-600 dark:text-emerald-400" />
             <h1 className="mt-4 text-2xl font-bold tracking-tight">Password changed</h1>
             <p role="status" className="mt-2 text-slate-700 dark:text-slate-300">
               Your new password is set, and you were signed out everywhere else. Sign in with it now.
@@ -71,7 +68,7 @@ export function ResetPasswordRoute() {
           </div>
         ) : (
           <>
-            <KeyRound className="size-8 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+            <Icon name="key-round" className="size-8 text-brand-700 dark:text-brand-300" />
             <h1 className="mt-3 text-2xl font-bold tracking-tight">Choose a new password</h1>
             <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
               At least {PASSWORD_MIN_LENGTH} characters.

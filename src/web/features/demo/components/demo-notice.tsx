@@ -1,4 +1,4 @@
-import { Info } from 'lucide-react';
+import { Icon } from '../../../components/icons/icon';
 import { textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { Link } from '../../../lib/router';
@@ -12,7 +12,7 @@ export function DemoNotice() {
       aria-label="About the demo"
       className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-sm leading-6 text-brand-950 dark:border-brand-800 dark:bg-brand-950/70 dark:text-brand-50"
     >
-      <Info className="mt-1 size-4 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+      <Icon name="info" className="mt-1 size-4 shrink-0 text-brand-700 dark:text-brand-300" />
       <p>
         <strong className="font-semibold">You are viewing the demo profile.</strong> Its posts and details are
         built into the app and nothing you do here is saved. Liking and posting need a real account.{' '}

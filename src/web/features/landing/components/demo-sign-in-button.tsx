@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { Link } from '../../../lib/router';
@@ -15,7 +15,7 @@ export function DemoSignInButton({ onDemoSignIn }: { onDemoSignIn: () => void })
           'rounded-full shadow-lg shadow-brand-900/25 ring-1 ring-white/20 sm:h-12 sm:px-6 sm:text-base',
       })}
     >
-      <Sparkles className="size-5" aria-hidden="true" />
+      <Icon name="sparkles" className="size-5" />
       Demo Sign In
     </Link>
   );

@@ -1,9 +1,9 @@
-import { EyeOff, MessageCircleQuestion, PenLine } from 'lucide-react';
+import { Icon } from '../../../components/icons/icon';
 
 const highlights = [
-  { icon: PenLine, text: 'Post thoughts, confessions, quotes and predictions' },
-  { icon: EyeOff, text: 'Go anonymous whenever you want to' },
-  { icon: MessageCircleQuestion, text: 'Answer asklines, prompts picked by the community' },
+  { icon: 'pen-line' as const, text: 'Post thoughts, confessions, quotes and predictions' },
+  { icon: 'eye-off' as const, text: 'Go anonymous whenever you want to' },
+  { icon: 'message-circle-question-mark' as const, text: 'Answer asklines, prompts picked by the community' },
 ];
 
 export function LandingHero() {
@@ -25,10 +25,10 @@ export function LandingHero() {
         by students and alumni, kept for the years after.
       </p>
       <ul className="mt-8 space-y-3">
-        {highlights.map(({ icon: Icon, text }) => (
+        {highlights.map(({ icon, text }) => (
           <li key={text} className="flex items-center gap-3 text-slate-800 dark:text-slate-200">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-              <Icon className="size-5" aria-hidden="true" />
+              <Icon name={icon} className="size-5" />
             </span>
             {text}
           </li>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Megaphone, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Icon } from '../../../components/icons/icon';
 import { storageKeys } from '../../../config/storage-keys';
 import { useCookieAtFirstRender, writeCookie } from '../../../lib/cookies';
 import { noticeQueryOptions } from '../api/notice-api';
@@ -29,7 +29,7 @@ export function NoticeBanner() {
       className="relative rounded-2xl border border-brand-200 bg-brand-50 p-4 pr-12 sm:p-5 sm:pr-14 dark:border-brand-900 dark:bg-brand-950/60"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Megaphone className="size-5 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+        <Icon name="megaphone" className="size-5 text-brand-700 dark:text-brand-300" />
         <h2 id={titleId} className="font-semibold text-slate-900 dark:text-white">
           {notice.title}
         </h2>
@@ -52,7 +52,7 @@ export function NoticeBanner() {
         className="absolute top-3 right-3 rounded-lg p-1.5 text-slate-600 hover:bg-brand-100 dark:text-slate-300 dark:hover:bg-brand-900"
         aria-label="Dismiss notice"
       >
-        <X className="size-5" aria-hidden="true" />
+        <Icon name="x" className="size-5" />
       </button>
     </section>
   );

@@ -1,8 +1,8 @@
-import { Loader2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { postContentSchema } from '../../../../shared/posts';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { failureMessage } from '../../../lib/api-client';
 import { useCreatePost } from '../api/posts-api';
@@ -105,7 +105,7 @@ export function CreatePostPanel({
       <div className="mt-3 flex justify-end">
         <button type="submit" disabled={create.isPending || overLimit} className={composeButtonClasses()}>
           {create.isPending ? (
-            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-4 animate-spin motion-reduce:animate-none" />
           ) : null}
           {create.isPending ? 'Posting...' : 'Post'}
         </button>

@@ -1,8 +1,8 @@
-import { CheckCircle2, Flag, RotateCcw, UserX } from 'lucide-react';
 import { useState } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
+import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
@@ -165,7 +165,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
                 : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
             }`}
           >
-            <Flag className="size-3.5" aria-hidden="true" />
+            <Icon name="flag" className="size-3.5" />
             {report.count}
             <span className="sr-only">
               {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
@@ -177,9 +177,9 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
             disabled={setResolution.isPending}
           >
             {report.resolved ? (
-              <RotateCcw className="size-5" aria-hidden="true" />
+              <Icon name="rotate-ccw" className="size-5" />
             ) : (
-              <CheckCircle2 className="size-5" aria-hidden="true" />
+              <Icon name="circle-check" className="size-5" />
             )}
           </CardIconButton>
         </>
@@ -190,7 +190,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
           onClick={() => void suspend()}
           disabled={suspendAuthor.isPending}
         >
-          <UserX className="size-5" aria-hidden="true" />
+          <Icon name="user-x" className="size-5" />
         </CardIconButton>
       ) : null}
     </>

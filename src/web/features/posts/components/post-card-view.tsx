@@ -1,17 +1,7 @@
-import {
-  EyeOff,
-  Flag,
-  Heart,
-  Link2,
-  MessageSquareQuote,
-  MoreHorizontal,
-  Share2,
-  ThumbsDown,
-  Trash2,
-} from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { Avatar } from '../../../components/avatar';
+import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
@@ -123,7 +113,7 @@ export function PostCardView({
       </Heading>
       {showAuthorNote && post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          <EyeOff className="size-3.5 shrink-0" aria-hidden="true" />
+          <Icon name="eye-off" className="size-3.5 shrink-0" />
           Anonymous · only you see it's yours
         </p>
       ) : null}
@@ -155,7 +145,7 @@ export function PostCardView({
           to={paths.askline.getHref(post.askline.id)}
           className="mt-3 flex items-start gap-1.5 rounded-lg bg-slate-50 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:bg-slate-800/60 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          <MessageSquareQuote className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <Icon name="message-square-quote" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="sr-only">Answering the askline: </span>
             {post.askline.content}
@@ -180,7 +170,7 @@ export function PostCardView({
           title={canLike ? undefined : 'Sign in to like'}
           className={`${cardButtonClasses} ${post.likedByMe ? 'text-rose-700 dark:text-rose-300' : ''}`}
         >
-          <Heart className={`size-5 ${post.likedByMe ? 'fill-current' : ''}`} aria-hidden="true" />
+          <Icon name="heart" className={`size-5 ${post.likedByMe ? 'fill-current' : ''}`} />
           <span className="tabular-nums">{post.likeCount}</span>
         </button>
         {canLike ? null : (
@@ -194,7 +184,7 @@ export function PostCardView({
           <div {...OMIT_FROM_IMAGE}>
             <MenuButton
               label="Share"
-              buttonContent={<Share2 className="size-5" aria-hidden="true" />}
+              buttonContent={<Icon name="share-2" className="size-5" />}
               buttonClassName={cardButtonClasses}
               align="left"
               items={[
@@ -203,7 +193,7 @@ export function PostCardView({
                       {
                         key: 'copy',
                         label: 'Copy link',
-                        icon: <Link2 className="size-4" aria-hidden="true" />,
+                        icon: <Icon name="link-2" className="size-4" />,
                         onSelect: onCopyLink,
                       },
                     ]
@@ -231,18 +221,18 @@ export function PostCardView({
           {moderation}
           {onDelete ? (
             <CardIconButton label="Delete post" onClick={onDelete} disabled={deletePending}>
-              <Trash2 className="size-5" aria-hidden="true" />
+              <Icon name="trash" className="size-5" />
             </CardIconButton>
           ) : null}
           <MenuButton
             label="More options"
-            buttonContent={<MoreHorizontal className="size-5" aria-hidden="true" />}
+            buttonContent={<Icon name="ellipsis" className="size-5" />}
             buttonClassName={cardButtonClasses}
             items={[
               {
                 key: 'dislike',
                 label: 'Dislike',
-                icon: <ThumbsDown className="size-4" aria-hidden="true" />,
+                icon: <Icon name="thumbs-down" className="size-4" />,
                 onSelect: () => setDisliked(true),
               },
               ...(onReport
@@ -250,7 +240,7 @@ export function PostCardView({
                     {
                       key: 'report',
                       label: 'Report',
-                      icon: <Flag className="size-4" aria-hidden="true" />,
+                      icon: <Icon name="flag" className="size-4" />,
                       onSelect: onReport,
                     },
                   ]

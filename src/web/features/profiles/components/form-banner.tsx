@@ -1,8 +1,8 @@
-import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { Icon } from '../../../components/icons/icon';
 
 // A form's outcome above its buttons: errors as an alert (read at once), success as a status.
 export function FormBanner({ tone, message }: { tone: 'error' | 'success'; message: string }) {
-  const Icon = tone === 'error' ? AlertCircle : CheckCircle2;
+  const icon = tone === 'error' ? 'circle-exclamation-point' : 'circle-check';
   return (
     <p
       role={tone === 'error' ? 'alert' : 'status'}
@@ -12,7 +12,7 @@ export function FormBanner({ tone, message }: { tone: 'error' | 'success'; messa
           : 'border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200'
       }`}
     >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <Icon name={icon} className="mt-0.5 size-4 shrink-0" />
       {message}
     </p>
   );

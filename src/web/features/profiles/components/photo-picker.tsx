@@ -1,6 +1,6 @@
-import { Camera, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { Avatar } from '../../../components/avatar';
+import { Icon } from '../../../components/icons/icon';
 import { compressPhoto, PhotoError } from '../compress-photo';
 
 type PhotoPickerProps = {
@@ -56,7 +56,7 @@ export function PhotoPicker({ name, currentUrl, onChange, disabled = false }: Ph
             role="status"
             className="absolute inset-0 flex flex-col items-center justify-center gap-1 rounded-full bg-slate-950/70 px-2 text-center text-xs font-medium text-white"
           >
-            <Loader2 className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
             Compressing image...
           </div>
         ) : null}
@@ -75,7 +75,7 @@ export function PhotoPicker({ name, currentUrl, onChange, disabled = false }: Ph
           htmlFor={inputId}
           className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-3.5 text-sm font-semibold text-slate-900 shadow-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
         >
-          <Camera className="size-4" aria-hidden="true" />
+          <Icon name="camera" className="size-4" />
           Change Photo
         </label>
       </div>

@@ -1,7 +1,7 @@
-import { Check, Loader2 } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
 import { USERNAME_MAX_LENGTH } from '../../../../shared/limits';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
+import { Icon } from '../../../components/icons/icon';
 import { TextField } from '../../../components/ui/text-field';
 import type { UsernameStatus } from '../use-username-availability';
 
@@ -33,12 +33,12 @@ export function UsernameField({ status }: { status: UsernameStatus }) {
       <p aria-live="polite" className="mt-1.5 min-h-5 text-sm">
         {status.state === 'checking' ? (
           <span className="inline-flex items-center gap-1.5 text-slate-600 dark:text-slate-400">
-            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            <Icon name="loader-circle" className="size-4 animate-spin motion-reduce:animate-none" />
             Checking availability...
           </span>
         ) : status.state === 'available' ? (
           <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700 dark:text-emerald-400">
-            <Check className="size-4" aria-hidden="true" />
+            <Icon name="check" className="size-4" />
             Username is available
           </span>
         ) : problem ? (

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
@@ -8,6 +7,7 @@ import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import type { Profile } from '../../../../shared/profiles';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -153,7 +153,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
               onClick={() => setShowPassword((open) => !open)}
               className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
             >
-              <KeyRound className="size-4" aria-hidden="true" />
+              <Icon name="key-round" className="size-4" />
               Change Password
             </button>
             <div id={passwordSectionId} hidden={!showPassword} className="mt-4 space-y-4">

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Profile } from '../../../../shared/profiles';
 import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
 import { ProfileHeader } from '../../../components/profile-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -65,7 +65,7 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
                 to={paths.editProfile.getHref()}
                 className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
               >
-                <Pencil className="size-4" aria-hidden="true" />
+                <Icon name="pencil" className="size-4" />
                 Edit Profile
               </Link>
             ) : null
@@ -113,7 +113,7 @@ function ProfileProblem({
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 py-16 text-center">
       <DocumentTitle title={title} />
       <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-        <UserX className="size-7" aria-hidden="true" />
+        <Icon name="user-x" className="size-7" />
       </span>
       <h1 className="mt-6 text-2xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 break-words text-slate-700 dark:text-slate-300">{message}</p>

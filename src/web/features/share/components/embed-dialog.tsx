@@ -1,4 +1,3 @@
-import { Check, Copy, Download } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { type EmbedPost, renderEmbedHtml } from '../../../../shared/embed-html';
 import {
@@ -8,6 +7,7 @@ import {
   shareFileName,
   TEMPLATE_LABELS,
 } from '../../../../shared/share';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { copyText } from '../../../lib/copy-text';
 import { saveFile } from '../../../lib/save-file';
@@ -98,9 +98,9 @@ export function EmbedDialog({
             className={composeButtonClasses({ size: 'sm' })}
           >
             {copyState === 'copied' ? (
-              <Check className="size-4" aria-hidden="true" />
+              <Icon name="check" className="size-4" />
             ) : (
-              <Copy className="size-4" aria-hidden="true" />
+              <Icon name="copy" className="size-4" />
             )}
             {copyState === 'copied' ? 'Copied!' : 'Copy Code'}
           </button>
@@ -114,7 +114,7 @@ export function EmbedDialog({
             }
             className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
           >
-            <Download className="size-4" aria-hidden="true" />
+            <Icon name="download" className="size-4" />
             Download HTML
           </button>
           <button

@@ -1,7 +1,7 @@
-import { Check, Code2, Download, Link2, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { EmbedPost } from '../../../../shared/embed-html';
 import { COPIED_STATE_MS, postShareUrl, SHARE_MESSAGES, type ShareFormat } from '../../../../shared/share';
+import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { copyText } from '../../../lib/copy-text';
 import { useTransientState } from '../../../lib/use-transient-state';
@@ -54,9 +54,9 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         className={button}
       >
         {copied ? (
-          <Check className="size-5 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+          <Icon name="check" className="size-5 text-emerald-600 dark:text-emerald-400" />
         ) : (
-          <Link2 className="size-5" aria-hidden="true" />
+          <Icon name="link-2" className="size-5" />
         )}
         <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
       </button>
@@ -68,7 +68,7 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         aria-haspopup="dialog"
         className={button}
       >
-        <Code2 className="size-5" aria-hidden="true" />
+        <Icon name="code-xml" className="size-5" />
         <span className="hidden sm:inline">Embed</span>
       </button>
       <button
@@ -79,9 +79,9 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         className={button}
       >
         {downloading ? (
-          <LoaderCircle className="size-5 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
         ) : (
-          <Download className="size-5" aria-hidden="true" />
+          <Icon name="download" className="size-5" />
         )}
         <span className="hidden sm:inline">{downloading ? 'Preparing...' : 'Download'}</span>
       </button>
