@@ -29,6 +29,7 @@ const READ_PAGES = [
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -106,6 +107,35 @@ describe('every page', () => {
     for (const { key, bytes } of sizes) {
       expect(bytes, `${key}: ${(bytes / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(PAGE_CEILING_BYTES);
     }
+  });
+
+  it('loads no TanStack Query on the pages that show no data', () => {
+    // vite.config.ts puts TanStack Query in a file of its own (`query`); were the shell to import it,
+    // every page would load it.
+    const layer = Object.values(manifest)
+      .filter((chunk) => chunk.name === 'query')
+      .map((chunk) => chunk.file);
+    expect(layer).toHaveLength(1);
+    const pages = [
+      LANDING_ROUTE,
+      'app/routes/about.tsx',
+      'app/routes/privacy.tsx',
+      'app/routes/terms.tsx',
+      'app/routes/contact.tsx',
+      'app/routes/demo-user.tsx',
+      'app/routes/not-found.tsx',
+    ];
+    for (const page of pages) {
+      const files = [...staticClosure([ENTRY, APP, page])].map((key) => manifest[key]?.file ?? '');
+      expect(
+        files.filter((file) => layer.includes(file)),
+        page,
+      ).toEqual([]);
+    }
+    const dataPage = [...staticClosure([ENTRY, APP, 'app/routes/askline.tsx'])].map(
+      (key) => manifest[key]?.file,
+    );
+    expect(layer.every((file) => dataPage.includes(file))).toBe(true);
   });
 
   it('loads no zod on the pages a shared link opens (decision 013)', () => {
