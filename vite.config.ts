@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkGroups } from './scripts/chunk-groups';
 import { iconSprite } from './scripts/icon-sprite';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
@@ -19,8 +20,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     assetsInlineLimit: 0,
     // Every browser the es2022 target reaches but Safari before 17 knows modulepreload; there a preload
-    // is only a hint lost, so the polyfill (0.6 KB on every page) is not worth carrying.
-    modulePreload: { polyfill: false },
+    // is only a hint lost, so the polyfill (0.6 KB on every page) is not worth carrying. A lazily
+    // loaded part's preload list leaves out React and Rolldown's helpers: the app's own file imports
+    // them, so they are loaded before any part can be.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/^assets\/(react|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     // Two entries: index.html, whose one script (boot.ts) waits for the first paint, and the app
     // (main.tsx), which boot.ts loads then by the name the server gives it (docs/decisions/014).
     ...(!isSsrBuild && {
@@ -29,22 +36,16 @@ export default defineConfig(({ isSsrBuild }) => ({
           index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
           main: fileURLToPath(new URL('src/web/main.tsx', import.meta.url)),
         },
-        // React and TanStack Query each in a file of their own. They change only when we upgrade them,
-        // so a returning visitor's browser keeps them across our deploys; and every page that uses
-        // them needs them whole, while left to the automatic split TanStack Query came in seven small
-        // files (1.1-1.5 KB gzip more on a data page: docs/performance.md). The persister's packages
-        // stay apart: a page loads them after it is taken over (lib/query-persistence.ts).
+        // Modules in files by role, a dozen a page rather than thirty (scripts/chunk-groups.ts). Our
+        // chunks are named by their hash alone: each name is written in the import lines of the files
+        // that use it (0.4 KB on a data page); the build manifest says which source each holds. The
+        // libraries' and Rolldown's helpers keep their names (read by resolveDependencies above).
         output: {
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-              {
-                name: 'query',
-                test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
-                priority: 1,
-              },
-            ],
-          },
+          codeSplitting: { groups: chunkGroups },
+          chunkFileNames: ({ name }) =>
+            ['react', 'query', 'rolldown-runtime'].includes(name)
+              ? 'assets/[name]-[hash].js'
+              : 'assets/[hash].js',
         },
       },
     }),
