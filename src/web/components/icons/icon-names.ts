@@ -1,6 +1,6 @@
 // Every Lucide icon the app draws, by Lucide's own name (lucide.dev/icons). The build makes one SVG
 // sprite of exactly these (scripts/icon-sprite.ts), and <Icon name> accepts only these: an icon is
-// added here first. A page's icons are then markup pointing into that one cached file, not
+// added here first (then restart `npm run dev`, which makes the sprite when it starts). A page's icons are then markup pointing into that one cached file, not
 // JavaScript on the page (docs/performance.md, issue #26).
 export const ICON_NAMES = [
   'arrow-left',
