@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chunkGroups } from './scripts/chunk-groups';
-import { iconSprite } from './scripts/icon-sprite';
+import { chunkGroups } from './scripts/chunk-groups.ts';
+import { iconSprite } from './scripts/icon-sprite.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
 // In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself

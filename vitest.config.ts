@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { iconSprite } from './scripts/icon-sprite';
-import { machineFactor, scaled } from './tests/support/machine-factor';
+import { iconSprite } from './scripts/icon-sprite.ts';
+import { machineFactor, scaled } from './tests/support/machine-factor.ts';
 
 // Time limits are written for a quiet 2-core machine and stretched by how busy this one is now.
 console.log(`vitest: time limits × ${machineFactor()} (machine factor; TEST_MACHINE_FACTOR pins it)`);

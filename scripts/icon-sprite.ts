@@ -9,7 +9,7 @@ import * as lucide from 'lucide-react';
 import { type ComponentType, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { ICON_NAMES } from '../src/web/components/icons/icon-names';
+import { ICON_NAMES } from '../src/web/components/icons/icon-names.ts';
 
 const MODULE_ID = 'virtual:icon-sprite';
 const RESOLVED_ID = `\0${MODULE_ID}`;
