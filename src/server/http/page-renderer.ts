@@ -70,13 +70,13 @@ export async function loadPageRenderer(options: {
   return {
     render(c) {
       const url = new URL(c.req.url);
+      const cookie = c.req.header('cookie') ?? '';
       return module.renderPage({
         url: `${url.pathname}${url.search}`,
         googleSignIn: options.googleSignIn,
-        cookie: c.req.header('cookie') ?? '',
+        cookie,
         api: (apiPath, init) => {
           const headers = new Headers(init.headers);
-          const cookie = c.req.header('cookie');
           if (cookie) headers.set('cookie', cookie);
           // The page's request id on the API requests made for it, so their log lines join up.
           headers.set('x-request-id', c.get('requestId'));

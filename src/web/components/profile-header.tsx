@@ -4,8 +4,6 @@ import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/p
 import { useShortDate } from '../lib/format-short-date';
 import { Avatar } from './avatar';
 import { Icon } from './icons/icon';
-import { InstagramIcon } from './icons/instagram-icon';
-import { LinkedinIcon } from './icons/linkedin-icon';
 import { LinkifiedText } from './linkified-text';
 
 export interface ProfileHeaderData {
@@ -95,13 +93,13 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
         <div className="mt-5 flex flex-wrap items-center gap-3">
           {instagram ? (
             <a href={instagram} target="_blank" rel="noopener noreferrer" className={socialLinkClasses}>
-              <InstagramIcon />
+              <Icon name="instagram" className="size-5" />
               <span className="sr-only">{`${profile.fullName} on Instagram`}</span>
             </a>
           ) : null}
           {linkedin ? (
             <a href={linkedin} target="_blank" rel="noopener noreferrer" className={socialLinkClasses}>
-              <LinkedinIcon />
+              <Icon name="linkedin" className="size-5" />
               <span className="sr-only">{`${profile.fullName} on LinkedIn`}</span>
             </a>
           ) : null}

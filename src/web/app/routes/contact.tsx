@@ -1,15 +1,14 @@
 import { Icon } from '../../components/icons/icon';
-import { InstagramIcon } from '../../components/icons/instagram-icon';
-import { LinkedinIcon } from '../../components/icons/linkedin-icon';
+import type { IconName } from '../../components/icons/icon-names';
 import { ContentPage } from '../../components/layout/content-page';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { site } from '../../config/site';
 
 const mailto = `mailto:${site.contactEmail}`;
 
-const socialProfiles = [
-  { name: 'Instagram', icon: InstagramIcon, ...site.social.instagram },
-  { name: 'LinkedIn', icon: LinkedinIcon, ...site.social.linkedin },
+const socialProfiles: { name: string; icon: IconName; url: string; handle: string }[] = [
+  { name: 'Instagram', icon: 'instagram', ...site.social.instagram },
+  { name: 'LinkedIn', icon: 'linkedin', ...site.social.linkedin },
 ];
 
 export function ContactRoute() {
@@ -32,7 +31,7 @@ export function ContactRoute() {
       <h2>Follow us</h2>
       <p>News, features as they land, and the best asklines of the week.</p>
       <ul className="mt-5 grid list-none gap-3 pl-0 sm:grid-cols-2">
-        {socialProfiles.map(({ name, icon: BrandIcon, url, handle }) => (
+        {socialProfiles.map(({ name, icon, url, handle }) => (
           <li key={name}>
             <a
               href={url}
@@ -42,7 +41,7 @@ export function ContactRoute() {
               className="group flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 no-underline transition-colors hover:border-brand-300 hover:bg-brand-50 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-brand-700 dark:hover:bg-slate-800"
             >
               <span className="flex size-11 items-center justify-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-950 dark:text-brand-300">
-                <BrandIcon className="size-6" />
+                <Icon name={icon} className="size-6" />
               </span>
               <span className="flex-1">
                 <span className="block font-semibold text-slate-900 dark:text-white">{name}</span>

@@ -1,7 +1,9 @@
-// Every Lucide icon the app draws, by Lucide's own name (lucide.dev/icons). The build makes one SVG
-// sprite of exactly these (scripts/icon-sprite.ts), and <Icon name> accepts only these: an icon is
-// added here first (then restart `npm run dev`, which makes the sprite when it starts). A page's icons are then markup pointing into that one cached file, not
-// JavaScript on the page (docs/performance.md, issue #26).
+// Every icon the app draws: Lucide's, by Lucide's own name (lucide.dev/icons), and the two brand icons
+// Lucide does not ship (`instagram`, `linkedin`, drawn in scripts/icon-sprite.ts in Lucide's style).
+// The build makes one SVG sprite of exactly these, and <Icon name> accepts only these: an icon is
+// added here first (then restart `npm run dev`, which makes the sprite when it starts). A page's
+// icons are then markup pointing into that one cached file, not JavaScript on the page
+// (docs/performance.md, issue #26).
 export const ICON_NAMES = [
   'arrow-left',
   'calendar-days',
@@ -25,8 +27,10 @@ export const ICON_NAMES = [
   'graduation-cap',
   'heart',
   'info',
+  'instagram',
   'key-round',
   'link-2',
+  'linkedin',
   'loader-circle',
   'lock',
   'log-out',
