@@ -177,6 +177,8 @@ describe('sign-in, the session and sign-out', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, token));
+    // A change made behind the server's back reaches its kept sessions as a notice: wait for it.
+    await server.viewers.settle();
     expect((await feed(cookie)).status).toBe(401);
   });
 
