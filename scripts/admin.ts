@@ -5,15 +5,18 @@
 //   npm run admin -- role <username|email> <admin|moderator|ordinary>
 //   npm run admin -- suspend <username|email>
 //   npm run admin -- restore <username|email>
+//   npm run admin -- delete-account <username|email> --yes   (on the person's request: for good)
 //   npm run admin -- notice show|hide
 //   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]
 import { parseArgs } from 'node:util';
-import { createAppAuth } from '../src/server/app';
+import { createAppAuth, createStorage } from '../src/server/app';
 import { sessionEnder } from '../src/server/auth/auth';
 import { loadOrCreateAuthSecret } from '../src/server/auth/auth-secret';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
+import { deleteAccount } from '../src/server/features/account/delete-account';
+import { findAccount } from '../src/server/features/admin-users/find-account';
 import { setSuspension } from '../src/server/features/admin-users/set-suspension';
 import { setUserRole } from '../src/server/features/admin-users/set-user-role';
 import { getNotice, saveNotice } from '../src/server/features/notices/notice';
@@ -27,6 +30,7 @@ const USAGE = `Usage:
   npm run admin -- role <username|email> <${USER_TYPES.join('|')}>
   npm run admin -- suspend <username|email>
   npm run admin -- restore <username|email>
+  npm run admin -- delete-account <username|email> --yes
   npm run admin -- notice show|hide
   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]`;
 
@@ -82,6 +86,7 @@ async function openForAdmin() {
   const redis = config.redis ? await connectRedis(config.redis) : null;
   return {
     db: database.db,
+    storage: createStorage(config),
     endSessions: sessionEnder(createAppAuth(config, database.db, redis)),
     async close() {
       await database.close();
@@ -96,11 +101,19 @@ async function main() {
   if (!command || !account) fail(USAGE);
   if (command === 'notice') return runNoticeCommand(process.argv.slice(3));
   if (command === 'role' && !USER_TYPES.includes(value as UserType)) fail(USAGE);
-  if (!['role', 'suspend', 'restore'].includes(command)) fail(USAGE);
+  if (!['role', 'suspend', 'restore', 'delete-account'].includes(command)) fail(USAGE);
+  if (command === 'delete-account' && value !== '--yes') {
+    fail(`This deletes the account and everything in it, for good. Add --yes to go on.\n${USAGE}`);
+  }
 
-  const { db, endSessions, close } = await openForAdmin();
+  const { db, storage, endSessions, close } = await openForAdmin();
   try {
-    if (command === 'role') {
+    if (command === 'delete-account') {
+      // What the person does at /profile/account, for one who cannot (a suspended account) and asks.
+      const target = await findAccount(db, account);
+      await deleteAccount({ db, storage, endSessions, userId: target.userId });
+      console.log(`@${target.username} and everything in the account have been deleted.`);
+    } else if (command === 'role') {
       const user = await setUserRole({ db, account, userType: value as UserType });
       console.log(
         `@${user.username} is now ${user.userType === 'ordinary' ? 'an ordinary user' : `a ${user.userType}`}.`,

@@ -12,6 +12,7 @@ import { securedServerResponse } from './http/security-headers';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { startMailDelivery } from './platform/mail';
+import { startObjectRemovals } from './platform/object-removals';
 import { connectRedis } from './platform/redis';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,6 +39,8 @@ async function main() {
     logger.error({ err }, 'could not move legacy profile pictures; the next start tries again'),
   );
 
+  // Pictures let go of (an account deleted) and not yet removed: now, then every few minutes.
+  const removals = startObjectRemovals({ db: database.db, storage, logger });
   const mail = startMailDelivery({
     db: database.db,
     smtpUrl: config.smtpUrl,
@@ -90,6 +93,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeSharedPreviewRenderer();
     await mail.stop();
+    await removals.stop();
     await database.close();
     await redis?.close();
     lock?.release();

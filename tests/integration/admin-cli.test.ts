@@ -125,6 +125,33 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
     expect((await readProfile('sealed_sam'))?.suspendedAt).toBeNull();
   });
 
+  it('deletes an account on request, only with --yes', async () => {
+    const database = await openDatabase({ engine: 'pglite', dataDir });
+    const user = await insertUser(database.db, { email: 'leaving@example.com' });
+    await insertProfile(database.db, user.id, { username: 'leaving_l' });
+    await database.db
+      .insert(posts)
+      .values({ userId: user.id, content: 'A post to take along', isAnonymous: true });
+    await database.close();
+
+    const unconfirmed = admin('delete-account', 'leaving_l');
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.output).toContain('Add --yes to go on.');
+    expect(await readProfile('leaving_l')).toBeDefined();
+
+    const deleted = admin('delete-account', 'leaving@example.com', '--yes');
+    expect(deleted).toMatchObject({ code: 0 });
+    expect(deleted.output).toContain('@leaving_l and everything in the account have been deleted.');
+    expect(await readProfile('leaving_l')).toBeUndefined();
+    const after = await openDatabase({ engine: 'pglite', dataDir });
+    try {
+      expect(await after.db.select().from(posts).where(eq(posts.userId, user.id))).toEqual([]);
+      expect(await after.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  });
+
   it('writes, shows and hides the dashboard notice, refusing what the page would refuse', async () => {
     const set = admin(
       'notice',

@@ -12,6 +12,7 @@
 // Routes whose purpose is to name people (a profile, the user search, the admin's account list) are
 // fetched about someone else: what is at stake is the link between a post and its author.
 import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
 import { createMember, type Member, signInAs } from '../support/accounts';
@@ -193,6 +194,28 @@ describe('an anonymous author', () => {
     // The answers did have the posts in them: the scan read what it was meant to.
     const search = await fetchAs(other, 'GET', `/api/search/posts?q=${SECRET_WORD}`);
     for (const id of anonymousPostIds) expect(search.body).toContain(id);
+  });
+
+  it("is named in no one else's account answer or data export, though they liked and reported the posts", async () => {
+    for (const viewer of [other, moderator, admin]) {
+      expectNoAuthor(await fetchAs(viewer, 'GET', '/api/account'));
+      const res = await server.request('/api/account/export', { headers: { cookie: viewer.cookie } });
+      expect(res.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      const text = Object.entries(files)
+        .map(([name, bytes]) => `${name}\n${Buffer.from(bytes).toString('latin1')}`)
+        .join('\n');
+      expectNoAuthor({
+        what: `the data export of ${viewer.username}`,
+        status: res.status,
+        text,
+        body: text,
+        location: null,
+      });
+      // It was read: the viewer's like of the anonymous answer (liked in the first test) is in it, by
+      // the post's address alone.
+      expect(text).toContain(anonymousPostIds[1]);
+    }
   });
 
   it('is named in no page, preview image, embed or oEmbed answer', async () => {

@@ -222,6 +222,38 @@ const ROUTES: RouteCase[] = [
     expect: { ...everyone(200), suspended: 403 },
   },
   {
+    route: 'GET /api/account',
+    rule: 'each member reads their own account, and only that (there is no way to name another)',
+    call: () => ({ path: '/api/account' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/account/export',
+    rule: "each member downloads their own data; a suspended account's cookie is no session",
+    call: () => ({ path: '/api/account/export' }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/account',
+    rule: 'each member deletes their own account with its password (a fresh one per cell)',
+    call: async (role) => {
+      const userType = role === 'moderator' || role === 'admin' ? role : 'ordinary';
+      if (!['ordinary', 'owner', 'moderator', 'admin'].includes(role)) {
+        return {
+          path: '/api/account',
+          json: { confirmation: owner.username, password: owner.account.password },
+        };
+      }
+      const fresh = await newMember({ userType });
+      return {
+        path: '/api/account',
+        json: { confirmation: fresh.username, password: fresh.account.password },
+        cookie: fresh.cookie,
+      };
+    },
+    expect: members(200),
+  },
+  {
     route: 'POST /api/profiles',
     rule: 'an account makes its one profile; one that has a profile cannot make another',
     call: async (role) => {

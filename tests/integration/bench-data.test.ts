@@ -71,8 +71,10 @@ describe('benchmark data', () => {
     expect(constraints.map((c) => c.conname).sort()).toEqual([
       'likes_post_id_posts_id_fk',
       'likes_user_id_post_id_pk',
+      'likes_user_id_users_id_fk',
       'posts_askline_id_asklines_id_fk',
       'posts_pkey',
+      'posts_user_id_users_id_fk',
     ]);
     const [like] = await queryRows<{ user_id: string; post_id: string }>(
       server.database.db,

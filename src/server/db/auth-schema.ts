@@ -72,7 +72,12 @@ export const verifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,
   },
-  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+  (t) => [
+    index('verifications_identifier_idx').on(t.identifier),
+    // An account deleted takes its password-reset tokens, whose value is its id (features/account).
+    // A hash index: values are of any length (a btree refuses entries over ~2.7 KB).
+    index('verifications_value_idx').using('hash', t.value),
+  ],
 );
 
 /**
@@ -106,6 +111,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+    // An account deleted takes the mail waiting for its address (features/account).
+    index('mail_outbox_to_idx').on(t.to),
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`NOT ${t.held} AND ${t.failedAt} IS NULL`),
   ],
 );

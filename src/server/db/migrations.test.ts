@@ -98,6 +98,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => 
 describe('constraints', () => {
   const profile = async (overrides: Partial<typeof schema.profiles.$inferInsert> = {}) =>
     profileValues((await insertUser(database.db)).id, overrides);
+  // Accounts that exist: rows naming them fail only on the rule a test is about.
+  let u = '';
+  let liker = '';
+  beforeAll(async () => {
+    u = (await insertUser(database.db)).id;
+    liker = (await insertUser(database.db)).id;
+  });
 
   it('accept a valid profile, post and like', async () => {
     const [p] = await database.db
@@ -143,28 +150,72 @@ describe('constraints', () => {
     ['only spaces', '   '],
     ['nothing', ''],
   ])('refuse a post of %s', async (_, content) => {
-    await expect(database.db.insert(schema.posts).values({ userId: 'u', content })).rejects.toThrow();
+    await expect(database.db.insert(schema.posts).values({ userId: u, content })).rejects.toThrow();
   });
 
   it('refuse an askline over 128 characters and a negative like count', async () => {
     await expect(
-      database.db.insert(schema.asklines).values({ content: 'q'.repeat(129), createdBy: 'u' }),
+      database.db.insert(schema.asklines).values({ content: 'q'.repeat(129), createdBy: u }),
     ).rejects.toThrow();
     await expect(
-      database.db.insert(schema.posts).values({ userId: 'u', content: 'hi', likeCount: -1 }),
+      database.db.insert(schema.posts).values({ userId: u, content: 'hi', likeCount: -1 }),
     ).rejects.toThrow();
   });
 
   it('refuse a second like of one post by one user and a second report row for one post', async () => {
-    const [post] = await database.db
-      .insert(schema.posts)
-      .values({ userId: 'u', content: 'hello' })
-      .returning();
+    const [post] = await database.db.insert(schema.posts).values({ userId: u, content: 'hello' }).returning();
     const postId = post?.id ?? '';
-    await database.db.insert(schema.likes).values({ userId: 'liker', postId });
-    await expect(database.db.insert(schema.likes).values({ userId: 'liker', postId })).rejects.toThrow();
+    await database.db.insert(schema.likes).values({ userId: liker, postId });
+    await expect(database.db.insert(schema.likes).values({ userId: liker, postId })).rejects.toThrow();
     await database.db.insert(schema.reports).values({ postId });
     await expect(database.db.insert(schema.reports).values({ postId })).rejects.toThrow();
+  });
+
+  it('refuse a post, like, report reason or askline of an account that does not exist', async () => {
+    const [post] = await database.db.insert(schema.posts).values({ userId: u, content: 'hello' }).returning();
+    const postId = post?.id ?? '';
+    const nobody = 'user_that_does_not_exist';
+    const refusals = [
+      database.db.insert(schema.posts).values({ userId: nobody, content: 'hello' }),
+      database.db.insert(schema.likes).values({ userId: nobody, postId }),
+      database.db.insert(schema.reportReasons).values({ postId, reporterId: nobody, reason: 'spam' }),
+      database.db.insert(schema.asklines).values({ content: 'Who?', createdBy: nobody }),
+    ];
+    // 23503: foreign_key_violation.
+    for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ cause: { code: '23503' } });
+  });
+
+  it('take what an account owns with it, and keep what others made without its name', async () => {
+    const leaver = (await insertUser(database.db)).id;
+    const [own] = await database.db
+      .insert(schema.posts)
+      .values({ userId: leaver, content: 'mine' })
+      .returning();
+    const [theirs] = await database.db
+      .insert(schema.posts)
+      .values({ userId: u, content: 'theirs' })
+      .returning();
+    const [askline] = await database.db
+      .insert(schema.asklines)
+      .values({ content: 'Asked by the leaver?', createdBy: leaver, reviewedBy: leaver })
+      .returning();
+    await database.db.insert(schema.likes).values({ userId: leaver, postId: theirs?.id ?? '' });
+    await database.db.insert(schema.likes).values({ userId: u, postId: own?.id ?? '' });
+    await database.db
+      .insert(schema.moderationLog)
+      .values({ actorId: leaver, targetUserId: leaver, action: 'x' });
+
+    await database.db.execute(sql`delete from users where id = ${leaver}`);
+    expect(await rows(sql`select id from posts where user_id = ${leaver}`)).toEqual([]);
+    expect(
+      await rows(sql`select post_id from likes where user_id = ${leaver} or post_id = ${own?.id}`),
+    ).toEqual([]);
+    expect(await rows(sql`select created_by, reviewed_by from asklines where id = ${askline?.id}`)).toEqual([
+      { created_by: null, reviewed_by: null },
+    ]);
+    expect(await rows(sql`select actor_id, target_user_id from moderation_log where action = 'x'`)).toEqual([
+      { actor_id: null, target_user_id: null },
+    ]);
   });
 
   it('keep the notice to a single row', async () => {
@@ -173,9 +224,7 @@ describe('constraints', () => {
   });
 
   it('index post text for full-text search', async () => {
-    await database.db
-      .insert(schema.posts)
-      .values({ userId: 'u', content: 'Graduation predictions for 2027' });
+    await database.db.insert(schema.posts).values({ userId: u, content: 'Graduation predictions for 2027' });
     const found = await rows<{ content: string }>(
       sql`select content from posts where search_vector @@ plainto_tsquery('simple', 'predictions')`,
     );

@@ -8,6 +8,8 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements, explain } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { erasureOf } from '../features/account/delete-account';
+import { likesPage, postsPage, reportsPage } from '../features/account/export-account';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
 import { findPost } from '../features/posts/find-post';
@@ -181,6 +183,39 @@ describe('paged lists read an index in order', () => {
       for (const index of indexes) expect(plans[0]).toMatch(new RegExp(`(using|on) ${index}\\b`));
       for (const index of never) expect(plans[0]).not.toContain(index);
     }
+  });
+
+  // Issue #27: an account's export reads its own rows a page at a time, in the order of an index.
+  const exportPages = [
+    { name: 'posts', index: 'posts_user_created_idx', page: postsPage, after: { id: ID, time: TIME } },
+    { name: 'likes given', index: 'likes_user_id_post_id_pk', page: likesPage, after: { id: ID } },
+    { name: 'reports made', index: 'report_reasons_reporter_idx', page: reportsPage, after: { id: ID } },
+  ];
+  it.each(exportPages)("an account's export reads its $name through $index, sorting nothing", async (c) => {
+    for (const after of [null, c.after]) {
+      const plans = await plansOf((db) => c.page(db, VIEWER, after));
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toContain(`using ${c.index}`);
+      expect(plans[0]).not.toMatch(/Sort/);
+    }
+  });
+
+  it('deleting an account finds each of its rows through an index, scanning no table', async () => {
+    const plans = await plansOf(async (db) => {
+      for (const statement of erasureOf(VIEWER, 'someone@example.com')) await db.execute(statement);
+    });
+    const indexes = [
+      'likes_user_id_post_id_pk',
+      'report_reasons_reporter_idx',
+      'posts_user_created_idx',
+      'verifications_value_idx',
+      'mail_outbox_to_idx',
+    ];
+    expect(plans).toHaveLength(indexes.length);
+    plans.forEach((plan, i) => {
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(new RegExp(`(using|on) ${indexes[i]}\\b`));
+    });
   });
 
   it('one askline by id reads its primary key', async () => {

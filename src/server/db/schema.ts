@@ -76,11 +76,12 @@ export const asklines = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     content: text('content').notNull(),
-    createdBy: text('created_by').notNull(),
+    /** Null once the creator's account is deleted: the askline stays, without their name (issue #27). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     verified: boolean('verified').notNull().default(false),
     /** Set when staff verify or reject it; a rejected askline is unverified with reviewed_at set. */
-    reviewedBy: text('reviewed_by'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
@@ -88,6 +89,7 @@ export const asklines = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.verified}`),
     index('asklines_created_by_idx').on(t.createdBy),
+    index('asklines_reviewed_by_idx').on(t.reviewedBy).where(sql`${t.reviewedBy} IS NOT NULL`),
     // The staff queue: asklines waiting for a decision, oldest first.
     index('asklines_pending_idx')
       .on(t.createdAt, t.id)
@@ -103,7 +105,9 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'set null' }),
@@ -121,9 +125,9 @@ export const posts = pgTable(
     index('posts_feed_most_liked_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
-    index('posts_user_created_idx')
-      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`NOT ${t.deleted}`),
+    // Every post of the author, deleted ones included: a profile's list reads the live ones in order
+    // (few are deleted), and deleting an account finds all of them through it (migration 0012).
+    index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_askline_created_idx')
       .on(t.asklineId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
@@ -141,7 +145,10 @@ export const posts = pgTable(
 export const likes = pgTable(
   'likes',
   {
-    userId: text('user_id').notNull(),
+    /** Deleting an account removes its likes; the use case lowers the counts first (delete-account.ts). */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -160,7 +167,7 @@ export const reports = pgTable(
     reportCount: integer('report_count').notNull().default(1),
     /** null: never reviewed; false: reopened; true: resolved (SPEC §3). */
     resolved: boolean('resolved'),
-    resolvedBy: text('resolved_by'),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -169,6 +176,7 @@ export const reports = pgTable(
       .on(t.reportCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst())
       .where(sql`${t.resolved} IS NOT TRUE`),
     index('reports_resolved_created_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.resolved}`),
+    index('reports_resolved_by_idx').on(t.resolvedBy).where(sql`${t.resolvedBy} IS NOT NULL`),
     check('reports_count_positive', sql`${t.reportCount} >= 1`),
   ],
 );
@@ -183,13 +191,17 @@ export const reportReasons = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    reporterId: text('reporter_id').notNull(),
+    /** Deleting an account removes its reasons; the use case lowers the counts first (delete-account.ts). */
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     detail: text('detail'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.reporterId] }),
+    index('report_reasons_reporter_idx').on(t.reporterId, t.postId),
     check(
       'report_reasons_reason',
       sql`${t.reason} IN ('spam', 'harassment', 'hate', 'personal_information', 'self_harm', 'other')`,
@@ -207,16 +219,20 @@ export const moderationLog = pgTable(
   'moderation_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: text('actor_id'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     postId: uuid('post_id'),
     asklineId: uuid('askline_id'),
-    targetUserId: text('target_user_id'),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     subjectHidden: boolean('subject_hidden').notNull().default(false),
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (t) => [index('moderation_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('moderation_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('moderation_log_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`),
+    index('moderation_log_target_idx').on(t.targetUserId).where(sql`${t.targetUserId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -236,11 +252,12 @@ export const sealedSuspensions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The admin who made it (null once their account is gone). */
-    suspendedBy: text('suspended_by'),
+    suspendedBy: text('suspended_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('sealed_suspensions_user_idx').on(t.userId),
+    index('sealed_suspensions_suspended_by_idx').on(t.suspendedBy).where(sql`${t.suspendedBy} IS NOT NULL`),
     index('sealed_suspensions_created_idx').on(t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
   ],
 );
@@ -272,4 +289,21 @@ export const rateLimitWindows = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('rate_limit_windows_ends_idx').on(t.endsAt)],
+);
+
+/**
+ * Stored objects (pictures) to remove, written in the same transaction that lets go of them (an account
+ * deleted): a crash between the commit and the removal leaves the row, and the sweeper removes the
+ * object on its next round (platform/object-removals.ts). Keys only: nothing here names an account.
+ */
+export const objectRemovals = pgTable(
+  'object_removals',
+  {
+    key: text('key').primaryKey(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('object_removals_due_idx').on(t.nextAttemptAt)],
 );

@@ -33,6 +33,7 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
     | 'text/css'
     | 'image/png'
     | 'image/*'
+    | 'application/zip'
     | 'application/json'
     | 'redirect'
     | 'none';

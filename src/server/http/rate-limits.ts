@@ -41,6 +41,13 @@ export const RATE_LIMITS = {
   profileCreate: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   profileUpdate: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   passwordChange: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  /** Building an archive of the whole account reads every row it has: a few a day are plenty. */
+  accountExport: {
+    limit: 10,
+    windowMs: HOUR,
+    message: 'You have downloaded your data many times in the last hour.',
+  },
+  accountDelete: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
   profilePhoto: { limit: 20, windowMs: HOUR, message: TOO_MANY_ATTEMPTS },
   usernameCheck: { limit: 120, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   postCreate: { limit: 20, windowMs: 10 * MINUTE, message: 'You are posting very fast.' },

@@ -47,6 +47,9 @@ const ProfileSetupRoute = lazyPage('features/profiles/routes/profile-setup-route
 const EditProfileRoute = lazyPage('features/profiles/routes/edit-profile-route.tsx', () =>
   import('../features/profiles/routes/edit-profile-route').then((m) => m.EditProfileRoute),
 );
+const AccountRoute = lazyPage('features/account/routes/account-route.tsx', () =>
+  import('../features/account/routes/account-route').then((m) => m.AccountRoute),
+);
 const UserProfileRoute = lazyPage('app/routes/user-profile.tsx', () =>
   import('./routes/user-profile').then((m) => m.UserProfileRoute),
 );
@@ -118,6 +121,7 @@ export function AppRoutes() {
               <Route path={paths.search.path} element={<SearchRoute />} />
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.editProfile.path} element={<EditProfileRoute />} />
+              <Route path={paths.account.path} element={<AccountRoute />} />
               {/* The other catch-all: /about, /dashboard or /demo_user never land here. */}
               <Route path={paths.userProfile.path} element={<UserProfileRoute />} />
             </Route>

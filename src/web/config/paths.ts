@@ -15,6 +15,8 @@ export const paths = {
   profileSetup: { path: '/profile/setup', getHref: () => '/profile/setup' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   editProfile: { path: '/profile', getHref: () => '/profile' },
+  /** Your data and account: download, delete (issue #27). */
+  account: { path: '/profile/account', getHref: () => '/profile/account' },
   search: { path: '/search', getHref: () => '/search' },
   reports: { path: '/reports', getHref: () => '/reports' },
   demoUser: { path: '/demo_user', getHref: () => '/demo_user' },

@@ -7,6 +7,8 @@ import type { ReportSort, ReportStatus } from '../../shared/reports';
 
 export const queryKeys = {
   session: ['session'] as const,
+  /** The signed-in account as its owner sees it (features/account). */
+  account: ['account'] as const,
   notice: ['notice'] as const,
 
   /** Every cached list of posts (InfiniteData of pages with `posts`): feed, profile, askline, search. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { DocumentTitle } from '../../components/document-title';
+import { AccountDeletedNotice } from '../../features/account/components/account-deleted-notice';
 import { GetStartedCard } from '../../features/auth/components/get-started-card';
 import { useAuthErrorFromAddress } from '../../features/auth/hooks/use-auth-error-from-address';
 import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-auth-actions';
@@ -39,6 +40,7 @@ export function LandingRoute() {
         className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,var(--color-brand-100),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.95_0.05_85),transparent_70%)] dark:bg-[radial-gradient(ellipse_80%_60%_at_20%_0%,oklch(0.3_0.12_277/0.6),transparent_70%),radial-gradient(ellipse_60%_50%_at_90%_30%,oklch(0.3_0.08_300/0.35),transparent_70%)]"
       />
       <ParticleBackground className="absolute inset-0 -z-10 size-full" />
+      <AccountDeletedNotice />
 
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />

@@ -9,7 +9,7 @@ export function PrivacyRoute() {
       title="Privacy Policy"
       eyebrow="Legal"
       lead="What we collect, why, and what you can do about it. We collect as little as the service needs and we never sell your data."
-      meta={`Last updated: ${site.legalLastUpdated}`}
+      meta={`Last updated: ${site.privacyLastUpdated}`}
     >
       <h2>What we collect</h2>
       <ul>
@@ -47,20 +47,40 @@ export function PrivacyRoute() {
 
       <h2>Cookies</h2>
       <p>
-        We use a single cookie: a session cookie that keeps you signed in. It cannot be read by scripts on the
-        page and is removed when you sign out. There are no advertising, analytics or third-party tracking
-        cookies. Your browser also keeps a local copy of pages you have viewed so the app loads quickly; it
-        stays on your device and is cleared when you sign out.
+        We use two cookies: a session cookie that keeps you signed in, which cannot be read by scripts on the
+        page and is removed when you sign out, and one that remembers you have closed the dashboard notice.
+        There are no advertising, analytics or third-party tracking cookies. Your browser also keeps a local
+        copy of pages you have viewed so the app loads quickly; it stays on your device and is cleared when
+        you sign out.
       </p>
 
       <h2>Storage and retention</h2>
       <p>
         Your data is stored on the servers that run Campus Yearbook, and profile photos are re-encoded with
-        their hidden metadata (such as location) removed. We keep your data for as long as your account is
-        open. A post you delete disappears from every feed, profile, search result and count at once; we keep
-        a hidden record only as long as we need it to handle reports about it. When your account is deleted,
-        your profile and posts are deleted with it.
+        their hidden metadata (such as location) removed. How long each part is kept:
       </p>
+      <ul>
+        <li>
+          <strong>Your account, profile, photo, posts, likes and reports:</strong> for as long as your account
+          is open. When you delete your account they are deleted with it, at once.
+        </li>
+        <li>
+          <strong>A post you delete:</strong> it disappears from every feed, profile, search result and count
+          at once. Its text stays in our database, hidden from other users, so reports about it can still be
+          handled, until you delete your account.
+        </li>
+        <li>
+          <strong>Signed-in devices:</strong> a device stays signed in for 30 days after you last used it, or
+          until you sign out.
+        </li>
+        <li>
+          <strong>Email we send you:</strong> kept only until it is delivered.
+        </li>
+        <li>
+          <strong>Asklines you submitted</strong> and <strong>what staff did</strong> (for example removing a
+          post) stay after your account is deleted, without your name or any link to you.
+        </li>
+      </ul>
 
       <h2>Who we share it with</h2>
       <p>
@@ -72,7 +92,18 @@ export function PrivacyRoute() {
       <ul>
         <li>Edit your profile at any time from Edit Profile.</li>
         <li>Delete any of your posts, anonymous ones included, from your profile.</li>
-        <li>Ask us for a copy of your data, or to delete your account and everything in it, by email.</li>
+        <li>
+          <strong>Download your data:</strong> in Edit Profile, open <em>Your data and account</em> and choose
+          <em> Download my data</em>. You get a zip file with your account and profile, every post you wrote
+          (anonymous ones included), the likes you gave, the reports you made, the asklines you submitted,
+          your signed-in devices and your profile photo.
+        </li>
+        <li>
+          <strong>Delete your account:</strong> on the same page, with your password (or a fresh Google
+          sign-in) and your username typed to confirm. Your profile, photo, posts (anonymous ones too), likes,
+          reports and sessions are deleted at once and for good, and every device is signed out.
+        </li>
+        <li>You can also ask us for either by email.</li>
       </ul>
 
       <h2>Children&apos;s privacy</h2>

@@ -10,6 +10,7 @@ export const ICON_NAMES = [
   'camera',
   'check',
   'chevron-down',
+  'chevron-right',
   'circle-check',
   'circle-exclamation-point',
   'circle-x',

@@ -63,11 +63,14 @@ export function resetPassword(input: { token: string; newPassword: string }): Pr
   return apiRequest('/api/auth/reset-password', { method: 'POST', body: input });
 }
 
-/** Where to send the browser to sign in with Google (SPEC §7: back to /profile/setup). */
-export async function startGoogleSignIn(): Promise<string> {
+/**
+ * Where to send the browser to sign in with Google: back to /profile/setup (SPEC §7), or to `returnTo`
+ * (the account page asks for a fresh sign-in before deleting).
+ */
+export async function startGoogleSignIn(returnTo = '/profile/setup'): Promise<string> {
   const { url } = await apiRequest('/api/auth/sign-in/social', {
     method: 'POST',
-    body: { provider: 'google', callbackURL: '/profile/setup', errorCallbackURL: '/' },
+    body: { provider: 'google', callbackURL: returnTo, errorCallbackURL: '/' },
     schema: redirectAnswer,
   });
   return url;

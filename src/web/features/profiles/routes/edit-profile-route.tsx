@@ -53,7 +53,21 @@ export function EditProfileRoute() {
       <DocumentTitle title="Edit Profile" />
       <h1 className="text-3xl font-bold tracking-tight">Edit Profile</h1>
       {profile.data?.viewerIsOwner ? (
-        <EditProfileForm profile={profile.data} />
+        <>
+          <EditProfileForm profile={profile.data} />
+          <Link
+            to={paths.account.getHref()}
+            className="mt-6 flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 hover:bg-slate-50 sm:px-8 dark:border-slate-800 dark:bg-slate-900 dark:hover:bg-slate-800"
+          >
+            <span>
+              <span className="block font-semibold">Your data and account</span>
+              <span className="block text-sm text-slate-600 dark:text-slate-400">
+                Download your data, or delete your account
+              </span>
+            </span>
+            <Icon name="chevron-right" className="size-5 shrink-0 text-slate-500" />
+          </Link>
+        </>
       ) : profile.isError ? (
         <div className="mt-8">
           <FormBanner tone="error" message="Failed to load profile. Please try again." />

@@ -1,0 +1,432 @@
+// Your data and account (issue #27), over HTTP on the real server and database (both engines): the
+// export holds exactly the account's own rows, deleting asks for the password and the typed
+// confirmation, and afterwards no row, file or object of the account remains while everything others
+// made stays, with exact counts.
+import { eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type Member, signInAs } from '../../../../tests/support/accounts';
+import { createCameraJpeg } from '../../../../tests/support/images';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
+import { ACCOUNT_MESSAGES } from '../../../shared/account';
+import { type Db, queryRows } from '../../db/client';
+import { asklines, moderationLog, objectRemovals, profiles, sessions } from '../../db/schema';
+import { EXPORT_JSON_NAME, EXPORT_PHOTO_NAME } from './export-account';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+});
+afterAll(() => server.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const call = (method: Method, path: string, member: Member | null, body?: unknown) =>
+  callJson(server, method, path, member?.cookie, body);
+
+async function ok(method: Method, path: string, member: Member | null, body?: unknown) {
+  const answer = await call(method, path, member, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+}
+
+async function uploadPhoto(member: Member): Promise<string> {
+  const res = await server.request(`/api/profiles/${member.username}/photo`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg', cookie: member.cookie },
+    body: new Uint8Array(await createCameraJpeg({ width: 300, height: 200 })),
+  });
+  expect(res.status).toBe(200);
+  const [row] = await server.database.db
+    .select({ key: profiles.profilePictureKey })
+    .from(profiles)
+    .where(eq(profiles.userId, member.account.userId));
+  return row?.key ?? '';
+}
+
+interface ExportDocument {
+  account: { email: string; signInMethods: string[] };
+  profile: { username: string; profilePicture: string | null } | null;
+  posts: { id: string; content: string; anonymous: boolean; removed: boolean; likes: number }[];
+  likesGiven: { postUrl: string }[];
+  reportsMade: { postUrl: string; reason: string; detail: string | null }[];
+  asklinesSubmitted: { id: string; content: string; status: string }[];
+  signedInDevices: unknown[];
+}
+
+async function exportOf(member: Member) {
+  const res = await server.request('/api/account/export', { headers: { cookie: member.cookie } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/zip');
+  expect(res.headers.get('content-disposition')).toMatch(
+    new RegExp(`^attachment; filename="campus-yearbook-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`),
+  );
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+  const text = new TextDecoder().decode(files[EXPORT_JSON_NAME]);
+  return { text, document: JSON.parse(text) as ExportDocument, files };
+}
+
+/**
+ * Every row in every table of the database that holds `values` in any text column: what remains of an
+ * account after it is deleted (none may).
+ */
+async function rowsNaming(db: Db, values: string[]): Promise<string[]> {
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'character varying', 'uuid', 'jsonb')
+        order by table_name, column_name`,
+  );
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.identifier(table)}
+          where lower(${sql.identifier(column)}::text) like any (${sql.raw(
+            `array[${values.map((value) => `'%${value.toLowerCase().replaceAll("'", "''")}%'`).join(', ')}]`,
+          )})`,
+    );
+    if ((row?.n ?? 0) > 0) found.push(`${table}.${column}: ${row?.n}`);
+  }
+  return found;
+}
+
+/** Like counts and report counts as the rows say they should be. */
+async function countsAreExact(db: Db) {
+  const likes = await queryRows<{ id: string }>(
+    db,
+    sql`select p.id from posts p where p.like_count <> (select count(*) from likes l where l.post_id = p.id)`,
+  );
+  const reports = await queryRows<{ id: string }>(
+    db,
+    sql`select r.id from reports r
+        where r.report_count <> (select count(*) from report_reasons x where x.post_id = r.post_id)`,
+  );
+  expect({ likes, reports }).toEqual({ likes: [], reports: [] });
+}
+
+/**
+ * The scene: `leaver` writes named, anonymous and deleted posts, submits an askline (which staff
+ * verify), likes and reports others' posts and has a picture; others like, report and answer theirs.
+ */
+async function scene() {
+  const leaver = await createMember(server, { fullName: 'Lila Leaving' });
+  const other = await createMember(server, { fullName: 'Omar Other' });
+  const third = await createMember(server, { fullName: 'Tara Third' });
+  const admin = await createMember(server, { userType: 'admin', fullName: 'Ada Admin' });
+  const picture = await uploadPhoto(leaver);
+  // A word only this scene's leaver writes, to search for.
+  const mark = `zq${Math.random().toString(36).slice(2, 10).replace(/[0-9]/g, 'x')}`;
+
+  const post = async (member: Member, content: string, extra: object = {}) =>
+    (await ok('POST', '/api/posts', member, { content, ...extra })).id as string;
+  const askline = (
+    await ok('POST', '/api/asklines', leaver, { content: `Best chai near the gate? ${Math.random()}` })
+  ).id as string;
+  await ok('PUT', `/api/asklines/${askline}/review`, admin, { decision: 'verify' });
+
+  const named = await post(leaver, `A named goodbye note ${mark}`);
+  const hidden = await post(leaver, `An anonymous secret of the leaver ${mark}`, { isAnonymous: true });
+  const answer = await post(leaver, `An anonymous answer of the leaver ${mark}`, {
+    isAnonymous: true,
+    asklineId: askline,
+  });
+  const removed = await post(leaver, `A post the leaver took down ${mark}`);
+  await ok('DELETE', `/api/posts/${removed}`, leaver);
+
+  const othersNamed = await post(other, 'Omar writes about the canteen');
+  const othersHidden = await post(other, 'Omar whispers anonymously', { isAnonymous: true });
+  const othersAnswer = await post(other, 'Omar answers the askline', { asklineId: askline });
+  const thirds = await post(third, 'Tara posts a poem');
+
+  // Likes both ways; one of the leaver's likes is on its own post.
+  for (const id of [othersNamed, othersHidden, thirds, named])
+    await ok('PUT', `/api/posts/${id}/like`, leaver);
+  for (const id of [named, hidden, othersNamed]) await ok('PUT', `/api/posts/${id}/like`, other);
+  await ok('PUT', `/api/posts/${hidden}/like`, third);
+  // Reports: Tara's post by the leaver alone (the report goes), Omar's by both (it stays, counting one).
+  await ok('POST', `/api/posts/${thirds}/report`, leaver, { reason: 'spam' });
+  await ok('POST', `/api/posts/${othersNamed}/report`, leaver, {
+    reason: 'other',
+    detail: 'leaver says why',
+  });
+  await ok('POST', `/api/posts/${othersNamed}/report`, third, { reason: 'spam' });
+  // Others report the leaver's posts; staff act on them.
+  await ok('POST', `/api/posts/${hidden}/report`, other, { reason: 'harassment' });
+  const queue = (await ok('GET', '/api/reports', admin)) as {
+    reports: { id: string; post: { id: string } }[];
+  };
+  const onHidden = queue.reports.find((report) => report.post.id === hidden);
+  await ok('PUT', `/api/reports/${onHidden?.id}/resolution`, admin, { resolved: true });
+
+  return {
+    leaver,
+    mark,
+    other,
+    third,
+    admin,
+    picture,
+    askline,
+    leaversPosts: { named, hidden, answer, removed },
+    othersPosts: { othersNamed, othersHidden, othersAnswer, thirds },
+  };
+}
+
+describe('downloading your data', () => {
+  it("holds exactly the account's own rows and picture, and nothing of anyone else", async () => {
+    const s = await scene();
+    const { document, text, files } = await exportOf(s.leaver);
+
+    expect(document.account.email).toBe(s.leaver.account.email);
+    expect(document.account.signInMethods).toEqual(['password']);
+    expect(document.profile?.username).toBe(s.leaver.username);
+    expect(document.profile?.profilePicture).toBe(EXPORT_PHOTO_NAME);
+    const picture = await server.request(`/uploads/${s.picture}`);
+    expect(Buffer.from(files[EXPORT_PHOTO_NAME] ?? [])).toEqual(Buffer.from(await picture.arrayBuffer()));
+
+    const byId = Object.fromEntries(document.posts.map((post) => [post.id, post]));
+    expect(Object.keys(byId).sort()).toEqual(Object.values(s.leaversPosts).sort());
+    expect(byId[s.leaversPosts.hidden]).toMatchObject({ anonymous: true, removed: false, likes: 2 });
+    expect(byId[s.leaversPosts.answer]).toMatchObject({ anonymous: true });
+    expect(byId[s.leaversPosts.removed]).toMatchObject({ anonymous: false, removed: true });
+    expect(byId[s.leaversPosts.named]).toMatchObject({ content: `A named goodbye note ${s.mark}`, likes: 2 });
+
+    const liked = document.likesGiven.map((like) => like.postUrl.split('/').at(-1)).sort();
+    expect(liked).toEqual(
+      [
+        s.othersPosts.othersNamed,
+        s.othersPosts.othersHidden,
+        s.othersPosts.thirds,
+        s.leaversPosts.named,
+      ].sort(),
+    );
+    expect(
+      document.reportsMade.map((report) => [report.postUrl.split('/').at(-1), report.reason]).sort(),
+    ).toEqual(
+      [
+        [s.othersPosts.othersNamed, 'other'],
+        [s.othersPosts.thirds, 'spam'],
+      ].sort(),
+    );
+    expect(document.asklinesSubmitted).toEqual([
+      expect.objectContaining({ id: s.askline, status: 'verified' }),
+    ]);
+    expect(document.signedInDevices.length).toBeGreaterThanOrEqual(1);
+
+    // Nobody else's: not their names, addresses or ids, nor the words of their posts (anonymous or not).
+    for (const member of [s.other, s.third, s.admin]) {
+      for (const value of [member.account.userId, member.account.email, member.username]) {
+        expect(text.toLowerCase()).not.toContain(value.toLowerCase());
+      }
+    }
+    for (const words of ['Omar whispers', 'Omar writes', 'Omar answers', 'Tara posts']) {
+      expect(text).not.toContain(words);
+    }
+    // ...and another member's export names none of the leaver's anonymous posts' words or ids as theirs.
+    const others = await exportOf(s.other);
+    expect(others.text).not.toContain('secret of the leaver');
+    expect(others.document.posts.map((post) => post.id)).not.toContain(s.leaversPosts.hidden);
+    expect(others.text.toLowerCase()).not.toContain(s.leaver.account.email.toLowerCase());
+  });
+
+  it('reads a large account a page at a time, every row once', async () => {
+    const member = await createMember(server);
+    const db = server.database.db;
+    await db.execute(sql`
+      insert into posts (user_id, content, created_at)
+      select ${member.account.userId}, 'bulk post ' || n, now() - (n % 7) * interval '1 second'
+      from generate_series(1, 2345) as n`);
+    const { document } = await exportOf(member);
+    expect(document.posts).toHaveLength(2345);
+    expect(new Set(document.posts.map((post) => post.id)).size).toBe(2345);
+    expect(new Set(document.posts.map((post) => post.content)).size).toBe(2345);
+  });
+
+  it('is for a signed-in person only', async () => {
+    const res = await server.request('/api/account/export');
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe(ACCOUNT_MESSAGES.signedOut);
+  });
+});
+
+describe('deleting your account', () => {
+  it('asks for the typed confirmation and the password, and changes nothing until both are right', async () => {
+    const member = await createMember(server);
+    const before = await ok('GET', '/api/account', member);
+    expect(before).toEqual({
+      email: member.account.email,
+      username: member.username,
+      deletion: { confirmationPhrase: member.username, needsPassword: true, signInFresh: true },
+    });
+    const tries = [
+      [
+        { confirmation: 'someone_else', password: member.account.password },
+        ACCOUNT_MESSAGES.confirmationWrong(member.username),
+      ],
+      [{ confirmation: member.username }, ACCOUNT_MESSAGES.passwordRequired],
+      [{ confirmation: member.username, password: 'not-the-password' }, ACCOUNT_MESSAGES.passwordWrong],
+    ] as const;
+    for (const [body, message] of tries) {
+      const answer = await call('DELETE', '/api/account', member, body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toBe(message);
+    }
+    const junk = await call('DELETE', '/api/account', member, { confirmation: member.username, extra: 1 });
+    expect(junk.status).toBe(400);
+    expect(await ok('GET', '/api/account', member)).toEqual(before);
+    expect((await call('GET', '/api/posts?sort=newest', member)).status).toBe(200);
+  });
+
+  it('removes every row, file and session of the account; what others made stays, with exact counts', async () => {
+    const s = await scene();
+    const db = server.database.db;
+    const logBefore = await db.select({ id: moderationLog.id }).from(moderationLog);
+    const anotherSession = await signInAs(server, s.leaver.account);
+
+    const answer = await server.request('/api/account', {
+      method: 'DELETE',
+      headers: { cookie: s.leaver.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        confirmation: s.leaver.username.toUpperCase(),
+        password: s.leaver.account.password,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ deleted: true });
+    // This browser's cookie is cleared; every session of the account has ended.
+    expect(answer.headers.getSetCookie().join('\n')).toMatch(/yearbook\.session_token=;.*Max-Age=0/);
+    for (const cookie of [s.leaver.cookie, anotherSession]) {
+      const session = await callJson(server, 'GET', '/api/session', cookie);
+      expect(session.body.user).toBeNull();
+      expect((await callJson(server, 'GET', '/api/posts?sort=newest', cookie)).status).toBe(401);
+    }
+    const signIn = await callJson(server, 'POST', '/api/session', undefined, {
+      identifier: s.leaver.account.email,
+      password: s.leaver.account.password,
+    });
+    expect(signIn.status).toBe(401);
+
+    // No row anywhere holds the account's id, email or username, and the picture is gone.
+    expect(
+      await rowsNaming(db, [s.leaver.account.userId, s.leaver.account.email, s.leaver.username]),
+    ).toEqual([]);
+    expect((await server.request(`/uploads/${s.picture}`)).status).toBe(404);
+    expect(await db.select().from(objectRemovals)).toEqual([]);
+
+    // Its posts, named and anonymous, are gone from every surface.
+    for (const id of Object.values(s.leaversPosts)) {
+      expect((await call('GET', `/api/posts/${id}`, s.other)).status).toBe(404);
+      expect((await server.request(`/embed/posts/${id}`)).status).toBe(404);
+      const oembed = `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`;
+      expect((await server.request(oembed)).status).toBe(404);
+    }
+    const feed = (await ok('GET', '/api/posts?sort=newest', s.other)) as { posts: { id: string }[] };
+    const shown = feed.posts.map((post) => post.id);
+    for (const id of Object.values(s.leaversPosts)) expect(shown).not.toContain(id);
+    for (const id of Object.values(s.othersPosts)) expect(shown).toContain(id);
+    const search = (await ok('GET', `/api/search/posts?q=${s.mark}`, s.other)) as { posts: unknown[] };
+    expect(search.posts).toEqual([]);
+    const answers = (await ok('GET', `/api/asklines/${s.askline}/posts`, s.other)) as {
+      posts: { id: string }[];
+    };
+    expect(answers.posts.map((post) => post.id)).toEqual([s.othersPosts.othersAnswer]);
+
+    // What others made stays: the askline (without its creator), the staff's log, counts exact.
+    const [askline] = await db.select().from(asklines).where(eq(asklines.id, s.askline));
+    expect(askline).toMatchObject({ verified: true, createdBy: null });
+    expect((await ok('GET', `/api/asklines/${s.askline}`, s.other)).creatorUsername).toBeNull();
+    expect(await db.select({ id: moderationLog.id }).from(moderationLog)).toEqual(logBefore);
+    await countsAreExact(db);
+    const omar = (await ok('GET', `/api/posts/${s.othersPosts.othersNamed}`, s.other)) as {
+      likeCount: number;
+    };
+    expect(omar.likeCount).toBe(1);
+    const queue = (await ok('GET', '/api/reports', s.admin)) as {
+      reports: { post: { id: string }; count: number }[];
+    };
+    const scenePosts = new Set([...Object.values(s.othersPosts), ...Object.values(s.leaversPosts)]);
+    const sceneReports = queue.reports.filter((report) => scenePosts.has(report.post.id));
+    expect(sceneReports.map((report) => [report.post.id, report.count])).toEqual([
+      [s.othersPosts.othersNamed, 1],
+    ]);
+    // The others carry on.
+    expect((await call('POST', '/api/posts', s.other, { content: 'Still here' })).status).toBe(201);
+  });
+
+  it('keeps the picture removal when the storage fails, and the sweep removes it later', async () => {
+    const member = await createMember(server);
+    const key = await uploadPhoto(member);
+    const { deleteAccount } = await import('./delete-account');
+    const { createFileStorage } = await import('../../platform/storage');
+    const { removeQueuedObjects } = await import('../../platform/object-removals');
+    const real = createFileStorage(`${server.dataDir}/uploads`);
+    const failing = { ...real, remove: async () => Promise.reject(new Error('bucket unreachable')) };
+    const db = server.database.db;
+
+    expect(
+      await deleteAccount({
+        db,
+        storage: failing,
+        endSessions: async () => {},
+        userId: member.account.userId,
+      }),
+    ).toBe(true);
+    expect(await real.get(key)).not.toBeNull();
+    const [queued] = await db.select().from(objectRemovals).where(eq(objectRemovals.key, key));
+    expect(queued).toMatchObject({ attempts: 1, lastError: 'bucket unreachable' });
+
+    // Not due yet: the sweep waits; once due, it removes the file and the row.
+    expect(await removeQueuedObjects({ db, storage: real })).toEqual({ removed: 0, failed: 0 });
+    await db.update(objectRemovals).set({ nextAttemptAt: new Date(Date.now() - 1000) });
+    expect(await removeQueuedObjects({ db, storage: real })).toEqual({ removed: 1, failed: 0 });
+    expect(await real.get(key)).toBeNull();
+    expect(await db.select().from(objectRemovals)).toEqual([]);
+  });
+
+  it('asks an account without a password for a recent sign-in instead', async () => {
+    const member = await createMember(server);
+    const db = server.database.db;
+    await db.execute(sql`delete from accounts where user_id = ${member.account.userId}`);
+    expect((await ok('GET', '/api/account', member)).deletion).toEqual({
+      confirmationPhrase: member.username,
+      needsPassword: false,
+      signInFresh: true,
+    });
+    await db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.userId, member.account.userId));
+    expect((await ok('GET', '/api/account', member)).deletion.signInFresh).toBe(false);
+    const stale = await call('DELETE', '/api/account', member, { confirmation: member.username });
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.message).toBe(ACCOUNT_MESSAGES.signInAgain);
+
+    await db
+      .update(sessions)
+      .set({ createdAt: new Date() })
+      .where(eq(sessions.userId, member.account.userId));
+    expect((await call('DELETE', '/api/account', member, { confirmation: member.username })).status).toBe(
+      200,
+    );
+    expect(await rowsNaming(db, [member.account.userId])).toEqual([]);
+  });
+
+  it('is asked by an account before its profile exists, confirmed by its email', async () => {
+    const member = await createMember(server, { profile: false });
+    const account = await ok('GET', '/api/account', member);
+    expect(account.deletion.confirmationPhrase).toBe(member.account.email);
+    const answer = await call('DELETE', '/api/account', member, {
+      confirmation: member.account.email,
+      password: member.account.password,
+    });
+    expect(answer.status).toBe(200);
+    expect(await rowsNaming(server.database.db, [member.account.userId, member.account.email])).toEqual([]);
+  });
+});

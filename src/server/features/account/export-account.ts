@@ -1,0 +1,266 @@
+// "Download your data" (issue #27; DPDP Act 2023 s.11): a zip of `campus-yearbook-data.json` and the
+// profile picture. The JSON holds the account, its profile, every post it wrote (anonymous ones
+// included and marked, deleted ones too), the likes it gave, the reports it made, the asklines it
+// submitted and its signed-in devices: only rows keyed by this account. Posts of others appear by
+// their id and address alone, so nobody's anonymous post is ever tied to its author here.
+//
+// The zip is written as it is read: posts, likes and reports are read a page at a time and the
+// archive streams out as it is deflated, so a large account costs no more memory than a small one and
+// the download starts at once (decision 017).
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { Db } from '../../db/client';
+import { accounts, asklines, likes, posts, profiles, reportReasons, sessions, users } from '../../db/schema';
+import type { ObjectStorage } from '../../platform/storage';
+
+/** Rows read per query: keeps memory flat whatever the account's size. */
+const PAGE = 1_000;
+export const EXPORT_JSON_NAME = 'campus-yearbook-data.json';
+export const EXPORT_PHOTO_NAME = 'profile-picture.jpg';
+
+interface ExportOptions {
+  db: Db;
+  storage: ObjectStorage;
+  userId: string;
+  /** The app's public origin: posts are named by their address too. */
+  origin: string;
+}
+
+/** The archive as a stream of bytes; null when the account does not exist. */
+export async function exportAccount(options: ExportOptions): Promise<ReadableStream<Uint8Array> | null> {
+  const { db, userId } = options;
+  const [account] = await db
+    .select({
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return null;
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const zip = new Zip((error, chunk, final) => {
+        if (error) {
+          controller.error(error);
+          return;
+        }
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+      try {
+        const json = new ZipDeflate(EXPORT_JSON_NAME, { level: 6 });
+        zip.add(json);
+        for await (const text of exportJson(options, account)) json.push(new TextEncoder().encode(text));
+        json.push(new Uint8Array(0), true);
+
+        const [profile] = await db
+          .select({ key: profiles.profilePictureKey })
+          .from(profiles)
+          .where(eq(profiles.userId, userId));
+        const picture = profile?.key ? await options.storage.get(profile.key) : null;
+        if (picture) {
+          // JPEG is compressed already: stored as it is.
+          const file = new ZipPassThrough(EXPORT_PHOTO_NAME);
+          zip.add(file);
+          file.push(new Uint8Array(picture.body), true);
+        }
+        zip.end();
+      } catch (error) {
+        zip.terminate();
+        controller.error(error);
+      }
+    },
+  });
+}
+
+/** The JSON document, a piece at a time (valid JSON once joined). */
+async function* exportJson(
+  { db, userId, origin }: ExportOptions,
+  account: { email: string; emailVerified: boolean; createdAt: Date },
+): AsyncGenerator<string> {
+  const postUrl = (id: string) => `${origin}/post/${id}`;
+  const signInMethods = await db
+    .select({ provider: accounts.providerId })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.providerId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const devices = await db
+    .select({
+      signedInAt: sessions.createdAt,
+      lastActiveAt: sessions.updatedAt,
+      expiresAt: sessions.expiresAt,
+      browser: sessions.userAgent,
+      address: sessions.ipAddress,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+  const submitted = await db
+    .select({
+      id: asklines.id,
+      content: asklines.content,
+      createdAt: asklines.createdAt,
+      verified: asklines.verified,
+      reviewedAt: asklines.reviewedAt,
+    })
+    .from(asklines)
+    .where(eq(asklines.createdBy, userId))
+    .orderBy(asc(asklines.createdAt), asc(asklines.id));
+
+  const head = {
+    about:
+      'Everything Campus Yearbook keeps about your account, as of exportedAt. Posts of others appear only by their address.',
+    exportedAt: new Date().toISOString(),
+    account: {
+      email: account.email,
+      emailConfirmed: account.emailVerified,
+      createdAt: account.createdAt.toISOString(),
+      signInMethods: signInMethods.map((row) => (row.provider === 'credential' ? 'password' : row.provider)),
+    },
+    profile: profile
+      ? {
+          username: profile.username,
+          fullName: profile.fullName,
+          bio: profile.bio,
+          instagramUrl: profile.instagramUrl,
+          linkedinUrl: profile.linkedinUrl,
+          institution: profile.institution,
+          graduationYear: profile.graduationYear,
+          dateOfBirth: profile.dob,
+          role: profile.userType,
+          profilePicture: profile.profilePictureKey ? EXPORT_PHOTO_NAME : null,
+          createdAt: profile.createdAt.toISOString(),
+        }
+      : null,
+    signedInDevices: devices.map((row) => ({
+      signedInAt: row.signedInAt.toISOString(),
+      lastActiveAt: row.lastActiveAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      browser: row.browser,
+      address: row.address,
+    })),
+    asklinesSubmitted: submitted.map((row) => ({
+      id: row.id,
+      content: row.content,
+      createdAt: row.createdAt.toISOString(),
+      status: row.verified ? 'verified' : row.reviewedAt ? 'rejected' : 'pending',
+    })),
+  };
+  // The head, without its closing brace; the long lists follow it.
+  yield JSON.stringify(head, null, 2).slice(0, -2);
+
+  yield ',\n  "posts": [';
+  yield* pages(
+    (after) => postsPage(db, userId, after),
+    (row) => ({
+      id: row.id,
+      url: postUrl(row.id),
+      content: row.content,
+      anonymous: row.isAnonymous,
+      removed: row.deleted,
+      likes: row.likeCount,
+      asklineId: row.asklineId,
+      createdAt: row.createdAt.toISOString(),
+    }),
+    (row) => ({ id: row.id, time: row.exactly }),
+  );
+  yield '\n  ],\n  "likesGiven": [';
+  yield* pages(
+    (after) => likesPage(db, userId, after),
+    (row) => ({ postUrl: postUrl(row.postId), likedAt: row.createdAt.toISOString() }),
+    (row) => ({ id: row.postId }),
+  );
+  yield '\n  ],\n  "reportsMade": [';
+  yield* pages(
+    (after) => reportsPage(db, userId, after),
+    (row) => ({
+      postUrl: postUrl(row.postId),
+      reason: row.reason,
+      detail: row.detail,
+      reportedAt: row.createdAt.toISOString(),
+    }),
+    (row) => ({ id: row.postId }),
+  );
+  yield '\n  ]\n}\n';
+}
+
+/** A page of the account's posts, oldest first, deleted ones too (posts_user_created_idx, backwards). */
+export function postsPage(db: Db, userId: string, after: Cursor | null) {
+  return db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      isAnonymous: posts.isAnonymous,
+      deleted: posts.deleted,
+      likeCount: posts.likeCount,
+      asklineId: posts.asklineId,
+      createdAt: posts.createdAt,
+      // The time as the database wrote it (microseconds: a JavaScript Date would round them).
+      exactly: sql<string>`${posts.createdAt}::text`,
+    })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.userId, userId),
+        after
+          ? sql`(${posts.createdAt}, ${posts.id}) > (${after.time}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(PAGE);
+}
+
+/** A page of the likes it gave, in the order of their key (user, post). */
+export function likesPage(db: Db, userId: string, after: Cursor | null) {
+  return db
+    .select({ postId: likes.postId, createdAt: likes.createdAt })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), after ? gt(likes.postId, after.id) : undefined))
+    .orderBy(asc(likes.postId))
+    .limit(PAGE);
+}
+
+/** A page of the reports it made, in the order of report_reasons_reporter_idx (reporter, post). */
+export function reportsPage(db: Db, userId: string, after: Cursor | null) {
+  return db
+    .select({
+      postId: reportReasons.postId,
+      reason: reportReasons.reason,
+      detail: reportReasons.detail,
+      createdAt: reportReasons.createdAt,
+    })
+    .from(reportReasons)
+    .where(and(eq(reportReasons.reporterId, userId), after ? gt(reportReasons.postId, after.id) : undefined))
+    .orderBy(asc(reportReasons.postId))
+    .limit(PAGE);
+}
+
+/** Where a page ends: the last row's key (and its exact time, for lists in time order). */
+export interface Cursor {
+  id: string;
+  time?: string;
+}
+
+/** Every page of a keyset query (each read after the last row of the one before), as JSON rows. */
+async function* pages<Row>(
+  read: (after: Cursor | null) => Promise<Row[]>,
+  present: (row: Row) => unknown,
+  cursorOf: (row: Row) => Cursor,
+): AsyncGenerator<string> {
+  let after: Cursor | null = null;
+  let first = true;
+  for (;;) {
+    const rows = await read(after);
+    for (const row of rows) {
+      yield `${first ? '' : ','}\n    ${JSON.stringify(present(row))}`;
+      first = false;
+    }
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) return;
+    after = cursorOf(last);
+  }
+}

@@ -1,0 +1,181 @@
+import { getCookies } from 'better-auth/cookies';
+import { verifyPassword } from 'better-auth/crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import {
+  ACCOUNT_MESSAGES,
+  type Account,
+  accountSchema,
+  deleteAccountRequestSchema,
+  deleteAccountResponseSchema,
+  FRESH_SIGN_IN_MINUTES,
+} from '../../../shared/account';
+import type { EndSessions } from '../../auth/auth';
+import { allow } from '../../auth/guard';
+import { countPasswordAttempt } from '../../auth/password-attempts';
+import { authorizeSignedIn } from '../../auth/policies';
+import { loadViewer, sessionCookies, type Viewer, type ViewerDeps } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { accounts, profiles, sessions } from '../../db/schema';
+import { describeRoute } from '../../http/api-docs';
+import { AppError } from '../../http/app-error';
+import type { AppEnv } from '../../http/context';
+import { enforceLimit, rateLimit } from '../../http/rate-limits';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { ObjectStorage } from '../../platform/storage';
+import { deleteAccount } from './delete-account';
+import { exportAccount } from './export-account';
+
+interface AccountDeps extends ViewerDeps {
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+  endSessions: EndSessions;
+  origin: string;
+}
+
+const signedIn = allow((viewer) => authorizeSignedIn(viewer, ACCOUNT_MESSAGES.signedOut));
+
+const read = describeRoute({
+  summary: 'Your account: its email, and what deleting it asks of you',
+  tag: 'account',
+  access: 'signed in (a profile is not needed)',
+  answer: accountSchema,
+});
+const download = describeRoute({
+  summary: 'Download your data: a zip of everything kept about your account, and your picture',
+  tag: 'account',
+  access: 'signed in (a profile is not needed); limited per account',
+  answer: 'application/zip',
+});
+const remove = describeRoute({
+  summary: 'Delete your account and everything in it, with your password (or a fresh Google sign-in)',
+  tag: 'account',
+  access: 'signed in (a profile is not needed); limited per account',
+  body: deleteAccountRequestSchema,
+  answer: deleteAccountResponseSchema,
+});
+
+/** /api/account: the signed-in person's own account (issue #27). Nobody can act on another's. */
+export function accountRoutes(deps: AccountDeps) {
+  const { db, auth } = deps;
+  const cookies = sessionCookies(auth);
+
+  return new Hono<AppEnv>()
+    .use(loadViewer(deps))
+    .get('/', read.doc, signedIn, async (c) => {
+      const viewer = c.var.caller;
+      return c.json(await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers)));
+    })
+    .get(
+      '/export',
+      download.doc,
+      signedIn,
+      rateLimit(deps.rateLimiter, 'accountExport', 'account'),
+      async (c) => {
+        const viewer = c.var.caller;
+        const archive = await exportAccount({
+          db,
+          storage: deps.storage,
+          userId: viewer.userId,
+          origin: deps.origin,
+        });
+        if (!archive) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.signedOut);
+        const day = new Date().toISOString().slice(0, 10);
+        return new Response(archive, {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="campus-yearbook-${viewer.profile?.username ?? 'account'}-${day}.zip"`,
+            'Cache-Control': 'no-store',
+          },
+        });
+      },
+    )
+    .delete('/', remove.doc, signedIn, async (c) => {
+      // A write: the viewer was read from the database for this request (viewer.ts).
+      const viewer = c.var.caller;
+      await enforceLimit(deps.rateLimiter, 'accountDelete', `user:${viewer.userId}`);
+      const { confirmation, password } = await remove.body(c);
+      const account = await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers));
+      const { deletion } = account;
+      if (confirmation.trim().toLowerCase() !== deletion.confirmationPhrase.toLowerCase()) {
+        throw new AppError(
+          'validation_failed',
+          ACCOUNT_MESSAGES.confirmationWrong(deletion.confirmationPhrase),
+          'confirmation',
+        );
+      }
+      if (deletion.needsPassword) {
+        if (!password) throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordRequired, 'password');
+        // A guess at this account's password, counted with every other way of guessing it.
+        await countPasswordAttempt(deps.rateLimiter, viewer.email);
+        if (!(await passwordMatches(db, viewer.userId, password))) {
+          throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordWrong, 'password');
+        }
+      } else if (!deletion.signInFresh) {
+        throw new AppError('forbidden', ACCOUNT_MESSAGES.signInAgain);
+      }
+      await deleteAccount({
+        db,
+        storage: deps.storage,
+        endSessions: deps.endSessions,
+        userId: viewer.userId,
+        logger: c.get('log'),
+      });
+      const names = getCookies(auth.options);
+      for (const cookie of [names.sessionToken, names.sessionData, names.dontRememberToken]) {
+        deleteCookie(c, cookie.name, { path: cookie.attributes.path, secure: cookie.attributes.secure });
+      }
+      return c.json({ deleted: true as const });
+    });
+}
+
+/** The owner's view of the account; `cookie` names this session (for how recent its sign-in is). */
+async function describeAccount(
+  db: Db,
+  cookies: ReturnType<typeof sessionCookies>,
+  viewer: Viewer,
+  cookie: string | null,
+): Promise<Account> {
+  const [credential] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.userId, viewer.userId),
+        eq(accounts.providerId, 'credential'),
+        isNotNull(accounts.password),
+      ),
+    );
+  const token = cookie ? cookies.verify(cookie) : null;
+  const [session] = token
+    ? await db
+        .select({ createdAt: sessions.createdAt })
+        .from(sessions)
+        .where(and(eq(sessions.token, token), eq(sessions.userId, viewer.userId)))
+    : [];
+  const [profile] = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.userId, viewer.userId));
+  const username = profile?.username ?? null;
+  return {
+    email: viewer.email,
+    username,
+    deletion: {
+      confirmationPhrase: username ?? viewer.email,
+      needsPassword: Boolean(credential),
+      signInFresh: session
+        ? Date.now() - session.createdAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000
+        : false,
+    },
+  };
+}
+
+async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+  const [row] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return row?.hash ? verifyPassword({ hash: row.hash, password }) : false;
+}

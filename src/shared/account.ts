@@ -1,0 +1,30 @@
+// "Your data and account" (issue #27): what the account page is told, and the request that deletes an
+// account. The server decides what the person must give; the page asks for exactly that.
+import * as z from 'zod/mini';
+
+/** GET /api/account: the signed-in account as its owner sees it. */
+export const accountSchema = z.object({
+  email: z.string(),
+  /** Null before the profile is set up. */
+  username: z.nullable(z.string()),
+  /** What deleting asks for: the password, or (accounts without one) a recent Google sign-in. */
+  deletion: z.object({
+    /** Typed exactly to confirm: the username, or the email before a profile exists. */
+    confirmationPhrase: z.string(),
+    needsPassword: z.boolean(),
+    /** Without a password: whether this session's sign-in is recent enough to delete now. */
+    signInFresh: z.boolean(),
+  }),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** DELETE /api/account. */
+export const deleteAccountRequestSchema = z.strictObject({
+  confirmation: z.string().check(z.maxLength(320)),
+  password: z.optional(z.string().check(z.maxLength(128))),
+});
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+
+export * from './values/account';

@@ -1,0 +1,40 @@
+// The account page's requests: what the server says deleting asks for, the data download, and the
+// deletion itself. Nothing here is kept across reloads: it is the owner's own, and changes with them.
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Account, DeleteAccountRequest } from '../../../../shared/account';
+import { ApiError, apiRequest, ConnectionError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const accountQueryOptions = queryOptions({
+  queryKey: queryKeys.account,
+  queryFn: ({ signal }) => apiRequest<Account>('/api/account', { signal }),
+  // Whether a Google sign-in is still fresh changes with time: asked again on every visit.
+  staleTime: 0,
+});
+
+/** The zip of everything kept about the account, with the name the server gave it. */
+export async function downloadAccountData(): Promise<{ file: Blob; fileName: string }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/account/export', { credentials: 'same-origin' });
+  } catch {
+    throw new ConnectionError();
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string };
+    } | null;
+    if (!body?.error?.message) throw new ConnectionError();
+    throw new ApiError(response.status, body.error.code ?? 'error', body.error.message);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'campus-yearbook-data.zip';
+  return { file: await response.blob(), fileName };
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (request: DeleteAccountRequest) =>
+      apiRequest<{ deleted: true }>('/api/account', { method: 'DELETE', body: request }),
+  });
+}

@@ -1,0 +1,219 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../../shared/values/account';
+import { DocumentTitle } from '../../../components/document-title';
+import { Icon } from '../../../components/icons/icon';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { ApiError, failureMessage } from '../../../lib/api-client';
+import { stopQueries } from '../../../lib/query-client';
+import { Link, useNavigate } from '../../../lib/router';
+import { saveFile } from '../../../lib/save-file';
+import { startGoogleSignIn } from '../../auth/api/session-api';
+import { forgetEverything } from '../../auth/api/session-query';
+import { FormBanner } from '../../profiles/components/form-banner';
+import { accountQueryOptions, downloadAccountData, useDeleteAccount } from '../api/account-api';
+import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
+
+const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slate-900';
+
+// /profile/account, "Your data and account" (issue #27): download everything kept about the account,
+// or delete it. What deleting asks for (a password, or a recent Google sign-in, and the phrase to type)
+// comes from the server's answer, never from a rule of the page's own.
+export function AccountRoute() {
+  const account = useQuery(accountQueryOptions);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
+      <DocumentTitle title="Your data and account" />
+      <Link
+        to={paths.editProfile.getHref()}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+      >
+        <Icon name="arrow-left" className="size-4" />
+        Edit Profile
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight">Your data and account</h1>
+      {account.data ? (
+        <>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">
+            Signed in as{' '}
+            <span className="font-medium break-all text-slate-900 dark:text-white">{account.data.email}</span>
+          </p>
+          <DownloadSection />
+          <DeleteSection
+            confirmationPhrase={account.data.deletion.confirmationPhrase}
+            needsPassword={account.data.deletion.needsPassword}
+            signInFresh={account.data.deletion.signInFresh}
+          />
+        </>
+      ) : account.isError ? (
+        <div className="mt-8">
+          <FormBanner tone="error" message={failureMessage(account.error, ACCOUNT_MESSAGES.signedOut)} />
+          <button
+            type="button"
+            onClick={() => void account.refetch()}
+            className={composeButtonClasses({ variant: 'secondary', className: 'mt-4' })}
+          >
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <LoadingStatus className="mt-8">Loading your account...</LoadingStatus>
+      )}
+    </div>
+  );
+}
+
+function DownloadSection() {
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const { file, fileName } = await downloadAccountData();
+      saveFile(file, fileName);
+      setOutcome({ tone: 'success', message: `Your data is downloading as ${fileName}.` });
+    } catch (problem) {
+      setOutcome({ tone: 'error', message: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`${sectionClasses} border-slate-200 dark:border-slate-800`}
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        Download your data
+      </h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        A zip file with your account and profile, every post you wrote (anonymous ones included, marked as
+        such), the likes you gave, the reports you made, the asklines you submitted, the devices you are
+        signed in on, and your profile picture.
+      </p>
+      <div className="mt-5 space-y-4">
+        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={busy}
+          className={composeButtonClasses({ variant: 'secondary' })}
+        >
+          <Icon name="download" className="size-4" />
+          {busy ? 'Preparing your data...' : 'Download my data'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function DeleteSection(props: { confirmationPhrase: string; needsPassword: boolean; signInFresh: boolean }) {
+  const { confirmationPhrase, needsPassword, signInFresh } = props;
+  const headingId = useId();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; form?: string }>({});
+  const [redirecting, setRedirecting] = useState(false);
+  const canDelete = needsPassword || signInFresh;
+  const busy = remove.isPending || redirecting;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    try {
+      await remove.mutateAsync({ confirmation, ...(needsPassword ? { password } : {}) });
+    } catch (problem) {
+      if (problem instanceof ApiError && (problem.field === 'password' || problem.field === 'confirmation')) {
+        setErrors({ [problem.field]: problem.message });
+      } else {
+        setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+      }
+      return;
+    }
+    // The account is gone: nothing of it stays in this browser either.
+    await stopQueries();
+    forgetEverything();
+    navigate(paths.home.getHref(), { replace: true, state: ACCOUNT_DELETED_STATE });
+  }
+
+  async function signInAgain() {
+    setRedirecting(true);
+    try {
+      window.location.assign(await startGoogleSignIn(paths.account.getHref()));
+    } catch (problem) {
+      setRedirecting(false);
+      setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={`${sectionClasses} border-red-300 dark:border-red-900`}>
+      <h2 id={headingId} className="text-xl font-semibold text-red-800 dark:text-red-300">
+        Delete your account
+      </h2>
+      <div className="mt-2 space-y-2 text-sm text-slate-600 dark:text-slate-400">
+        <p>
+          This deletes your account at once and for good: your profile and picture, every post you wrote
+          (anonymous ones too), your likes and your reports. Asklines you submitted stay, without your name.
+        </p>
+        <p className="font-medium text-slate-800 dark:text-slate-200">
+          It cannot be undone. Download your data first if you want to keep a copy.
+        </p>
+      </div>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
+        {needsPassword ? (
+          <PasswordField
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={errors.password}
+            disabled={busy}
+          />
+        ) : signInFresh ? null : (
+          <div className="space-y-3">
+            <p className="text-sm text-slate-700 dark:text-slate-300">{ACCOUNT_MESSAGES.signInAgain}.</p>
+            <button
+              type="button"
+              onClick={() => void signInAgain()}
+              disabled={busy}
+              className={composeButtonClasses({ variant: 'secondary' })}
+            >
+              Sign in with Google again
+            </button>
+          </div>
+        )}
+        <TextField
+          label={`Type ${confirmationPhrase} to confirm`}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+          error={errors.confirmation}
+          disabled={busy || !canDelete}
+        />
+        {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
+        <button
+          type="submit"
+          disabled={busy || !canDelete}
+          className={composeButtonClasses({ variant: 'danger' })}
+        >
+          <Icon name="trash" className="size-4" />
+          {remove.isPending ? 'Deleting your account...' : 'Delete my account'}
+        </button>
+      </form>
+    </section>
+  );
+}
