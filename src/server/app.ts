@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createAuth, sessionEnder, trustedOriginsFor } from './auth/auth';
+import { createAuth, sessionEnder, sessionTokenEnder, trustedOriginsFor } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
@@ -125,7 +125,15 @@ export function createApp({
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   const origin = new URL(config.publicUrl).origin;
-  app.route('/api/account', accountRoutes({ ...profileDeps, endSessions: sessionEnder(auth), origin }));
+  app.route(
+    '/api/account',
+    accountRoutes({
+      ...profileDeps,
+      endSessions: sessionEnder(auth),
+      endSessionsByToken: sessionTokenEnder(auth),
+      origin,
+    }),
+  );
   app.use('/api/admin/*', loadViewer({ auth, db, viewers }));
   app.route('/api/admin/users', adminUserRoutes({ db, auth }));
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));

@@ -27,4 +27,23 @@ export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
 
+/** One signed-in device, as its owner sees it (GET /api/account/sessions). */
+export const deviceSchema = z.object({
+  /** The session's id (never its token): what signing it out names. */
+  id: z.string(),
+  /** "Chrome on Android", read from the browser's own description. */
+  browser: z.string(),
+  signedInAt: z.string(),
+  /** Approximate: a session's activity is written at most once a day. */
+  lastActiveAt: z.string(),
+  /** The device asking. */
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const devicesSchema = z.object({ devices: z.array(deviceSchema) });
+export type Devices = z.infer<typeof devicesSchema>;
+
+export const signedOutSchema = z.object({ signedOut: z.number() });
+
 export * from './values/account';

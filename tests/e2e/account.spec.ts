@@ -25,6 +25,8 @@ test('download your data, then delete the account: it is gone everywhere', PHONE
   await page.getByRole('link', { name: /Your data and account/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your data and account' })).toBeVisible();
   await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
+  const devices = page.getByRole('region', { name: 'Signed-in devices' });
+  await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
   // The download: a zip holding both posts, the anonymous one marked.

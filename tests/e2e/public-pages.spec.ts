@@ -142,9 +142,14 @@ test('the terms require being 18 or having parental consent', async ({ page }) =
   await expect(page.getByRole('main')).toContainText(/parental consent|consent of a parent/i);
 });
 
-test('the privacy policy is dated 22.05.2025 and covers children under 13', async ({ page }) => {
+// SPEC §2 dates it 22.05.2025; it changed with account deletion and export (decision 017).
+test('the privacy policy is dated, says how to download and delete, and covers children under 13', async ({
+  page,
+}) => {
   await page.goto('/privacy');
-  await expect(page.getByText('Last updated: 22.05.2025')).toBeVisible();
+  await expect(page.getByText('Last updated: 25.11.2026')).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(/Download your data:/);
+  await expect(page.getByRole('main')).toContainText(/Delete your account:/);
   await expect(page.getByRole('heading', { name: "Children's privacy" })).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/under 13/);
 });

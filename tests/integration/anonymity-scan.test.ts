@@ -182,6 +182,8 @@ describe('an anonymous author', () => {
       '/api/admin/moderation-log',
       '/api/admin/sealed-suspensions',
       '/api/notice',
+      '/api/account',
+      '/api/account/sessions',
       ...anonymousPostIds.map((id) => `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`),
     ];
     for (const viewer of [other, moderator, admin, null]) {

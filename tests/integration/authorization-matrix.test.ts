@@ -234,6 +234,34 @@ const ROUTES: RouteCase[] = [
     expect: members(200),
   },
   {
+    route: 'GET /api/account/sessions',
+    rule: 'each member lists their own signed-in devices',
+    call: () => ({ path: '/api/account/sessions' }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/account/sessions/:id',
+    rule: "only the owner signs out the owner's other device (a fresh one per cell); others find none",
+    call: async () => {
+      const device = await signInAs(server, owner.account);
+      const listed = await ok(server, 'GET', '/api/account/sessions', device);
+      const id = (listed.devices as { id: string; current: boolean }[]).find((d) => d.current)?.id;
+      return { path: `/api/account/sessions/${id}` };
+    },
+    expect: { ...members(404), owner: 200 },
+  },
+  {
+    route: 'DELETE /api/account/sessions',
+    rule: 'each member signs out their other devices (a fresh member per cell, so no other row loses its session)',
+    call: async (role) => {
+      const userType = role === 'moderator' || role === 'admin' ? role : 'ordinary';
+      if (!['ordinary', 'owner', 'moderator', 'admin'].includes(role))
+        return { path: '/api/account/sessions' };
+      return { path: '/api/account/sessions', cookie: (await newMember({ userType })).cookie };
+    },
+    expect: members(200),
+  },
+  {
     route: 'DELETE /api/account',
     rule: 'each member deletes their own account with its password (a fresh one per cell)',
     call: async (role) => {

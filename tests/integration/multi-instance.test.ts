@@ -130,6 +130,20 @@ describe.runIf(process.env.TEST_DATABASE_URL && TEST_REDIS_URL)('two instances, 
     await vi.waitFor(async () => expect(await onB(cookie)).toBe(401), soon);
   });
 
+  it('an account deleted through one instance is signed out on the other at once', async () => {
+    const target = await insertAccount(database.db);
+    const cookie = cookiesFrom(await signIn(a, target.password, target));
+    for (const _ of [1, 2]) expect((await call(b, 'GET', '/api/posts', cookie)).status).toBe(200);
+
+    const deleted = await call(a, 'DELETE', '/api/account', cookie, {
+      confirmation: target.username,
+      password: target.password,
+    });
+    expect(deleted.status).toBe(200);
+    const soon = { timeout: scaled(2_000), interval: 20 };
+    await vi.waitFor(async () => expect((await call(b, 'GET', '/api/posts', cookie)).status).toBe(401), soon);
+  });
+
   it('a like through one instance shows on the other', async () => {
     const cookie = cookiesFrom(await signIn(a, account.password));
     const created = await call(a, 'POST', '/api/posts', cookie, { content: 'Seen from both sides' });

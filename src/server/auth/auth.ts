@@ -174,3 +174,14 @@ export function sessionEnder(auth: Auth): EndSessions {
     await context.internalAdapter.deleteUserSessions(userId);
   };
 }
+
+/** Ends the sessions of these tokens (one device signed out), in the database and the session cache. */
+export type EndSessionsByToken = (tokens: string[]) => Promise<void>;
+
+export function sessionTokenEnder(auth: Auth): EndSessionsByToken {
+  return async (tokens) => {
+    if (tokens.length === 0) return;
+    const context = await auth.$context;
+    await context.internalAdapter.deleteSessions(tokens);
+  };
+}

@@ -1,6 +1,7 @@
 // Sessions with Redis as better-auth's secondary storage (REDIS_URL): they are cached under this app's
-// key prefix, and every way a session ends (sign-out, suspension from /admin/users or from a post)
-// empties the cache as well as the database; a cached session must never outlive its account's access.
+// key prefix, and every way a session ends (sign-out, suspension from /admin/users or from a post, the
+// account deleted) empties the cache as well as the database; a cached session must never outlive its
+// account's access.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../tests/support/accounts';
@@ -61,6 +62,24 @@ describe.runIf(TEST_REDIS_URL)('sessions cached in Redis', () => {
     expect(await redis.keys()).not.toContain(
       `${redis.keyPrefix}auth:active-sessions-${member.account.userId}`,
     );
+  });
+
+  it('ends the cached sessions of an account its owner deletes', async () => {
+    const member = await createMember(server);
+    const [row] = await server.database.db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(eq(sessions.userId, member.account.userId));
+    expect(await redis.keys()).toContain(`${redis.keyPrefix}auth:${row?.token}`);
+    const res = await callJson(server, 'DELETE', '/api/account', member.cookie, {
+      confirmation: member.username,
+      password: member.account.password,
+    });
+    expect(res.status).toBe(200);
+    const keys = await redis.keys();
+    expect(keys).not.toContain(`${redis.keyPrefix}auth:active-sessions-${member.account.userId}`);
+    expect(keys).not.toContain(`${redis.keyPrefix}auth:${row?.token}`);
+    expect(await signedInUser(member.cookie)).toBeNull();
   });
 
   it('keeps password-reset tokens in the database too, so a flushed Redis breaks no link', async () => {

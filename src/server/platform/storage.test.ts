@@ -2,12 +2,13 @@
 // object) for new random keys and legacy {userId}/{timestamp}.jpg ones. The S3 driver is tested
 // against a local S3-compatible server (s3rver), and the whole app is run on it: a profile picture
 // uploaded through the API lands in the bucket under a random key and is served from there, and a
-// legacy picture in the bucket is moved to a random key.
+// legacy picture in the bucket is moved to a random key; a deleted account's picture leaves the bucket.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs } from '../../../tests/support/accounts';
@@ -174,6 +175,37 @@ describe('S3 storage', () => {
 });
 
 describe('the app on S3 storage', () => {
+  it('removes the picture from the bucket when its account is deleted, and the export carries it', async () => {
+    const server = await startTestServer({ settings: s3.settings });
+    try {
+      const account = await createAccount(server);
+      const cookie = await signInAs(server, account);
+      const res = await server.request(`/api/profiles/${account.username}/photo`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg', cookie },
+        body: new Uint8Array(await createCameraJpeg({ width: 600, height: 400 })),
+      });
+      const key = (await res.json()).profilePictureUrl.slice('/uploads/'.length);
+      const inBucket = await rawClient().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+      const bucketBytes = Buffer.from(await (inBucket.Body?.transformToByteArray() ?? new Uint8Array()));
+
+      const exported = await server.request('/api/account/export', { headers: { cookie } });
+      const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
+      expect(Buffer.from(files['profile-picture.jpg'] ?? [])).toEqual(bucketBytes);
+
+      const deleted = await server.request('/api/account', {
+        method: 'DELETE',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ confirmation: account.username, password: account.password }),
+      });
+      expect(deleted.status).toBe(200);
+      const listed = await rawClient().send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: key }));
+      expect(listed.Contents ?? []).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps an uploaded profile picture in the bucket and serves it with cache 3600', async () => {
     const server = await startTestServer({ settings: s3.settings });
     try {

@@ -11,4 +11,6 @@ export const ACCOUNT_MESSAGES = {
   passwordWrong: 'Your password is incorrect',
   signInAgain: `For your safety, sign in with Google again, then delete your account within ${FRESH_SIGN_IN_MINUTES} minutes`,
   deleted: 'Your account and everything in it have been deleted.',
+  deviceMissing: 'That device is not signed in to your account.',
+  currentDevice: 'This is the device you are using: sign out from the menu instead.',
 } as const;

@@ -10,7 +10,7 @@ export const site = {
   },
   footerStatement:
     'This platform is for entertainment and journaling purposes only. User opinions are their own and are not endorsed by Campus Yearbook. Predictions are not financial advice.',
-  legalLastUpdated: '22.05.2025',
+  termsLastUpdated: '22.05.2025',
   /** The privacy policy's own date: it changed with account deletion and export (decision 017). */
   privacyLastUpdated: '25.11.2026',
 } as const;

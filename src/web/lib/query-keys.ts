@@ -9,6 +9,8 @@ export const queryKeys = {
   session: ['session'] as const,
   /** The signed-in account as its owner sees it (features/account). */
   account: ['account'] as const,
+  /** Its signed-in devices. */
+  devices: ['account', 'devices'] as const,
   notice: ['notice'] as const,
 
   /** Every cached list of posts (InfiniteData of pages with `posts`): feed, profile, askline, search. */

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member, signInAs } from '../../../../tests/support/accounts';
+import { cookiesFrom } from '../../../../tests/support/cookies';
 import { createCameraJpeg } from '../../../../tests/support/images';
 import {
   callJson,
@@ -428,5 +429,69 @@ describe('deleting your account', () => {
     });
     expect(answer.status).toBe(200);
     expect(await rowsNaming(server.database.db, [member.account.userId, member.account.email])).toEqual([]);
+  });
+});
+
+describe('signed-in devices', () => {
+  const PHONE_AGENT =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const LAPTOP_AGENT = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+  async function signInFrom(member: Member, userAgent: string): Promise<string> {
+    const res = await server.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+      body: JSON.stringify({ identifier: member.account.email, password: member.account.password }),
+    });
+    expect(res.status).toBe(200);
+    return cookiesFrom(res);
+  }
+
+  type Listed = { devices: { id: string; browser: string; current: boolean; lastActiveAt: string }[] };
+  const devicesOf = async (cookie: string) =>
+    (await callJson(server, 'GET', '/api/account/sessions', cookie)).body as Listed;
+
+  it('lists the devices, this one first and marked, and signs out one or all the others', async () => {
+    const member = await createMember(server);
+    const phone = await signInFrom(member, PHONE_AGENT);
+    const laptop = await signInFrom(member, LAPTOP_AGENT);
+
+    const listed = await devicesOf(phone);
+    expect(listed.devices).toHaveLength(3);
+    expect(listed.devices[0]).toMatchObject({ browser: 'Chrome on Android', current: true });
+    expect(listed.devices.filter((device) => device.current)).toHaveLength(1);
+    expect(listed.devices.map((device) => device.browser)).toContain('Firefox on macOS');
+    const laptopId = listed.devices.find((device) => device.browser === 'Firefox on macOS')?.id ?? '';
+    const phoneId = listed.devices[0]?.id ?? '';
+
+    // Another member cannot name these sessions; nor can this device sign itself out here.
+    const stranger = await createMember(server);
+    const refused = await callJson(server, 'DELETE', `/api/account/sessions/${laptopId}`, stranger.cookie);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe(ACCOUNT_MESSAGES.deviceMissing);
+    const own = await callJson(server, 'DELETE', `/api/account/sessions/${phoneId}`, phone);
+    expect(own.status).toBe(409);
+    expect((await devicesOf(phone)).devices).toHaveLength(3);
+
+    const one = await callJson(server, 'DELETE', `/api/account/sessions/${laptopId}`, phone);
+    expect(one).toMatchObject({ status: 200, body: { signedOut: 1 } });
+    expect((await callJson(server, 'GET', '/api/posts?sort=newest', laptop)).status).toBe(401);
+    expect((await devicesOf(phone)).devices).toHaveLength(2);
+
+    const others = await callJson(server, 'DELETE', '/api/account/sessions', phone);
+    expect(others).toMatchObject({ status: 200, body: { signedOut: 1 } });
+    expect((await callJson(server, 'GET', '/api/posts?sort=newest', member.cookie)).status).toBe(401);
+    expect((await devicesOf(phone)).devices.map((device) => device.id)).toEqual([phoneId]);
+    expect((await callJson(server, 'GET', '/api/posts?sort=newest', phone)).status).toBe(200);
+  });
+
+  it('are for a signed-in person only', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/account/sessions'],
+      ['DELETE', '/api/account/sessions'],
+      ['DELETE', '/api/account/sessions/anything'],
+    ] as const) {
+      expect((await callJson(server, method, path)).status).toBe(401);
+    }
   });
 });

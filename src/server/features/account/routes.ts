@@ -9,9 +9,11 @@ import {
   accountSchema,
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
+  devicesSchema,
   FRESH_SIGN_IN_MINUTES,
+  signedOutSchema,
 } from '../../../shared/account';
-import type { EndSessions } from '../../auth/auth';
+import type { EndSessions, EndSessionsByToken } from '../../auth/auth';
 import { allow } from '../../auth/guard';
 import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorizeSignedIn } from '../../auth/policies';
@@ -25,12 +27,14 @@ import { enforceLimit, rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { deleteAccount } from './delete-account';
+import { listDevices, signOutDevice, signOutOtherDevices } from './devices';
 import { exportAccount } from './export-account';
 
 interface AccountDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
   endSessions: EndSessions;
+  endSessionsByToken: EndSessionsByToken;
   origin: string;
 }
 
@@ -54,6 +58,25 @@ const remove = describeRoute({
   access: 'signed in (a profile is not needed); limited per account',
   body: deleteAccountRequestSchema,
   answer: deleteAccountResponseSchema,
+});
+
+const devices = describeRoute({
+  summary: 'The devices signed in to your account, this one marked',
+  tag: 'account',
+  access: 'signed in (a profile is not needed)',
+  answer: devicesSchema,
+});
+const signOutOne = describeRoute({
+  summary: 'Sign out one of your other devices',
+  tag: 'account',
+  access: "the session's owner (another's answers 404)",
+  answer: signedOutSchema,
+});
+const signOutOthers = describeRoute({
+  summary: 'Sign out every device but this one',
+  tag: 'account',
+  access: 'signed in (a profile is not needed)',
+  answer: signedOutSchema,
 });
 
 /** /api/account: the signed-in person's own account (issue #27). Nobody can act on another's. */
@@ -91,6 +114,32 @@ export function accountRoutes(deps: AccountDeps) {
         });
       },
     )
+    .get('/sessions', devices.doc, signedIn, async (c) => {
+      const token = currentToken(cookies, c.req.raw.headers);
+      return c.json({ devices: await listDevices(db, c.var.caller.userId, token) });
+    })
+    .delete('/sessions/:id', signOutOne.doc, signedIn, async (c) => {
+      const signedOut = await signOutDevice({
+        db,
+        endSessions: deps.endSessionsByToken,
+        userId: c.var.caller.userId,
+        sessionId: c.req.param('id'),
+        currentToken: currentToken(cookies, c.req.raw.headers),
+      });
+      return c.json({ signedOut });
+    })
+    .delete('/sessions', signOutOthers.doc, signedIn, async (c) => {
+      const token = currentToken(cookies, c.req.raw.headers);
+      // A viewer was found, so this request came with a verified session cookie.
+      if (!token) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.signedOut);
+      const signedOut = await signOutOtherDevices({
+        db,
+        endSessions: deps.endSessionsByToken,
+        userId: c.var.caller.userId,
+        currentToken: token,
+      });
+      return c.json({ signedOut });
+    })
     .delete('/', remove.doc, signedIn, async (c) => {
       // A write: the viewer was read from the database for this request (viewer.ts).
       const viewer = c.var.caller;
@@ -128,6 +177,12 @@ export function accountRoutes(deps: AccountDeps) {
       }
       return c.json({ deleted: true as const });
     });
+}
+
+/** The token of the session asking (its cookie verified), or null. */
+function currentToken(cookies: ReturnType<typeof sessionCookies>, headers: Headers): string | null {
+  const cookie = cookies.read(headers);
+  return cookie ? cookies.verify(cookie) : null;
 }
 
 /** The owner's view of the account; `cookie` names this session (for how recent its sign-in is). */

@@ -9,7 +9,7 @@ export function TermsRoute() {
       title="Terms and Conditions"
       eyebrow="Legal"
       lead="The rules for using Campus Yearbook, in plain words. By creating an account or using the service you agree to them."
-      meta={`Last updated: ${site.legalLastUpdated}`}
+      meta={`Last updated: ${site.termsLastUpdated}`}
     >
       <h2>1. Who can use Campus Yearbook</h2>
       <p>

@@ -1,8 +1,9 @@
 // The account page's requests: what the server says deleting asks for, the data download, and the
 // deletion itself. Nothing here is kept across reloads: it is the owner's own, and changes with them.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Account, DeleteAccountRequest } from '../../../../shared/account';
+import type { Account, DeleteAccountRequest, Devices } from '../../../../shared/account';
 import { ApiError, apiRequest, ConnectionError } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const accountQueryOptions = queryOptions({
@@ -36,5 +37,23 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (request: DeleteAccountRequest) =>
       apiRequest<{ deleted: true }>('/api/account', { method: 'DELETE', body: request }),
+  });
+}
+
+export const devicesQueryOptions = queryOptions({
+  queryKey: queryKeys.devices,
+  queryFn: ({ signal }) => apiRequest<Devices>('/api/account/sessions', { signal }),
+  staleTime: 0,
+});
+
+/** Signs out one other device (`id`), or every other device (no id); the list is asked again after. */
+export function useSignOutDevices() {
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      apiRequest<{ signedOut: number }>(
+        id ? `/api/account/sessions/${encodeURIComponent(id)}` : '/api/account/sessions',
+        { method: 'DELETE' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices }),
   });
 }

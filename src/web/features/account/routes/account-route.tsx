@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import type { Device } from '../../../../shared/account';
 import { ACCOUNT_MESSAGES } from '../../../../shared/values/account';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
@@ -9,13 +10,20 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api-client';
+import { useShortDate } from '../../../lib/format-short-date';
 import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
 import { startGoogleSignIn } from '../../auth/api/session-api';
 import { forgetEverything } from '../../auth/api/session-query';
 import { FormBanner } from '../../profiles/components/form-banner';
-import { accountQueryOptions, downloadAccountData, useDeleteAccount } from '../api/account-api';
+import {
+  accountQueryOptions,
+  devicesQueryOptions,
+  downloadAccountData,
+  useDeleteAccount,
+  useSignOutDevices,
+} from '../api/account-api';
 import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
 
 const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slate-900';
@@ -43,6 +51,7 @@ export function AccountRoute() {
             Signed in as{' '}
             <span className="font-medium break-all text-slate-900 dark:text-white">{account.data.email}</span>
           </p>
+          <DevicesSection />
           <DownloadSection />
           <DeleteSection
             confirmationPhrase={account.data.deletion.confirmationPhrase}
@@ -65,6 +74,110 @@ export function AccountRoute() {
         <LoadingStatus className="mt-8">Loading your account...</LoadingStatus>
       )}
     </div>
+  );
+}
+
+function DevicesSection() {
+  const headingId = useId();
+  const devices = useQuery(devicesQueryOptions);
+  const signOut = useSignOutDevices();
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const others = devices.data?.devices.filter((device) => !device.current) ?? [];
+
+  async function end(id: string | null, what: string) {
+    setOutcome(null);
+    try {
+      const { signedOut } = await signOut.mutateAsync(id);
+      setOutcome({
+        tone: 'success',
+        message: id
+          ? `${what} is signed out.`
+          : `Signed out of ${signedOut} other ${signedOut === 1 ? 'device' : 'devices'}.`,
+      });
+    } catch (problem) {
+      setOutcome({ tone: 'error', message: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`${sectionClasses} border-slate-200 dark:border-slate-800`}
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        Signed-in devices
+      </h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        Where your account is signed in now. Sign out a device you do not recognise, or one you no longer use.
+      </p>
+      {devices.data ? (
+        <ul className="mt-5 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {devices.data.devices.map((device) => (
+            <DeviceRow
+              key={device.id}
+              device={device}
+              busy={signOut.isPending}
+              onSignOut={() => void end(device.id, device.browser)}
+            />
+          ))}
+        </ul>
+      ) : devices.isError ? (
+        <div className="mt-5">
+          <FormBanner tone="error" message={failureMessage(devices.error, ACCOUNT_MESSAGES.signedOut)} />
+        </div>
+      ) : (
+        <LoadingStatus className="mt-5">Loading your devices...</LoadingStatus>
+      )}
+      <div className="mt-4 space-y-4">
+        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        {others.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => void end(null, '')}
+            disabled={signOut.isPending}
+            className={composeButtonClasses({ variant: 'secondary' })}
+          >
+            Sign out all other devices
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function DeviceRow({ device, busy, onSignOut }: { device: Device; busy: boolean; onSignOut: () => void }) {
+  const signedIn = useShortDate(device.signedInAt);
+  const active = useShortDate(device.lastActiveAt);
+  return (
+    <li className="flex items-center justify-between gap-3 px-4 py-3">
+      <div className="min-w-0">
+        <p className="font-medium">
+          {device.browser}
+          {device.current ? (
+            <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800 dark:bg-brand-900/60 dark:text-brand-200">
+              This device
+            </span>
+          ) : null}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Signed in {signedIn}
+          <span className="block sm:inline">
+            <span className="hidden sm:inline"> · </span>Last active around {active}
+          </span>
+        </p>
+      </div>
+      {device.current ? null : (
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={busy}
+          aria-label={`Sign out ${device.browser}, signed in ${signedIn}`}
+          className={composeButtonClasses({ variant: 'ghost', size: 'sm', className: 'shrink-0' })}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
   );
 }
 
