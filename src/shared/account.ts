@@ -1,6 +1,7 @@
 // "Your data and account" (issue #27): what the account page is told, and the request that deletes an
 // account. The server decides what the person must give; the page asks for exactly that.
 import * as z from 'zod/mini';
+import { emailSchema } from './auth';
 
 /** GET /api/account: the signed-in account as its owner sees it. */
 export const accountSchema = z.object({
@@ -26,6 +27,16 @@ export const deleteAccountRequestSchema = z.strictObject({
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /api/account/email: a new address, approved from the current one, then confirmed by itself. */
+export const changeEmailRequestSchema = z.strictObject({
+  newEmail: emailSchema,
+  password: z.optional(z.string().check(z.maxLength(128))),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** The approval link went to the current address (`approvalSentTo`); `newEmail` gets its own after. */
+export const changeEmailResponseSchema = z.object({ approvalSentTo: z.string(), newEmail: z.string() });
 
 /** One signed-in device, as its owner sees it (GET /api/account/sessions). */
 export const deviceSchema = z.object({

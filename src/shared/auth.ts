@@ -11,7 +11,7 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-const emailSchema = z.email('Please enter a valid email address').check(z.maxLength(254));
+export const emailSchema = z.email('Please enter a valid email address').check(z.maxLength(254));
 const newPasswordSchema = z
   .string()
   .check(

@@ -16,7 +16,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../src/server/http/api-docs';
 import { POST_MESSAGES } from '../../src/shared/posts';
-import { type AccountOptions, createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import {
+  type AccountOptions,
+  createAccount,
+  createMember,
+  type Member,
+  signInAs,
+  TEST_PASSWORD,
+} from '../support/accounts';
 import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
@@ -231,6 +238,18 @@ const ROUTES: RouteCase[] = [
     route: 'GET /api/account/export',
     rule: "each member downloads their own data; a suspended account's cookie is no session",
     call: () => ({ path: '/api/account/export' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/account/email',
+    rule: 'each member asks to change their own address, with their password (nothing changes until the link)',
+    call: () => ({
+      path: '/api/account/email',
+      json: {
+        newEmail: `moved-${Math.random().toString(36).slice(2, 8)}@example.com`,
+        password: TEST_PASSWORD,
+      },
+    }),
     expect: members(200),
   },
   {

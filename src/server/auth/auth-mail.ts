@@ -54,3 +54,36 @@ export function existingAccountMail(to: string, url: string): Mail {
     'If you forgot your password, use "Forgot password?" on the sign-in card. If it was not you, ignore this email.',
   );
 }
+
+export function confirmNewEmailMail(to: string, url: string): Mail {
+  return buildMail(
+    to,
+    'Confirm your new email address for Campus Yearbook',
+    'You asked to use this address for your Campus Yearbook account.',
+    'Use this email address',
+    url,
+    'The link works for one day. Until you open it, your account keeps its old address. If it was not you, ignore this email.',
+  );
+}
+
+export function emailChangedMail(to: string, newEmail: string, url: string): Mail {
+  return buildMail(
+    to,
+    'Your Campus Yearbook email address was changed',
+    `Your Campus Yearbook account now uses ${newEmail}. This address no longer signs in to it.`,
+    'Contact us',
+    url,
+    'If you made this change, there is nothing to do. If you did not, write to us at once from this address.',
+  );
+}
+
+export function approveEmailChangeMail(to: string, newEmail: string, url: string): Mail {
+  return buildMail(
+    to,
+    'Approve the new email address of your Campus Yearbook account',
+    `Someone signed in to your Campus Yearbook account asked to move it to ${newEmail}, with your password.`,
+    'Approve the change',
+    url,
+    `Once you approve, ${newEmail} gets a link of its own, and the change happens when it is opened. If it was not you, do not approve, and change your password.`,
+  );
+}

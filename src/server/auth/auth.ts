@@ -5,12 +5,19 @@ import { betterAuth, type SecondaryStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth, testUtils } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
 import type { Db } from '../db/client';
 import { accounts, profiles, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../platform/mail';
-import { confirmEmailMail, existingAccountMail, resetPasswordMail } from './auth-mail';
+import {
+  approveEmailChangeMail,
+  confirmEmailMail,
+  confirmNewEmailMail,
+  emailChangedMail,
+  existingAccountMail,
+  resetPasswordMail,
+} from './auth-mail';
 import { accountActive } from './suspension';
 
 export interface AuthOptions {
@@ -31,6 +38,8 @@ export interface AuthOptions {
    */
   testing?: boolean;
 }
+
+export const EMAIL_TAKEN_MESSAGE = 'That email address has an account of its own now. Choose another.';
 
 export const SUSPENDED_MESSAGE =
   'This account has been suspended. If you think this is a mistake, write to us from the Contact page.';
@@ -60,7 +69,9 @@ export function createAuth({
   secondaryStorage,
   testing = false,
 }: AuthOptions) {
-  return betterAuth({
+  // The instance's own context, for its hooks (a hook run outside an endpoint has none of its own).
+  const authContext = () => auth.$context;
+  const auth = betterAuth({
     appName: 'Campus Yearbook',
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -87,7 +98,25 @@ export function createAuth({
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
-      sendVerificationEmail: async ({ user, url }) => mailer.send(confirmEmailMail(user.email, url)),
+      // The same link confirms a new account and a new address (better-auth's change-email flow): the
+      // account's stored address tells them apart, and the mail says which it is.
+      sendVerificationEmail: async ({ user, url }) => {
+        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+        const changing = stored !== undefined && stored.email !== user.email.toLowerCase();
+        await mailer.send(
+          changing ? confirmNewEmailMail(user.email, url) : confirmEmailMail(user.email, url),
+        );
+      },
+    },
+    // Asked through POST /api/account/email (features/account), which checks the password first. The
+    // current address approves the change by a link; then the new address confirms itself by another;
+    // only then does the address change. Someone holding a session alone cannot move the account.
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) =>
+          mailer.send(approveEmailChangeMail(user.email, newEmail, url)),
+      },
     },
     secondaryStorage,
     // Confirmation and reset tokens stay in the database too: Redis may be flushed or keep nothing on disk.
@@ -100,6 +129,43 @@ export function createAuth({
     },
     // Every way into a session (password, confirmation link, Google) passes here.
     databaseHooks: {
+      user: {
+        update: {
+          // An address someone took between the request and its link: refused, not a broken unique key.
+          before: async (data) => {
+            if (typeof data.email !== 'string') return;
+            const [taken] = await db
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.email, data.email.toLowerCase()));
+            if (taken) throw new APIError('CONFLICT', { code: 'EMAIL_TAKEN', message: EMAIL_TAKEN_MESSAGE });
+          },
+          // An address changed (the new address's link opened). The profile still holds the old one:
+          // its copy follows; what the old address could still do ends (reset links mailed to it, every
+          // other session); and the old address is told.
+          after: async (user, context) => {
+            const [profile] = await db
+              .select({ email: profiles.email })
+              .from(profiles)
+              .where(eq(profiles.userId, user.id));
+            if (!profile || profile.email === user.email) return;
+            await db.update(profiles).set({ email: user.email }).where(eq(profiles.userId, user.id));
+            const adapter = (context?.context ?? (await authContext())).internalAdapter;
+            const current = context?.context.session?.session.token;
+            const others = await db
+              .select({ token: sessions.token })
+              .from(sessions)
+              .where(and(eq(sessions.userId, user.id), current ? ne(sessions.token, current) : undefined));
+            if (others.length > 0) await adapter.deleteSessions(others.map((row) => row.token));
+            const resets = await db
+              .select({ identifier: verifications.identifier })
+              .from(verifications)
+              .where(eq(verifications.value, user.id));
+            for (const { identifier } of resets) await adapter.deleteVerificationByIdentifier(identifier);
+            await mailer.send(emailChangedMail(profile.email, user.email, `${publicUrl}/contact`));
+          },
+        },
+      },
       session: {
         create: {
           before: async (session) => {
@@ -157,6 +223,7 @@ export function createAuth({
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -207,6 +207,7 @@ describe('paged lists read an index in order', () => {
     const indexes = [
       'likes_user_id_post_id_pk',
       'report_reasons_reporter_idx',
+      'report_reasons_reporter_idx',
       'posts_user_created_idx',
       'verifications_value_idx',
       'mail_outbox_to_idx',

@@ -1,7 +1,9 @@
 // Cross-cutting HTTP behaviour of the real server: health, headers, error shapes, JSON 404.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestRedis, TEST_REDIS_URL } from '../../../tests/support/test-redis';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
+import { likes } from '../db/schema';
 import { connectRedis } from '../platform/redis';
 import { AppError } from './app-error';
 import { TEXT_BODY_MAX_BYTES, UNSTORABLE_TEXT_MESSAGE } from './request-text-guard';
@@ -18,6 +20,11 @@ beforeAll(async () => {
         throw new AppError('forbidden', 'You may not do that.');
       });
       app.post('/api/__test/echo', async (c) => c.json({ received: await c.req.text() }));
+      // A write naming what is no longer there: the database's own foreign-key error.
+      app.post('/api/__test/orphan-like', async (c) => {
+        await server.database.db.insert(likes).values({ userId: 'user_gone', postId: randomUUID() });
+        return c.json({ liked: true });
+      });
     },
   });
 });
@@ -178,6 +185,15 @@ describe('errors', () => {
     expect(body.error.message).toBe('Something went wrong on our side. Please try again.');
     expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
+  });
+
+  it('answers a write that lost its race with a deletion (a foreign key) 409, not 500', async () => {
+    const res = await server.request('/api/__test/orphan-like', { method: 'POST' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toMatchObject({
+      code: 'conflict',
+      message: 'What this was about has just been deleted. Please reload the page.',
+    });
   });
 
   it('keeps a well-formed request id from a proxy and replaces a hostile one', async () => {

@@ -48,6 +48,8 @@ export const RATE_LIMITS = {
     message: 'You have downloaded your data many times in the last hour.',
   },
   accountDelete: { limit: 5, windowMs: 15 * MINUTE, message: TOO_MANY_ATTEMPTS },
+  /** Each asks a mail to an address of the caller's choosing: a few an hour. */
+  emailChange: { limit: 5, windowMs: HOUR, message: TOO_MANY_ATTEMPTS },
   profilePhoto: { limit: 20, windowMs: HOUR, message: TOO_MANY_ATTEMPTS },
   usernameCheck: { limit: 120, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   postCreate: { limit: 20, windowMs: 10 * MINUTE, message: 'You are posting very fast.' },

@@ -13,10 +13,6 @@ CREATE TABLE "object_removals" (
 );
 --> statement-breakpoint
 CREATE INDEX "object_removals_due_idx" ON "object_removals" USING btree ("next_attempt_at");--> statement-breakpoint
--- A profile's list read the live posts through a partial index; finding all of an author's posts
--- (deleted ones too) needs the whole set, and the list reads the same index in the same order.
-DROP INDEX "posts_user_created_idx";--> statement-breakpoint
-CREATE INDEX "posts_user_created_idx" ON "posts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "asklines_reviewed_by_idx" ON "asklines" USING btree ("reviewed_by") WHERE "asklines"."reviewed_by" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "moderation_log_actor_idx" ON "moderation_log" USING btree ("actor_id") WHERE "moderation_log"."actor_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "moderation_log_target_idx" ON "moderation_log" USING btree ("target_user_id") WHERE "moderation_log"."target_user_id" IS NOT NULL;--> statement-breakpoint
@@ -53,3 +49,8 @@ ALTER TABLE "posts" ADD CONSTRAINT "posts_user_id_users_id_fk" FOREIGN KEY ("use
 ALTER TABLE "report_reasons" ADD CONSTRAINT "report_reasons_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sealed_suspensions" ADD CONSTRAINT "sealed_suspensions_suspended_by_users_id_fk" FOREIGN KEY ("suspended_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Last, so that posts is closed to reads (DROP INDEX) only while this one index is built: a profile's
+-- list read the live posts through a partial index; finding all of an author's posts (deleted ones
+-- too) needs the whole set, and the list reads the same index in the same order.
+DROP INDEX "posts_user_created_idx";--> statement-breakpoint
+CREATE INDEX "posts_user_created_idx" ON "posts" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

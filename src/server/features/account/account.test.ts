@@ -2,10 +2,12 @@
 // export holds exactly the account's own rows, deleting asks for the password and the typed
 // confirmation, and afterwards no row, file or object of the account remains while everything others
 // made stays, with exact counts.
+import { existsSync, readdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, type Member, signInAs } from '../../../../tests/support/accounts';
+import { createAccount, createMember, type Member, signInAs } from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
 import { createCameraJpeg } from '../../../../tests/support/images';
 import {
@@ -16,8 +18,20 @@ import {
 } from '../../../../tests/support/test-server';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
 import { type Db, queryRows } from '../../db/client';
-import { asklines, moderationLog, objectRemovals, profiles, sessions } from '../../db/schema';
-import { EXPORT_JSON_NAME, EXPORT_PHOTO_NAME } from './export-account';
+import {
+  asklines,
+  moderationLog,
+  objectRemovals,
+  profiles,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema';
+import { removeQueuedObjects } from '../../platform/object-removals';
+import { createFileStorage } from '../../platform/storage';
+import { setProfilePhoto } from '../profiles/set-profile-photo';
+import { deleteAccount } from './delete-account';
+import { EXPORT_JSON_NAME, EXPORT_PHOTO_NAME, exportAccount } from './export-account';
 
 let server: TestServer;
 
@@ -244,6 +258,24 @@ describe('downloading your data', () => {
       insert into posts (user_id, content, created_at)
       select ${member.account.userId}, 'bulk post ' || n, now() - (n % 7) * interval '1 second'
       from generate_series(1, 2345) as n`);
+    // Read as it is downloaded: an export abandoned after its first bytes reads no further pages (of
+    // 100 rows here, 24 in all).
+    const recording = server.database.recordQueries();
+    const archive = await exportAccount({
+      db,
+      storage: createFileStorage(`${server.dataDir}/uploads`),
+      userId: member.account.userId,
+      origin: server.url,
+      pageSize: 100,
+    });
+    const reader = archive?.getReader();
+    expect((await reader?.read())?.done).toBe(false);
+    await reader?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const pagesRead = recording.stop().filter((query) => /from "posts"/.test(query)).length;
+    expect(pagesRead).toBeGreaterThan(0);
+    expect(pagesRead).toBeLessThan(12);
+
     const { document } = await exportOf(member);
     expect(document.posts).toHaveLength(2345);
     expect(new Set(document.posts.map((post) => post.id)).size).toBe(2345);
@@ -364,9 +396,6 @@ describe('deleting your account', () => {
   it('keeps the picture removal when the storage fails, and the sweep removes it later', async () => {
     const member = await createMember(server);
     const key = await uploadPhoto(member);
-    const { deleteAccount } = await import('./delete-account');
-    const { createFileStorage } = await import('../../platform/storage');
-    const { removeQueuedObjects } = await import('../../platform/object-removals');
     const real = createFileStorage(`${server.dataDir}/uploads`);
     const failing = { ...real, remove: async () => Promise.reject(new Error('bucket unreachable')) };
     const db = server.database.db;
@@ -389,6 +418,25 @@ describe('deleting your account', () => {
     expect(await removeQueuedObjects({ db, storage: real })).toEqual({ removed: 1, failed: 0 });
     expect(await real.get(key)).toBeNull();
     expect(await db.select().from(objectRemovals)).toEqual([]);
+  });
+
+  it('keeps no picture that was being set while the account was deleted', async () => {
+    const member = await createMember(server);
+    const storage = createFileStorage(`${server.dataDir}/uploads`);
+    const stored = () =>
+      existsSync(`${server.dataDir}/uploads`) ? readdirSync(`${server.dataDir}/uploads`) : [];
+    const before = stored();
+    const db = server.database.db;
+    await deleteAccount({ db, storage, endSessions: async () => {}, userId: member.account.userId });
+    const late = setProfilePhoto({
+      db,
+      storage,
+      viewer: { userId: member.account.userId, email: member.account.email, profile: null },
+      upload: new Uint8Array(await createCameraJpeg({ width: 200, height: 200 })),
+      log: pino({ level: 'silent' }),
+    });
+    await expect(late).rejects.toMatchObject({ status: 401 });
+    expect(stored()).toEqual(before);
   });
 
   it('asks an account without a password for a recent sign-in instead', async () => {
@@ -493,5 +541,126 @@ describe('signed-in devices', () => {
     ] as const) {
       expect((await callJson(server, method, path)).status).toBe(401);
     }
+  });
+});
+
+type Mail = { to: string; subject: string; links: string[] };
+
+describe('changing your email', () => {
+  const mailsTo = async (email: string) =>
+    ((await (await server.request('/api/dev/outbox')).json()) as Mail[]).filter((mail) => mail.to === email);
+  const emailOf = async (userId: string) => {
+    const [row] = await server.database.db
+      .select({ user: users.email, profile: profiles.email })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, userId));
+    return row;
+  };
+
+  /** Asks to move `member` to a fresh address, and opens the old address's approval link. */
+  async function askAndApprove(member: Member): Promise<{ fresh: string; confirm: Mail | undefined }> {
+    const fresh = `moved-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const asked = await call('POST', '/api/account/email', member, {
+      newEmail: fresh.toUpperCase(),
+      password: member.account.password,
+    });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: { approvalSentTo: member.account.email, newEmail: fresh },
+    });
+    // The current address approves first; nothing is sent to the new one until it does.
+    expect(await mailsTo(fresh)).toEqual([]);
+    const approval = (await mailsTo(member.account.email)).find((mail) => mail.subject.startsWith('Approve'));
+    expect(approval?.subject).toBe('Approve the new email address of your Campus Yearbook account');
+    const approved = await fetch(approval?.links[0] ?? '', { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    expect(await emailOf(member.account.userId)).toMatchObject({ user: member.account.email });
+    const [confirm] = await mailsTo(fresh);
+    expect(confirm?.subject).toBe('Confirm your new email address for Campus Yearbook');
+    return { fresh, confirm };
+  }
+
+  it('asks the current address to approve, then the new one to confirm; then ends what the old could do', async () => {
+    const member = await createMember(server);
+    const old = member.account.email;
+    const elsewhere = await signInAs(server, member.account);
+
+    const wrong = await call('POST', '/api/account/email', member, {
+      newEmail: 'new@example.com',
+      password: 'nope-nope',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe(ACCOUNT_MESSAGES.passwordWrong);
+    const same = await call('POST', '/api/account/email', member, {
+      newEmail: old.toUpperCase(),
+      password: member.account.password,
+    });
+    expect(same.body.error).toMatchObject({ message: ACCOUNT_MESSAGES.sameEmail, field: 'newEmail' });
+    const bad = await call('POST', '/api/account/email', member, { newEmail: 'not-an-email', password: 'x' });
+    expect(bad.status).toBe(400);
+    // A reset link mailed to the old address before the change.
+    await callJson(server, 'POST', '/api/auth/request-password-reset', undefined, {
+      email: old,
+      redirectTo: '/reset-password',
+    });
+    const resets = () =>
+      server.database.db.select().from(verifications).where(eq(verifications.value, member.account.userId));
+    expect(await resets()).toHaveLength(1);
+
+    const { fresh, confirm } = await askAndApprove(member);
+    // Opened in the browser that asked: that session stays; every other one ends.
+    const opened = await fetch(confirm?.links[0] ?? '', {
+      redirect: 'manual',
+      headers: { cookie: member.cookie },
+    });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/profile/account');
+    expect(await emailOf(member.account.userId)).toEqual({ user: fresh, profile: fresh });
+    expect((await mailsTo(old)).map((mail) => mail.subject)).toContain(
+      'Your Campus Yearbook email address was changed',
+    );
+    expect((await callJson(server, 'GET', '/api/posts?sort=newest', elsewhere)).status).toBe(401);
+    expect((await ok('GET', '/api/account', member)).email).toBe(fresh);
+    expect(await resets()).toEqual([]);
+
+    const byNew = await callJson(server, 'POST', '/api/session', undefined, {
+      identifier: fresh,
+      password: member.account.password,
+    });
+    expect(byNew.status).toBe(200);
+    const byOld = await callJson(server, 'POST', '/api/session', undefined, {
+      identifier: old,
+      password: member.account.password,
+    });
+    expect(byOld.status).toBe(401);
+  });
+
+  it('refuses, changing nothing, when the new address got an account before its link was opened', async () => {
+    const member = await createMember(server);
+    const { fresh, confirm } = await askAndApprove(member);
+    await createAccount(server, { email: fresh });
+    const opened = await fetch(confirm?.links[0] ?? '', { redirect: 'manual' });
+    expect(opened.status).toBe(409);
+    expect(await emailOf(member.account.userId)).toEqual({
+      user: member.account.email,
+      profile: member.account.email,
+    });
+  });
+
+  it('answers alike for an address that has an account, and sends that address nothing', async () => {
+    const member = await createMember(server);
+    const other = await createMember(server);
+    const before = (await mailsTo(other.account.email)).length;
+    const asked = await call('POST', '/api/account/email', member, {
+      newEmail: other.account.email,
+      password: member.account.password,
+    });
+    expect(asked).toMatchObject({
+      status: 200,
+      body: { approvalSentTo: member.account.email, newEmail: other.account.email },
+    });
+    expect(await mailsTo(other.account.email)).toHaveLength(before);
+    expect(await emailOf(member.account.userId)).toMatchObject({ user: member.account.email });
   });
 });

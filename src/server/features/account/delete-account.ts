@@ -23,6 +23,11 @@ export function erasureOf(userId: string, email: string): SQL[] {
         lost as (select post_id, count(*)::int as n from gone group by post_id)
         update posts p set like_count = greatest(p.like_count - lost.n, 0)
         from lost where p.id = lost.post_id`,
+    // The reports its reasons count in, locked first (in one order): a report made by someone else
+    // meanwhile waits, so the count lowered below is the count as it stands.
+    sql`select r.id from reports r
+        where r.post_id in (select post_id from report_reasons where reporter_id = ${userId})
+        order by r.post_id for update of r`,
     sql`with gone as (delete from report_reasons where reporter_id = ${userId} returning post_id),
         lost as (select post_id, count(*)::int as n from gone group by post_id),
         emptied as (
@@ -49,17 +54,20 @@ export async function deleteAccount(options: {
   const { db, userId } = options;
   const pictures = await db.transaction(async (tx) => {
     // The account's row, locked: a like, report or post it is making right now waits here, then fails
-    // on the foreign key, so nothing it does can slip in between the counts and the removal.
-    const [account] = await queryRows<{ email: string; picture: string | null }>(
+    // on the foreign key, so nothing it does can slip in between the counts and the removal. The
+    // profile's too: a picture being set waits, and the key read here is the last one.
+    const [account] = await queryRows<{ email: string }>(
       tx,
-      sql`select u.email, p.profile_picture_key as picture
-          from users u left join profiles p on p.user_id = u.id
-          where u.id = ${userId} for update of u`,
+      sql`select email from users where id = ${userId} for update`,
     );
     if (!account) return null;
+    const [profile] = await queryRows<{ picture: string | null }>(
+      tx,
+      sql`select profile_picture_key as picture from profiles where user_id = ${userId} for update`,
+    );
 
     for (const statement of erasureOf(userId, account.email)) await tx.execute(statement);
-    const keys = account.picture ? [account.picture] : [];
+    const keys = profile?.picture ? [profile.picture] : [];
     await queueObjectRemovals(tx, keys);
     // The profile, sessions and sign-in methods go by their keys; asklines and staff rows keep a null.
     await tx.execute(sql`delete from users where id = ${userId}`);

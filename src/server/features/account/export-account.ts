@@ -9,6 +9,7 @@
 // the download starts at once (decision 017).
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { accounts, asklines, likes, posts, profiles, reportReasons, sessions, users } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -24,6 +25,9 @@ interface ExportOptions {
   userId: string;
   /** The app's public origin: posts are named by their address too. */
   origin: string;
+  logger?: Logger;
+  /** Rows per query (tests make it small to see the paging). */
+  pageSize?: number;
 }
 
 /** The archive as a stream of bytes; null when the account does not exist. */
@@ -39,45 +43,70 @@ export async function exportAccount(options: ExportOptions): Promise<ReadableStr
     .where(eq(users.id, userId));
   if (!account) return null;
 
+  const chunks: Uint8Array[] = [];
+  let finished = false;
+  const zip = new Zip((error, chunk, final) => {
+    if (error) throw error;
+    chunks.push(chunk);
+    if (final) finished = true;
+  });
+  const steps = archiveSteps(options, account, zip);
+  // Read as the client reads: each pull advances the archive until it has bytes to give, so a slow
+  // download holds a page of rows and a little deflate state, not the archive.
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const zip = new Zip((error, chunk, final) => {
-        if (error) {
-          controller.error(error);
-          return;
-        }
-        controller.enqueue(chunk);
-        if (final) controller.close();
-      });
+    async pull(controller) {
       try {
-        const json = new ZipDeflate(EXPORT_JSON_NAME, { level: 6 });
-        zip.add(json);
-        for await (const text of exportJson(options, account)) json.push(new TextEncoder().encode(text));
-        json.push(new Uint8Array(0), true);
-
-        const [profile] = await db
-          .select({ key: profiles.profilePictureKey })
-          .from(profiles)
-          .where(eq(profiles.userId, userId));
-        const picture = profile?.key ? await options.storage.get(profile.key) : null;
-        if (picture) {
-          // JPEG is compressed already: stored as it is.
-          const file = new ZipPassThrough(EXPORT_PHOTO_NAME);
-          zip.add(file);
-          file.push(new Uint8Array(picture.body), true);
+        while (chunks.length === 0 && !finished) {
+          if ((await steps.next()).done && !finished) throw new Error('the archive ended unfinished');
         }
-        zip.end();
+        for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
+        if (finished) controller.close();
       } catch (error) {
+        options.logger?.error({ err: error }, 'the data export failed part way');
         zip.terminate();
         controller.error(error);
       }
     },
+    async cancel() {
+      zip.terminate();
+      await steps.return(undefined);
+    },
   });
+}
+
+/** Writes the archive into `zip` a piece per step: the JSON as it is read, then the picture. */
+async function* archiveSteps(
+  options: ExportOptions,
+  account: { email: string; emailVerified: boolean; createdAt: Date },
+  zip: Zip,
+): AsyncGenerator<void> {
+  const json = new ZipDeflate(EXPORT_JSON_NAME, { level: 6 });
+  zip.add(json);
+  const encoder = new TextEncoder();
+  for await (const text of exportJson(options, account)) {
+    json.push(encoder.encode(text));
+    yield;
+  }
+  json.push(new Uint8Array(0), true);
+  yield;
+  const [profile] = await options.db
+    .select({ key: profiles.profilePictureKey })
+    .from(profiles)
+    .where(eq(profiles.userId, options.userId));
+  const picture = profile?.key ? await options.storage.get(profile.key) : null;
+  if (picture) {
+    // JPEG is compressed already: stored as it is.
+    const file = new ZipPassThrough(EXPORT_PHOTO_NAME);
+    zip.add(file);
+    file.push(new Uint8Array(picture.body), true);
+    yield;
+  }
+  zip.end();
 }
 
 /** The JSON document, a piece at a time (valid JSON once joined). */
 async function* exportJson(
-  { db, userId, origin }: ExportOptions,
+  { db, userId, origin, pageSize: size = PAGE }: ExportOptions,
   account: { email: string; emailVerified: boolean; createdAt: Date },
 ): AsyncGenerator<string> {
   const postUrl = (id: string) => `${origin}/post/${id}`;
@@ -154,7 +183,7 @@ async function* exportJson(
 
   yield ',\n  "posts": [';
   yield* pages(
-    (after) => postsPage(db, userId, after),
+    (after) => postsPage(db, userId, after, size),
     (row) => ({
       id: row.id,
       url: postUrl(row.id),
@@ -166,16 +195,18 @@ async function* exportJson(
       createdAt: row.createdAt.toISOString(),
     }),
     (row) => ({ id: row.id, time: row.exactly }),
+    size,
   );
   yield '\n  ],\n  "likesGiven": [';
   yield* pages(
-    (after) => likesPage(db, userId, after),
+    (after) => likesPage(db, userId, after, size),
     (row) => ({ postUrl: postUrl(row.postId), likedAt: row.createdAt.toISOString() }),
     (row) => ({ id: row.postId }),
+    size,
   );
   yield '\n  ],\n  "reportsMade": [';
   yield* pages(
-    (after) => reportsPage(db, userId, after),
+    (after) => reportsPage(db, userId, after, size),
     (row) => ({
       postUrl: postUrl(row.postId),
       reason: row.reason,
@@ -183,12 +214,13 @@ async function* exportJson(
       reportedAt: row.createdAt.toISOString(),
     }),
     (row) => ({ id: row.postId }),
+    size,
   );
   yield '\n  ]\n}\n';
 }
 
 /** A page of the account's posts, oldest first, deleted ones too (posts_user_created_idx, backwards). */
-export function postsPage(db: Db, userId: string, after: Cursor | null) {
+export function postsPage(db: Db, userId: string, after: Cursor | null, size = PAGE) {
   return db
     .select({
       id: posts.id,
@@ -211,21 +243,21 @@ export function postsPage(db: Db, userId: string, after: Cursor | null) {
       ),
     )
     .orderBy(asc(posts.createdAt), asc(posts.id))
-    .limit(PAGE);
+    .limit(size);
 }
 
 /** A page of the likes it gave, in the order of their key (user, post). */
-export function likesPage(db: Db, userId: string, after: Cursor | null) {
+export function likesPage(db: Db, userId: string, after: Cursor | null, size = PAGE) {
   return db
     .select({ postId: likes.postId, createdAt: likes.createdAt })
     .from(likes)
     .where(and(eq(likes.userId, userId), after ? gt(likes.postId, after.id) : undefined))
     .orderBy(asc(likes.postId))
-    .limit(PAGE);
+    .limit(size);
 }
 
 /** A page of the reports it made, in the order of report_reasons_reporter_idx (reporter, post). */
-export function reportsPage(db: Db, userId: string, after: Cursor | null) {
+export function reportsPage(db: Db, userId: string, after: Cursor | null, size = PAGE) {
   return db
     .select({
       postId: reportReasons.postId,
@@ -236,7 +268,7 @@ export function reportsPage(db: Db, userId: string, after: Cursor | null) {
     .from(reportReasons)
     .where(and(eq(reportReasons.reporterId, userId), after ? gt(reportReasons.postId, after.id) : undefined))
     .orderBy(asc(reportReasons.postId))
-    .limit(PAGE);
+    .limit(size);
 }
 
 /** Where a page ends: the last row's key (and its exact time, for lists in time order). */
@@ -250,6 +282,7 @@ async function* pages<Row>(
   read: (after: Cursor | null) => Promise<Row[]>,
   present: (row: Row) => unknown,
   cursorOf: (row: Row) => Cursor,
+  size: number,
 ): AsyncGenerator<string> {
   let after: Cursor | null = null;
   let first = true;
@@ -260,7 +293,7 @@ async function* pages<Row>(
       first = false;
     }
     const last = rows.at(-1);
-    if (!last || rows.length < PAGE) return;
+    if (!last || rows.length < size) return;
     after = cursorOf(last);
   }
 }

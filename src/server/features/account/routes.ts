@@ -7,6 +7,8 @@ import {
   ACCOUNT_MESSAGES,
   type Account,
   accountSchema,
+  changeEmailRequestSchema,
+  changeEmailResponseSchema,
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
   devicesSchema,
@@ -60,6 +62,13 @@ const remove = describeRoute({
   answer: deleteAccountResponseSchema,
 });
 
+const changeEmail = describeRoute({
+  summary: 'Change your email: approved by a link to the current address, then confirmed by the new one',
+  tag: 'account',
+  access: 'signed in (a profile is not needed); limited per account',
+  body: changeEmailRequestSchema,
+  answer: changeEmailResponseSchema,
+});
 const devices = describeRoute({
   summary: 'The devices signed in to your account, this one marked',
   tag: 'account',
@@ -102,6 +111,7 @@ export function accountRoutes(deps: AccountDeps) {
           storage: deps.storage,
           userId: viewer.userId,
           origin: deps.origin,
+          logger: c.get('log'),
         });
         if (!archive) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.signedOut);
         const day = new Date().toISOString().slice(0, 10);
@@ -140,6 +150,32 @@ export function accountRoutes(deps: AccountDeps) {
       });
       return c.json({ signedOut });
     })
+    .post('/email', changeEmail.doc, signedIn, async (c) => {
+      const viewer = c.var.caller;
+      await enforceLimit(deps.rateLimiter, 'emailChange', `user:${viewer.userId}`);
+      const { newEmail, password } = await changeEmail.body(c);
+      const wanted = newEmail.trim().toLowerCase();
+      if (wanted === viewer.email.toLowerCase()) {
+        throw new AppError('validation_failed', ACCOUNT_MESSAGES.sameEmail, 'newEmail');
+      }
+      const { deletion } = await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers));
+      await proveOwner(deps, viewer, deletion, password, {
+        passwordRequired: ACCOUNT_MESSAGES.passwordRequiredForEmail,
+        signInAgain: ACCOUNT_MESSAGES.signInAgainForEmail,
+      });
+      // better-auth mails the current address a link to approve (auth.ts), or, when the new address
+      // already has an account, sends nothing and answers alike: the answer never tells which.
+      const response = await auth.api.changeEmail({
+        body: { newEmail: wanted, callbackURL: '/profile/account' },
+        headers: c.req.raw.headers,
+        asResponse: true,
+      });
+      if (!response.ok) {
+        c.get('log').error({ status: response.status, body: await response.text() }, 'change-email failed');
+        throw new Error('better-auth refused a checked change of email');
+      }
+      return c.json({ approvalSentTo: viewer.email, newEmail: wanted });
+    })
     .delete('/', remove.doc, signedIn, async (c) => {
       // A write: the viewer was read from the database for this request (viewer.ts).
       const viewer = c.var.caller;
@@ -154,16 +190,10 @@ export function accountRoutes(deps: AccountDeps) {
           'confirmation',
         );
       }
-      if (deletion.needsPassword) {
-        if (!password) throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordRequired, 'password');
-        // A guess at this account's password, counted with every other way of guessing it.
-        await countPasswordAttempt(deps.rateLimiter, viewer.email);
-        if (!(await passwordMatches(db, viewer.userId, password))) {
-          throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordWrong, 'password');
-        }
-      } else if (!deletion.signInFresh) {
-        throw new AppError('forbidden', ACCOUNT_MESSAGES.signInAgain);
-      }
+      await proveOwner(deps, viewer, deletion, password, {
+        passwordRequired: ACCOUNT_MESSAGES.passwordRequired,
+        signInAgain: ACCOUNT_MESSAGES.signInAgain,
+      });
       await deleteAccount({
         db,
         storage: deps.storage,
@@ -177,6 +207,28 @@ export function accountRoutes(deps: AccountDeps) {
       }
       return c.json({ deleted: true as const });
     });
+}
+
+/**
+ * That the person asking owns the account: its password (a guess, counted with every other way of
+ * guessing it), or, for an account without one, a sign-in within the last few minutes.
+ */
+async function proveOwner(
+  deps: AccountDeps,
+  viewer: Viewer,
+  asks: Account['deletion'],
+  password: string | undefined,
+  messages: { passwordRequired: string; signInAgain: string },
+): Promise<void> {
+  if (!asks.needsPassword) {
+    if (!asks.signInFresh) throw new AppError('forbidden', messages.signInAgain);
+    return;
+  }
+  if (!password) throw new AppError('validation_failed', messages.passwordRequired, 'password');
+  await countPasswordAttempt(deps.rateLimiter, viewer.email);
+  if (!(await passwordMatches(deps.db, viewer.userId, password))) {
+    throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordWrong, 'password');
+  }
 }
 
 /** The token of the session asking (its cookie verified), or null. */

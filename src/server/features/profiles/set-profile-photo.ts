@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { PROFILE_MESSAGES } from '../../../shared/profiles';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
+import { AppError } from '../../http/app-error';
 import { processProfilePhoto } from '../../platform/images';
 import { newPhotoKey, type ObjectStorage } from '../../platform/storage';
 import { findProfileOfUser } from './find-profile';
@@ -28,15 +30,19 @@ export async function setProfilePhoto(options: {
 
   let previousKey: string | null;
   try {
-    previousKey = await db.transaction(async (tx) => {
+    const found = await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ key: profiles.profilePictureKey })
         .from(profiles)
         .where(eq(profiles.userId, viewer.userId))
         .for('update');
+      if (!current) return null;
       await tx.update(profiles).set({ profilePictureKey: key }).where(eq(profiles.userId, viewer.userId));
-      return current?.key ?? null;
+      return { previous: current.key };
     });
+    // The account was deleted while the picture was being made (delete-account.ts locks this row too).
+    if (!found) throw new AppError('unauthenticated', PROFILE_MESSAGES.updateSignedOut);
+    previousKey = found.previous;
   } catch (error) {
     await storage.remove(key).catch(() => {});
     throw error;

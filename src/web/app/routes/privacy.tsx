@@ -74,7 +74,8 @@ export function PrivacyRoute() {
           until you sign out.
         </li>
         <li>
-          <strong>Email we send you:</strong> kept only until it is delivered.
+          <strong>Email we send you:</strong> kept until it is delivered. One that cannot be delivered is kept
+          for us to look into, and deleted with your account.
         </li>
         <li>
           <strong>Asklines you submitted</strong> and <strong>what staff did</strong> (for example removing a

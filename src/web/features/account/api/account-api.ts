@@ -1,7 +1,7 @@
 // The account page's requests: what the server says deleting asks for, the data download, and the
 // deletion itself. Nothing here is kept across reloads: it is the owner's own, and changes with them.
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { Account, DeleteAccountRequest, Devices } from '../../../../shared/account';
+import type { Account, ChangeEmailRequest, DeleteAccountRequest, Devices } from '../../../../shared/account';
 import { ApiError, apiRequest, ConnectionError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -56,4 +56,19 @@ export function useSignOutDevices() {
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices }),
   });
+}
+
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (request: ChangeEmailRequest) =>
+      apiRequest<{ approvalSentTo: string; newEmail: string }>('/api/account/email', {
+        method: 'POST',
+        body: request,
+      }),
+  });
+}
+
+/** Asks the account again: after a 403, the sign-in it was read with is no longer recent. */
+export function refreshAccount(): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.account });
 }

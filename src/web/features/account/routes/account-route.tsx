@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useShortDate } from '../../../lib/format-short-date';
 import { stopQueries } from '../../../lib/query-client';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
 import { startGoogleSignIn } from '../../auth/api/session-api';
 import { forgetEverything } from '../../auth/api/session-query';
@@ -21,10 +21,15 @@ import {
   accountQueryOptions,
   devicesQueryOptions,
   downloadAccountData,
+  refreshAccount,
+  useChangeEmail,
   useDeleteAccount,
   useSignOutDevices,
 } from '../api/account-api';
 import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
+
+const EMAIL_LINK_FAILED =
+  'That email link has expired, was already used, or belongs to another account. Ask for a new one below.';
 
 const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slate-900';
 
@@ -33,6 +38,9 @@ const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slat
 // comes from the server's answer, never from a rule of the page's own.
 export function AccountRoute() {
   const account = useQuery(accountQueryOptions);
+  // An email link that failed lands here with better-auth's ?error= (expired, used, or not this account).
+  const [searchParams] = useSearchParams();
+  const linkFailed = searchParams.has('error');
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -45,12 +53,27 @@ export function AccountRoute() {
         Edit Profile
       </Link>
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Your data and account</h1>
+      {linkFailed ? (
+        <div className="mt-4">
+          <FormBanner tone="error" message={EMAIL_LINK_FAILED} />
+        </div>
+      ) : null}
       {account.data ? (
         <>
           <p className="mt-2 text-slate-600 dark:text-slate-400">
             Signed in as{' '}
             <span className="font-medium break-all text-slate-900 dark:text-white">{account.data.email}</span>
           </p>
+          {account.data.username ? (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Your username, @{account.data.username}, stays as it is: the links to your profile and posts
+              that people have shared use it, and a new name would break every one of them.
+            </p>
+          ) : null}
+          <EmailSection
+            needsPassword={account.data.deletion.needsPassword}
+            signInFresh={account.data.deletion.signInFresh}
+          />
           <DevicesSection />
           <DownloadSection />
           <DeleteSection
@@ -74,6 +97,90 @@ export function AccountRoute() {
         <LoadingStatus className="mt-8">Loading your account...</LoadingStatus>
       )}
     </div>
+  );
+}
+
+function EmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
+  const { needsPassword, signInFresh } = props;
+  const headingId = useId();
+  const change = useChangeEmail();
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ newEmail?: string; password?: string; form?: string }>({});
+  const [sent, setSent] = useState<{ approvalSentTo: string; newEmail: string } | null>(null);
+  const canChange = needsPassword || signInFresh;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setErrors({});
+    setSent(null);
+    try {
+      const answer = await change.mutateAsync({ newEmail, ...(needsPassword ? { password } : {}) });
+      setSent(answer);
+      setNewEmail('');
+      setPassword('');
+    } catch (problem) {
+      if (problem instanceof ApiError && (problem.field === 'newEmail' || problem.field === 'password')) {
+        setErrors({ [problem.field]: problem.message });
+      } else {
+        setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+        if (problem instanceof ApiError && problem.status === 403) refreshAccount();
+      }
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`${sectionClasses} border-slate-200 dark:border-slate-800`}
+    >
+      <h2 id={headingId} className="text-xl font-semibold">
+        Email address
+      </h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        To change the address you sign in with, give the new one: you approve the change from your current
+        address, then confirm it from the new one. Every other device is signed out when it happens.
+      </p>
+      {canChange ? (
+        <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
+          <TextField
+            label="New email"
+            type="email"
+            autoComplete="email"
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.target.value)}
+            error={errors.newEmail}
+            disabled={change.isPending}
+          />
+          {needsPassword ? (
+            <PasswordField
+              label="Your password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+              disabled={change.isPending}
+            />
+          ) : null}
+          {sent ? (
+            <FormBanner
+              tone="success"
+              message={`To approve, open the link we sent to ${sent.approvalSentTo}. Then ${sent.newEmail} gets a link of its own: your email changes when you open that one.`}
+            />
+          ) : null}
+          {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
+          <button
+            type="submit"
+            disabled={change.isPending}
+            className={composeButtonClasses({ variant: 'secondary' })}
+          >
+            {change.isPending ? 'Sending...' : 'Send confirmation link'}
+          </button>
+        </form>
+      ) : (
+        <SignInAgain message={ACCOUNT_MESSAGES.signInAgainForEmail} />
+      )}
+    </section>
   );
 }
 
@@ -237,9 +344,8 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirmation?: string; form?: string }>({});
-  const [redirecting, setRedirecting] = useState(false);
   const canDelete = needsPassword || signInFresh;
-  const busy = remove.isPending || redirecting;
+  const busy = remove.isPending;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -251,6 +357,7 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
         setErrors({ [problem.field]: problem.message });
       } else {
         setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+        if (problem instanceof ApiError && problem.status === 403) refreshAccount();
       }
       return;
     }
@@ -258,16 +365,6 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
     await stopQueries();
     forgetEverything();
     navigate(paths.home.getHref(), { replace: true, state: ACCOUNT_DELETED_STATE });
-  }
-
-  async function signInAgain() {
-    setRedirecting(true);
-    try {
-      window.location.assign(await startGoogleSignIn(paths.account.getHref()));
-    } catch (problem) {
-      setRedirecting(false);
-      setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
-    }
   }
 
   return (
@@ -295,17 +392,7 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
             disabled={busy}
           />
         ) : signInFresh ? null : (
-          <div className="space-y-3">
-            <p className="text-sm text-slate-700 dark:text-slate-300">{ACCOUNT_MESSAGES.signInAgain}.</p>
-            <button
-              type="button"
-              onClick={() => void signInAgain()}
-              disabled={busy}
-              className={composeButtonClasses({ variant: 'secondary' })}
-            >
-              Sign in with Google again
-            </button>
-          </div>
+          <SignInAgain message={ACCOUNT_MESSAGES.signInAgain} />
         )}
         <TextField
           label={`Type ${confirmationPhrase} to confirm`}
@@ -328,5 +415,37 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
         </button>
       </form>
     </section>
+  );
+}
+
+/** For an account without a password: a recent Google sign-in proves it is its owner. */
+function SignInAgain({ message }: { message: string }) {
+  const [redirecting, setRedirecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function signInAgain() {
+    setRedirecting(true);
+    setError(null);
+    try {
+      window.location.assign(await startGoogleSignIn(paths.account.getHref()));
+    } catch (problem) {
+      setRedirecting(false);
+      setError(failureMessage(problem, ACCOUNT_MESSAGES.signedOut));
+    }
+  }
+
+  return (
+    <div className="mt-4 space-y-3">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{message}.</p>
+      {error ? <FormBanner tone="error" message={error} /> : null}
+      <button
+        type="button"
+        onClick={() => void signInAgain()}
+        disabled={redirecting}
+        className={composeButtonClasses({ variant: 'secondary' })}
+      >
+        Sign in with Google again
+      </button>
+    </div>
   );
 }
