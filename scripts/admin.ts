@@ -10,7 +10,7 @@
 //   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]
 import { parseArgs } from 'node:util';
 import { createAppAuth, createStorage } from '../src/server/app';
-import { sessionEnder } from '../src/server/auth/auth';
+import { sessionEnder, tokenForgetter } from '../src/server/auth/auth';
 import { loadOrCreateAuthSecret } from '../src/server/auth/auth-secret';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
@@ -84,10 +84,12 @@ async function openForAdmin() {
   );
   await applyMigrations(database);
   const redis = config.redis ? await connectRedis(config.redis) : null;
+  const auth = createAppAuth(config, database.db, redis);
   return {
     db: database.db,
     storage: createStorage(config),
-    endSessions: sessionEnder(createAppAuth(config, database.db, redis)),
+    endSessions: sessionEnder(auth),
+    forgetTokens: tokenForgetter(auth),
     async close() {
       await database.close();
       await redis?.close();
@@ -106,12 +108,12 @@ async function main() {
     fail(`This deletes the account and everything in it, for good. Add --yes to go on.\n${USAGE}`);
   }
 
-  const { db, storage, endSessions, close } = await openForAdmin();
+  const { db, storage, endSessions, forgetTokens, close } = await openForAdmin();
   try {
     if (command === 'delete-account') {
       // What the person does at /profile/account, for one who cannot (a suspended account) and asks.
       const target = await findAccount(db, account);
-      await deleteAccount({ db, storage, endSessions, userId: target.userId });
+      await deleteAccount({ db, storage, endSessions, forgetTokens, userId: target.userId });
       console.log(`@${target.username} and everything in the account have been deleted.`);
     } else if (command === 'role') {
       const user = await setUserRole({ db, account, userType: value as UserType });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createAuth, sessionEnder, sessionTokenEnder, trustedOriginsFor } from './auth/auth';
+import { createAuth, sessionEnder, sessionTokenEnder, tokenForgetter, trustedOriginsFor } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
@@ -131,6 +131,7 @@ export function createApp({
       ...profileDeps,
       endSessions: sessionEnder(auth),
       endSessionsByToken: sessionTokenEnder(auth),
+      forgetTokens: tokenForgetter(auth),
       origin,
     }),
   );

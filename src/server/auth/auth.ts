@@ -252,3 +252,18 @@ export function sessionTokenEnder(auth: Auth): EndSessionsByToken {
     await context.internalAdapter.deleteSessions(tokens);
   };
 }
+
+/**
+ * Forgets confirmation and reset tokens by their identifiers, in the database and the session cache
+ * (Redis keeps a copy of each): an account deleted leaves no token that names it.
+ */
+export type ForgetTokens = (identifiers: string[]) => Promise<void>;
+
+export function tokenForgetter(auth: Auth): ForgetTokens {
+  return async (identifiers) => {
+    if (identifiers.length === 0) return;
+    const context = await auth.$context;
+    for (const identifier of identifiers)
+      await context.internalAdapter.deleteVerificationByIdentifier(identifier);
+  };
+}

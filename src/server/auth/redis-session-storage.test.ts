@@ -64,8 +64,20 @@ describe.runIf(TEST_REDIS_URL)('sessions cached in Redis', () => {
     );
   });
 
-  it('ends the cached sessions of an account its owner deletes', async () => {
+  it('ends the cached sessions and reset tokens of an account its owner deletes', async () => {
     const member = await createMember(server);
+    const reset = await callJson(server, 'POST', '/api/auth/request-password-reset', undefined, {
+      email: member.account.email,
+      redirectTo: '/reset-password',
+    });
+    expect(reset.status).toBe(200);
+    const [token] = await server.database.db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(eq(verifications.value, member.account.userId));
+    const tokenKeys = async () =>
+      (await redis.keys()).filter((key) => key.includes(token?.identifier ?? '-'));
+    expect(await tokenKeys()).not.toEqual([]);
     const [row] = await server.database.db
       .select({ token: sessions.token })
       .from(sessions)
@@ -79,6 +91,7 @@ describe.runIf(TEST_REDIS_URL)('sessions cached in Redis', () => {
     const keys = await redis.keys();
     expect(keys).not.toContain(`${redis.keyPrefix}auth:active-sessions-${member.account.userId}`);
     expect(keys).not.toContain(`${redis.keyPrefix}auth:${row?.token}`);
+    expect(await tokenKeys()).toEqual([]);
     expect(await signedInUser(member.cookie)).toBeNull();
   });
 

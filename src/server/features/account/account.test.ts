@@ -405,6 +405,7 @@ describe('deleting your account', () => {
         db,
         storage: failing,
         endSessions: async () => {},
+        forgetTokens: async () => {},
         userId: member.account.userId,
       }),
     ).toBe(true);
@@ -427,7 +428,13 @@ describe('deleting your account', () => {
       existsSync(`${server.dataDir}/uploads`) ? readdirSync(`${server.dataDir}/uploads`) : [];
     const before = stored();
     const db = server.database.db;
-    await deleteAccount({ db, storage, endSessions: async () => {}, userId: member.account.userId });
+    await deleteAccount({
+      db,
+      storage,
+      endSessions: async () => {},
+      forgetTokens: async () => {},
+      userId: member.account.userId,
+    });
     const late = setProfilePhoto({
       db,
       storage,

@@ -7,7 +7,7 @@
 // removed once it commits (platform/object-removals.ts), so a crash cannot leave it behind.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { EndSessions } from '../../auth/auth';
+import type { EndSessions, ForgetTokens } from '../../auth/auth';
 import { type Db, queryRows } from '../../db/client';
 import { queueObjectRemovals, removeQueuedObjects } from '../../platform/object-removals';
 import type { ObjectStorage } from '../../platform/storage';
@@ -48,10 +48,13 @@ export async function deleteAccount(options: {
   db: Db;
   storage: ObjectStorage;
   endSessions: EndSessions;
+  /** Reset tokens have a copy in Redis too (auth.ts tokenForgetter). */
+  forgetTokens: ForgetTokens;
   userId: string;
   logger?: Logger;
 }): Promise<boolean> {
   const { db, userId } = options;
+  let tokens: string[] = [];
   const pictures = await db.transaction(async (tx) => {
     // The account's row, locked: a like, report or post it is making right now waits here, then fails
     // on the foreign key, so nothing it does can slip in between the counts and the removal. The
@@ -66,6 +69,11 @@ export async function deleteAccount(options: {
       sql`select profile_picture_key as picture from profiles where user_id = ${userId} for update`,
     );
 
+    const pending = await queryRows<{ identifier: string }>(
+      tx,
+      sql`select identifier from verifications where value = ${userId}`,
+    );
+    tokens = pending.map((row) => row.identifier);
     for (const statement of erasureOf(userId, account.email)) await tx.execute(statement);
     const keys = profile?.picture ? [profile.picture] : [];
     await queueObjectRemovals(tx, keys);
@@ -76,6 +84,7 @@ export async function deleteAccount(options: {
   if (pictures === null) return false;
   // Sessions in the database went with the account; this empties the session cache (Redis) too.
   await options.endSessions(userId);
+  await options.forgetTokens(tokens);
   if (pictures.length > 0) {
     // A failure here is kept and retried by the sweep: the account is deleted either way.
     await removeQueuedObjects({ db, storage: options.storage, logger: options.logger, keys: pictures }).catch(

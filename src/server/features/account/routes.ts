@@ -15,7 +15,7 @@ import {
   FRESH_SIGN_IN_MINUTES,
   signedOutSchema,
 } from '../../../shared/account';
-import type { EndSessions, EndSessionsByToken } from '../../auth/auth';
+import type { EndSessions, EndSessionsByToken, ForgetTokens } from '../../auth/auth';
 import { allow } from '../../auth/guard';
 import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorizeSignedIn } from '../../auth/policies';
@@ -37,6 +37,7 @@ interface AccountDeps extends ViewerDeps {
   rateLimiter: RateLimiter;
   endSessions: EndSessions;
   endSessionsByToken: EndSessionsByToken;
+  forgetTokens: ForgetTokens;
   origin: string;
 }
 
@@ -198,6 +199,7 @@ export function accountRoutes(deps: AccountDeps) {
         db,
         storage: deps.storage,
         endSessions: deps.endSessions,
+        forgetTokens: deps.forgetTokens,
         userId: viewer.userId,
         logger: c.get('log'),
       });
