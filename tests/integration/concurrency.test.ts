@@ -177,4 +177,42 @@ describe(`${PEOPLE} people at once`, () => {
     expect(tabs).toContain(row?.fullName);
     expect(row?.bio).toBe(`Bio of ${row?.fullName}`);
   });
+
+  it('leave: twenty accounts that liked and reported the same posts deleted at once, others liking meanwhile', async () => {
+    const postIds = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => newPost(author, `Shared post ${i}`)),
+    );
+    const leavers = await Promise.all(Array.from({ length: 20 }, () => createMember(server)));
+    for (const leaver of leavers) {
+      await allAtOnce(
+        postIds.map((id) => call(leaver, 'PUT', `/api/posts/${id}/like`)),
+        200,
+      );
+      await allAtOnce(
+        postIds.slice(0, 2).map((id) => call(leaver, 'POST', `/api/posts/${id}/report`, { reason: 'spam' })),
+        200,
+      );
+    }
+    const stayers = people.slice(0, 20);
+    const deletions = leavers.map((leaver) =>
+      call(leaver, 'DELETE', '/api/account', {
+        confirmation: leaver.username,
+        password: leaver.account.password,
+      }),
+    );
+    const likesMeanwhile = stayers.map((p, i) => call(p, 'PUT', `/api/posts/${postIds[i % 5]}/like`));
+    await allAtOnce(deletions, 200);
+    await allAtOnce(likesMeanwhile, 200);
+
+    for (const id of postIds) {
+      const { counted, rows } = await likeCount(id);
+      expect(counted).toBe(rows);
+    }
+    const wrongReports = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`select r.id from reports r
+          where r.report_count <> (select count(*) from report_reasons x where x.post_id = r.post_id)`,
+    );
+    expect(wrongReports).toEqual([]);
+  });
 });

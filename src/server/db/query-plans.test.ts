@@ -206,6 +206,7 @@ describe('paged lists read an index in order', () => {
     });
     const indexes = [
       'likes_user_id_post_id_pk',
+      'likes_user_id_post_id_pk',
       'report_reasons_reporter_idx',
       'report_reasons_reporter_idx',
       'posts_user_created_idx',

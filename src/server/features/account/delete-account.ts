@@ -19,6 +19,11 @@ import type { ObjectStorage } from '../../platform/storage';
  */
 export function erasureOf(userId: string, email: string): SQL[] {
   return [
+    // The posts its likes count in, locked in one order first: two accounts deleted at once that liked
+    // the same posts wait for each other instead of deadlocking on the counts.
+    sql`select p.id from posts p
+        where p.id in (select post_id from likes where user_id = ${userId})
+        order by p.id for update of p`,
     sql`with gone as (delete from likes where user_id = ${userId} returning post_id),
         lost as (select post_id, count(*)::int as n from gone group by post_id)
         update posts p set like_count = greatest(p.like_count - lost.n, 0)
