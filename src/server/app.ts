@@ -17,6 +17,7 @@ import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/route
 import { healthRoutes } from './features/health/routes';
 import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
+import { notificationRoutes } from './features/notifications/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
@@ -124,6 +125,7 @@ export function createApp({
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
+  app.route('/api/notifications', notificationRoutes(profileDeps));
   const origin = new URL(config.publicUrl).origin;
   app.route(
     '/api/account',

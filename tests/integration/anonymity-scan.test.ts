@@ -31,6 +31,7 @@ let admin: Member;
 let identity: Record<string, string>;
 let anonymousPostIds: string[];
 let asklineId: string;
+let othersNamedPostId: string;
 let scanned = 0;
 
 interface Answer {
@@ -124,6 +125,7 @@ beforeAll(async () => {
   ];
   // The author likes their own posts and another's; others like theirs.
   const named = await ok<{ id: string }>(fetchAs(other, 'POST', '/api/posts', { content: 'A named post' }));
+  othersNamedPostId = named.id;
   for (const id of [...anonymousPostIds, named.id]) {
     await ok(fetchAs(author, 'PUT', `/api/posts/${id}/like`));
   }
@@ -184,6 +186,7 @@ describe('an anonymous author', () => {
       '/api/notice',
       '/api/account',
       '/api/account/sessions',
+      '/api/notifications/unread',
       ...anonymousPostIds.map((id) => `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`),
     ];
     for (const viewer of [other, moderator, admin, null]) {
@@ -193,6 +196,29 @@ describe('an anonymous author', () => {
         expectNoAuthor(answer);
       }
     }
+    // Notifications. The author liked Ravi's named post in their own name, and a like names its giver to
+    // the post's author (issue #28: "Priya and 11 others"); that one field is the only place the author
+    // may appear, and it is about a named post of Ravi's. Everything else in every list is scanned.
+    for (const viewer of [other, moderator, admin]) {
+      const answer = await fetchAs(viewer, 'GET', '/api/notifications');
+      expect(answer.status).toBe(200);
+      const page = JSON.parse(answer.body) as {
+        notifications: { post: { id: string } | null; likes: { latest: unknown } | null }[];
+      };
+      for (const notification of page.notifications) {
+        if (viewer === other && notification.post?.id === othersNamedPostId && notification.likes) {
+          expect(notification.likes.latest).toEqual({
+            username: author.username,
+            fullName: 'Zephyrine Quillfeather',
+          });
+          notification.likes.latest = null;
+        }
+      }
+      expectNoAuthor({ ...answer, text: JSON.stringify(page), body: JSON.stringify(page) });
+      if (viewer === other) expect(page.notifications.map((n) => n.post?.id)).toContain(othersNamedPostId);
+    }
+    expect((await fetchAs(null, 'GET', '/api/notifications')).status).toBe(401);
+
     // The answers did have the posts in them: the scan read what it was meant to.
     const search = await fetchAs(other, 'GET', `/api/search/posts?q=${SECRET_WORD}`);
     for (const id of anonymousPostIds) expect(search.body).toContain(id);

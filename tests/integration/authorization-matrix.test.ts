@@ -301,6 +301,35 @@ const ROUTES: RouteCase[] = [
     expect: members(200),
   },
   {
+    route: 'GET /api/notifications',
+    rule: "each member reads their own notifications (there is no way to name another's)",
+    call: () => ({ path: '/api/notifications' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/notifications/unread',
+    rule: 'each member reads their own unread count',
+    call: () => ({ path: '/api/notifications/unread' }),
+    expect: members(200),
+  },
+  {
+    route: 'PUT /api/notifications/read',
+    rule: 'each member marks their own notifications read',
+    call: () => ({ path: '/api/notifications/read' }),
+    expect: members(200),
+  },
+  {
+    route: 'PUT /api/notifications/:id/read',
+    rule: 'only the recipient marks a notification read; to anyone else it does not exist',
+    call: async () => {
+      const liker = await newMember();
+      await ok(server, 'PUT', `/api/posts/${await newPost(owner.cookie)}/like`, liker.cookie);
+      const page = await ok(server, 'GET', '/api/notifications', owner.cookie);
+      return { path: `/api/notifications/${page.notifications[0]?.id}/read` };
+    },
+    expect: { ...members(404), owner: 200 },
+  },
+  {
     route: 'POST /api/profiles',
     rule: 'an account makes its one profile; one that has a profile cannot make another',
     call: async (role) => {

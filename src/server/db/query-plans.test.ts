@@ -12,6 +12,7 @@ import { erasureOf } from '../features/account/delete-account';
 import { likesPage, postsPage, reportsPage } from '../features/account/export-account';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
+import { countUnread, listNotifications } from '../features/notifications/list-notifications';
 import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
@@ -85,6 +86,14 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
     index: 'asklines_verified_created_idx',
     run: (db) => listVerifiedAsklines(db),
   },
+  ...[undefined, encodeCursor([TIME, ID])].map((cursor, i) => ({
+    name: ["one's notifications", 'a later page of them'][i] ?? '',
+    index: 'notifications_user_updated_idx',
+    // Raw SQL read with queryRows: the recording database answers in another shape, so reading the
+    // (empty) answer fails after the statement is recorded, which is all the plan needs.
+    run: (db: Db) => listNotifications({ db, userId: VIEWER, cursor }).catch(() => undefined),
+    prepared: false as const,
+  })),
   {
     name: 'the moderation log',
     index: 'moderation_log_created_idx',
@@ -218,6 +227,12 @@ describe('paged lists read an index in order', () => {
       expect(plan).not.toMatch(/Seq Scan/);
       expect(plan).toMatch(new RegExp(`(using|on) ${indexes[i]}\\b`));
     });
+  });
+
+  it("the bell counts one's unread notifications through their partial index", async () => {
+    const [plan] = await plansOf((db) => countUnread(db, VIEWER).catch(() => undefined));
+    expect(plan).toMatch(/(using|on) notifications_unread_idx\b/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('one askline by id reads its primary key', async () => {

@@ -154,7 +154,11 @@ export const likes = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('likes_post_idx').on(t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    // A post's likes, newest first: a like notification reads one day of them (migration 0013).
+    index('likes_post_idx').on(t.postId, t.createdAt.desc().nullsFirst()),
+  ],
 );
 
 export const reports = pgTable(
@@ -306,4 +310,52 @@ export const objectRemovals = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('object_removals_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * What happened to what a person wrote (issue #28), one row per thing to tell: likes on a post are one
+ * row per post and day (the like statement upserts it, so a like stays one statement), and who liked
+ * is read from `likes` when the list is read. `updated_at` moves when a grouped row gains another like,
+ * which also makes it unread again. Rows go with their recipient, post or askline.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who is told. Never shown to anyone else: nothing says a notification went to an account. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'cascade' }),
+    /** Likes: the day (in the campuses' zone) the row groups. */
+    day: date('day', { mode: 'string' }),
+    detail: text('detail'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // The list: newest change first, a keyset over (updated_at, id).
+    index('notifications_user_updated_idx').on(
+      t.userId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    // One row per post and day for likes: the like statement's upsert key.
+    uniqueIndex('notifications_post_liked_day_key').on(t.postId, t.day).where(sql`${t.kind} = 'post_liked'`),
+    // What a post's or askline's removal takes with it.
+    index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+    index('notifications_askline_idx').on(t.asklineId).where(sql`${t.asklineId} IS NOT NULL`),
+    check(
+      'notifications_kind',
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice')`,
+    ),
+    check(
+      'notifications_like_has_day',
+      sql`${t.kind} <> 'post_liked' OR (${t.postId} IS NOT NULL AND ${t.day} IS NOT NULL)`,
+    ),
+  ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LikeState } from '../../../shared/posts';
+import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
 
 /**
@@ -7,6 +8,10 @@ import { type Db, queryRows } from '../../db/client';
  * allows one like per person, and the count moves in the same statement by exactly the number of
  * rows inserted or deleted, never below zero. Repeating a like or an unlike changes nothing. Null
  * when the post does not exist or is deleted.
+ *
+ * A new like tells the post's author in the same statement (issue #28): the day's notification for
+ * the post is made, or moved up and made unread again. Who liked is read from `likes` when the
+ * author reads it, so an unlike needs nothing here. The answer is the same whoever wrote the post.
  */
 export async function setLike(options: {
   db: Db;
@@ -22,6 +27,14 @@ export async function setLike(options: {
           select ${userId}, id from posts where id = ${postId}::uuid and not deleted
           on conflict do nothing
           returning post_id
+        ),
+        told as (
+          insert into notifications (user_id, kind, post_id, day)
+          select p.user_id, 'post_liked', p.id, (now() at time zone ${NOTIFICATION_DAY_ZONE})::date
+          from posts p join changed on changed.post_id = p.id
+          where p.user_id <> ${userId}
+          on conflict (post_id, day) where kind = 'post_liked'
+          do update set updated_at = now(), read_at = null
         )
         update posts set like_count = like_count + (select count(*) from changed)
         where id = ${postId}::uuid and not deleted

@@ -1,0 +1,131 @@
+// A person's notifications, newest change first, a page at a time (keyset over updated_at, id), each
+// with what it is about in the same query: the post, and for likes the day's count and latest liker,
+// read from `likes` (so an unlike is counted out without touching the notification). A day whose likes
+// were all taken back shows nothing; nor does a post that was deleted.
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Notification, NotificationKind } from '../../../shared/notifications';
+import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
+import { type Db, queryRows } from '../../db/client';
+import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+const cursorShape = z.tuple([cursorTime, z.uuid()]);
+
+interface Row {
+  id: string;
+  kind: NotificationKind;
+  read_at: Date | string | null;
+  updated_at: Date | string;
+  exactly: string;
+  post_id: string | null;
+  content: string | null;
+  is_anonymous: boolean | null;
+  likes: number | null;
+  latest_username: string | null;
+  latest_full_name: string | null;
+}
+
+/** Rows of `userId` that are shown: the post alive, and for likes at least one like that day. */
+function shown(userId: string) {
+  return sql`n.user_id = ${userId}
+    and (n.post_id is null or not p.deleted)
+    and (n.kind <> 'post_liked' or lk.total > 0)`;
+}
+
+/** The day's likes of a like notification, the recipient's own left out: how many, and who liked last. */
+function dayLikes(options: { latest: boolean }) {
+  const ofTheDay = sql`l.post_id = n.post_id and l.user_id <> n.user_id
+    and l.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
+    and l.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})`;
+  // Both read likes_post_idx (post, newest first) over that one day: no sort, whatever the post.
+  const count = sql`left join lateral (select count(*)::int as total from likes l where ${ofTheDay}) lk
+      on n.kind = 'post_liked'`;
+  if (!options.latest) return count;
+  return sql`${count}
+    left join lateral (
+      select l.user_id from likes l where ${ofTheDay} order by l.created_at desc limit 1
+    ) latest on n.kind = 'post_liked'`;
+}
+
+export async function listNotifications(options: {
+  db: Db;
+  userId: string;
+  cursor: string | undefined;
+}): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
+  const { db, userId } = options;
+  const after = options.cursor
+    ? (() => {
+        const [time, id] = decodeCursor(options.cursor, cursorShape);
+        return sql`and (n.updated_at, n.id) < (${time}::timestamptz, ${id}::uuid)`;
+      })()
+    : sql``;
+  const rows = await queryRows<Row>(
+    db,
+    sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
+          n.post_id, p.content, p.is_anonymous, lk.total as likes,
+          lp.username as latest_username, lp.full_name as latest_full_name
+        from notifications n
+        left join posts p on p.id = n.post_id
+        ${dayLikes({ latest: true })}
+        left join profiles lp on lp.user_id = latest.user_id
+        where ${shown(userId)} ${after}
+        order by n.updated_at desc, n.id desc
+        limit ${NOTIFICATION_PAGE_SIZE + 1}`,
+  );
+  const page = takePage(rows, NOTIFICATION_PAGE_SIZE, (last) => [last.exactly, last.id]);
+  return { notifications: page.rows.map(present), nextCursor: page.nextCursor };
+}
+
+/** How many shown notifications are unread (the bell). */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ unread: number }>(
+    db,
+    sql`select count(*)::int as unread
+        from notifications n
+        left join posts p on p.id = n.post_id
+        ${dayLikes({ latest: false })}
+        where ${shown(userId)} and n.read_at is null`,
+  );
+  return row?.unread ?? 0;
+}
+
+/** Marks one notification of `userId` read; false when they have none of that id. */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update notifications set read_at = coalesce(read_at, now())
+        where id = ${id}::uuid and user_id = ${userId} returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db.execute(
+    sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null`,
+  );
+}
+
+function present(row: Row): Notification {
+  const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+  return {
+    id: row.id,
+    kind: row.kind,
+    read: row.read_at !== null,
+    at: iso(row.updated_at),
+    post:
+      row.post_id && row.content !== null
+        ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
+        : null,
+    likes:
+      row.kind === 'post_liked'
+        ? {
+            count: row.likes ?? 0,
+            latest:
+              row.latest_username && row.latest_full_name
+                ? { username: row.latest_username, fullName: row.latest_full_name }
+                : null,
+          }
+        : null,
+  };
+}

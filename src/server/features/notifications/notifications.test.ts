@@ -1,0 +1,200 @@
+// Notifications over HTTP on the real server and database (issue #28, first part): likes on a post
+// are one notification a day, read with the day's count and latest liker; read state, paging, and
+// nobody but the recipient ever sees one, anonymous posts included.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type Member } from '../../../../tests/support/accounts';
+import {
+  callJson,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
+import type { Notification, NotificationPage } from '../../../shared/notifications';
+import { NOTIFICATION_MESSAGES } from '../../../shared/notifications';
+import { notifications } from '../../db/schema';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+});
+afterAll(() => server.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (member: Member | null, method: Method, path: string, body?: unknown) =>
+  callJson(server, method, path, member?.cookie, body);
+async function ok(member: Member, method: Method, path: string, body?: unknown) {
+  const answer = await call(member, method, path, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
+}
+const post = async (member: Member, content: string, isAnonymous = false) =>
+  (await ok(member, 'POST', '/api/posts', { content, isAnonymous })).id as string;
+const like = (member: Member, id: string) => ok(member, 'PUT', `/api/posts/${id}/like`);
+const unlike = (member: Member, id: string) => ok(member, 'DELETE', `/api/posts/${id}/like`);
+const listOf = async (member: Member) => (await ok(member, 'GET', '/api/notifications')) as NotificationPage;
+const unreadOf = async (member: Member) =>
+  ((await ok(member, 'GET', '/api/notifications/unread')) as { unread: number }).unread;
+
+describe('likes', () => {
+  it('are one notification per post and day, with the count and the latest liker', async () => {
+    const author = await createMember(server);
+    const priya = await createMember(server, { fullName: 'Priya Raman' });
+    const ravi = await createMember(server, { fullName: 'Ravi Kumar' });
+    const id = await post(author, 'Graduation day plans');
+
+    await like(priya, id);
+    await like(ravi, id);
+    await like(ravi, id); // again: nothing new
+    await like(author, id); // one's own like tells nobody
+    const { notifications: list } = await listOf(author);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      kind: 'post_liked',
+      read: false,
+      post: { id, content: 'Graduation day plans', isAnonymous: false },
+      likes: { count: 2, latest: { username: ravi.username, fullName: 'Ravi Kumar' } },
+    });
+    expect(await unreadOf(author)).toBe(1);
+    const rows = await server.database.db.select().from(notifications).where(eq(notifications.postId, id));
+    expect(rows).toHaveLength(1);
+
+    // Taken back: the count follows; all taken back, the notification is not shown.
+    await unlike(ravi, id);
+    expect((await listOf(author)).notifications[0]?.likes).toEqual({
+      count: 1,
+      latest: { username: priya.username, fullName: 'Priya Raman' },
+    });
+    await unlike(priya, id);
+    expect((await listOf(author)).notifications).toEqual([]);
+    expect(await unreadOf(author)).toBe(0);
+  });
+
+  it('start a new notification the next day', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const id = await post(author, 'A post liked two days running');
+    await like(liker, id);
+    // Yesterday's like and its notification, as if a day had passed.
+    await server.database.db.execute(
+      sql`update likes set created_at = created_at - interval '1 day' where post_id = ${id}`,
+    );
+    await server.database.db.execute(
+      sql`update notifications set day = day - 1, updated_at = updated_at - interval '1 day' where post_id = ${id}`,
+    );
+    const another = await createMember(server);
+    await like(another, id);
+    const { notifications: list } = await listOf(author);
+    expect(list.map((n) => n.likes?.count)).toEqual([1, 1]);
+    expect(list[0]?.likes?.latest?.username).toBe(another.username);
+  });
+
+  it('tell the author of an anonymous post like any other, and nobody else can tell', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const onlooker = await createMember(server);
+    const named = await post(author, 'A named post');
+    const hidden = await post(author, 'An anonymous post', true);
+    const answers = [await like(liker, named), await like(liker, hidden)];
+    // The liker's answers are the same for both: nothing says whom a notification went to.
+    expect(answers).toEqual([
+      { likeCount: 1, likedByMe: true },
+      { likeCount: 1, likedByMe: true },
+    ]);
+    const { notifications: list } = await listOf(author);
+    expect(list.map((n) => [n.post?.id, n.post?.isAnonymous]).sort()).toEqual(
+      [
+        [named, false],
+        [hidden, true],
+      ].sort(),
+    );
+    for (const other of [liker, onlooker]) {
+      expect((await listOf(other)).notifications).toEqual([]);
+      expect(await unreadOf(other)).toBe(0);
+    }
+  });
+
+  it('leave the list when the post is deleted', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const id = await post(author, 'Soon gone');
+    await like(liker, id);
+    expect(await unreadOf(author)).toBe(1);
+    await ok(author, 'DELETE', `/api/posts/${id}`);
+    expect((await listOf(author)).notifications).toEqual([]);
+    expect(await unreadOf(author)).toBe(0);
+  });
+});
+
+describe('read state', () => {
+  it('marks one read, then all; a new like makes its notification unread again and moves it up', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const first = await post(author, 'First');
+    const second = await post(author, 'Second');
+    await like(liker, first);
+    await like(liker, second);
+    const [top, next] = (await listOf(author)).notifications as [Notification, Notification];
+    expect(top.post?.id).toBe(second);
+
+    expect(await ok(author, 'PUT', `/api/notifications/${next.id}/read`)).toEqual({ unread: 1 });
+    expect((await listOf(author)).notifications.map((n) => n.read)).toEqual([false, true]);
+    expect(await ok(author, 'PUT', '/api/notifications/read')).toEqual({ unread: 0 });
+
+    const more = await createMember(server);
+    await like(more, first);
+    const after = (await listOf(author)).notifications;
+    expect(after.map((n) => [n.post?.id, n.read])).toEqual([
+      [first, false],
+      [second, true],
+    ]);
+    expect(await unreadOf(author)).toBe(1);
+  });
+
+  it("answers 404 for another's notification or a malformed id, and changes nothing", async () => {
+    const author = await createMember(server);
+    const stranger = await createMember(server);
+    const id = await post(author, 'Mine');
+    await like(stranger, id);
+    const [mine] = (await listOf(author)).notifications;
+    for (const target of [mine?.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const answer = await call(stranger, 'PUT', `/api/notifications/${target}/read`);
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.message).toBe(NOTIFICATION_MESSAGES.missing);
+    }
+    expect(await unreadOf(author)).toBe(1);
+  });
+
+  it('is for a signed-in person only', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread'],
+      ['PUT', '/api/notifications/read'],
+    ] as const) {
+      expect((await call(null, method, path)).status).toBe(401);
+    }
+  });
+});
+
+describe('the list', () => {
+  it('pages newest first without gaps or repeats', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push(await post(author, `Post ${i}`));
+    for (const id of ids) await like(liker, id);
+    const first = (await listOf(author)) as NotificationPage;
+    expect(first.notifications).toHaveLength(20);
+    expect(first.nextCursor).not.toBeNull();
+    const second = (await ok(
+      author,
+      'GET',
+      `/api/notifications?cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+    )) as NotificationPage;
+    expect(second.nextCursor).toBeNull();
+    const seen = [...first.notifications, ...second.notifications].map((n) => n.post?.id);
+    expect(seen).toEqual([...ids].reverse());
+    const forged = await call(author, 'GET', '/api/notifications?cursor=bm90LWEtY3Vyc29y');
+    expect(forged.status).toBe(400);
+  });
+});

@@ -1,0 +1,32 @@
+// Notifications (issue #28): what the list and the bell are told. Only the recipient ever reads these.
+import * as z from 'zod/mini';
+import { NOTIFICATION_KINDS } from './values/notifications';
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  read: z.boolean(),
+  /** When it last changed (a grouped like row moves up with each new like). */
+  at: z.string(),
+  /** The recipient's own post it is about, if any. */
+  post: z.nullable(z.object({ id: z.string(), content: z.string(), isAnonymous: z.boolean() })),
+  /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
+  likes: z.nullable(
+    z.object({
+      count: z.number(),
+      latest: z.nullable(z.object({ username: z.string(), fullName: z.string() })),
+    }),
+  ),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export * from './values/notifications';
