@@ -10,6 +10,10 @@ export const notificationSchema = z.object({
   at: z.string(),
   /** The recipient's own post it is about, if any. */
   post: z.nullable(z.object({ id: z.string(), content: z.string(), isAnonymous: z.boolean() })),
+  /** The recipient's own askline it is about (answered, verified or rejected). */
+  askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
+  /** Answers to the askline that day: how many (never who: answers may be anonymous). */
+  answers: z.nullable(z.object({ count: z.number() })),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
   likes: z.nullable(
     z.object({

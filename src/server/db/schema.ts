@@ -346,6 +346,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
     // One row per post and day for likes: the like statement's upsert key.
     uniqueIndex('notifications_post_liked_day_key').on(t.postId, t.day).where(sql`${t.kind} = 'post_liked'`),
+    // One row per askline and day for its answers, upserted as each answer is posted.
+    uniqueIndex('notifications_askline_answered_day_key')
+      .on(t.asklineId, t.day)
+      .where(sql`${t.kind} = 'askline_answered'`),
     // What a post's or askline's removal takes with it.
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
     index('notifications_askline_idx').on(t.asklineId).where(sql`${t.asklineId} IS NOT NULL`),
@@ -357,5 +361,10 @@ export const notifications = pgTable(
       'notifications_like_has_day',
       sql`${t.kind} <> 'post_liked' OR (${t.postId} IS NOT NULL AND ${t.day} IS NOT NULL)`,
     ),
+    check(
+      'notifications_askline_kinds',
+      sql`${t.kind} NOT IN ('askline_answered', 'askline_verified', 'askline_rejected') OR ${t.asklineId} IS NOT NULL`,
+    ),
+    check('notifications_answers_have_day', sql`${t.kind} <> 'askline_answered' OR ${t.day} IS NOT NULL`),
   ],
 );

@@ -26,4 +26,8 @@ CREATE INDEX "notifications_askline_idx" ON "notifications" USING btree ("asklin
 -- A post's likes newest first: a like notification reads one day of them without sorting. Same first
 -- column as before, so the likes of a post are still found through it (deleting a post, "liked by me").
 DROP INDEX "likes_post_idx";--> statement-breakpoint
-CREATE INDEX "likes_post_idx" ON "likes" USING btree ("post_id","created_at" DESC NULLS FIRST);
+CREATE INDEX "likes_post_idx" ON "likes" USING btree ("post_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+-- Answers to an askline: one row per askline and day, upserted as each is posted (posts/create-post.ts).
+CREATE UNIQUE INDEX "notifications_askline_answered_day_key" ON "notifications" USING btree ("askline_id","day") WHERE "notifications"."kind" = 'askline_answered';--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_askline_kinds" CHECK ("notifications"."kind" NOT IN ('askline_answered', 'askline_verified', 'askline_rejected') OR "notifications"."askline_id" IS NOT NULL);--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_answers_have_day" CHECK ("notifications"."kind" <> 'askline_answered' OR "notifications"."day" IS NOT NULL);

@@ -53,6 +53,11 @@ export async function reviewAskline(
       action: options.decision === 'verify' ? 'askline_verified' : 'askline_rejected',
       asklineId: options.id,
     });
+    // Its creator is told the decision (issue #28), never who made it.
+    await tx.execute(sql`
+      insert into notifications (user_id, kind, askline_id)
+      select created_by, ${options.decision === 'verify' ? 'askline_verified' : 'askline_rejected'}, id
+      from asklines where id = ${options.id}::uuid and created_by is not null and created_by <> ${options.reviewerId}`);
     return true;
   });
 }

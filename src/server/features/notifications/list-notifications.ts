@@ -22,15 +22,30 @@ interface Row {
   content: string | null;
   is_anonymous: boolean | null;
   likes: number | null;
+  askline_id: string | null;
+  askline_content: string | null;
+  answers: number | null;
   latest_username: string | null;
   latest_full_name: string | null;
 }
 
-/** Rows of `userId` that are shown: the post alive, and for likes at least one like that day. */
+/** Rows of `userId` that are shown: the post alive, and for likes and answers at least one that day. */
 function shown(userId: string) {
   return sql`n.user_id = ${userId}
     and (n.post_id is null or not p.deleted)
-    and (n.kind <> 'post_liked' or lk.total > 0)`;
+    and (n.kind <> 'post_liked' or lk.total > 0)
+    and (n.kind <> 'askline_answered' or ans.total > 0)`;
+}
+
+/** The day's answers to an askline notification, the recipient's own left out: how many. */
+function dayAnswers() {
+  // posts_askline_created_idx holds live posts by askline, newest first: a range of one day.
+  return sql`left join lateral (
+      select count(*)::int as total from posts ap
+      where ap.askline_id = n.askline_id and not ap.deleted and ap.user_id <> n.user_id
+        and ap.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
+        and ap.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
+    ) ans on n.kind = 'askline_answered'`;
 }
 
 /** The day's likes of a like notification, the recipient's own left out: how many, and who liked last. */
@@ -64,10 +79,13 @@ export async function listNotifications(options: {
     db,
     sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
           n.post_id, p.content, p.is_anonymous, lk.total as likes,
+          n.askline_id, a.content as askline_content, ans.total as answers,
           lp.username as latest_username, lp.full_name as latest_full_name
         from notifications n
         left join posts p on p.id = n.post_id
+        left join asklines a on a.id = n.askline_id
         ${dayLikes({ latest: true })}
+        ${dayAnswers()}
         left join profiles lp on lp.user_id = latest.user_id
         where ${shown(userId)} ${after}
         order by n.updated_at desc, n.id desc
@@ -85,6 +103,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
         from notifications n
         left join posts p on p.id = n.post_id
         ${dayLikes({ latest: false })}
+        ${dayAnswers()}
         where ${shown(userId)} and n.read_at is null`,
   );
   return row?.unread ?? 0;
@@ -117,6 +136,11 @@ function present(row: Row): Notification {
       row.post_id && row.content !== null
         ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
         : null,
+    askline:
+      row.askline_id && row.askline_content !== null
+        ? { id: row.askline_id, content: row.askline_content }
+        : null,
+    answers: row.kind === 'askline_answered' ? { count: row.answers ?? 0 } : null,
     likes:
       row.kind === 'post_liked'
         ? {

@@ -198,3 +198,59 @@ describe('the list', () => {
     expect(forged.status).toBe(400);
   });
 });
+
+describe('asklines', () => {
+  const newAskline = async (member: Member) =>
+    (await ok(member, 'POST', '/api/asklines', { content: `Best spot to study? ${Math.random()}` }))
+      .id as string;
+
+  it("tell the creator of the staff's decision, never who made it", async () => {
+    const creator = await createMember(server);
+    const moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
+    const verified = await newAskline(creator);
+    const rejected = await newAskline(creator);
+    await ok(moderator, 'PUT', `/api/asklines/${verified}/review`, { decision: 'verify' });
+    await ok(moderator, 'PUT', `/api/asklines/${rejected}/review`, { decision: 'reject' });
+    const { notifications: list } = await listOf(creator);
+    expect(list.map((n) => [n.kind, n.askline?.id]).sort()).toEqual(
+      [
+        ['askline_rejected', rejected],
+        ['askline_verified', verified],
+      ].sort(),
+    );
+    const text = JSON.stringify(list);
+    expect(text).not.toContain(moderator.username);
+    expect(text).not.toContain('Mona');
+    expect((await listOf(moderator)).notifications).toEqual([]);
+  });
+
+  it('tell the creator of answers, one notification a day, naming nobody, anonymous answers included', async () => {
+    const creator = await createMember(server);
+    const admin = await createMember(server, { userType: 'admin' });
+    const askline = await newAskline(creator);
+    await ok(admin, 'PUT', `/api/asklines/${askline}/review`, { decision: 'verify' });
+    const named = await createMember(server, { fullName: 'Nikhil Named' });
+    const hidden = await createMember(server, { fullName: 'Hema Hidden' });
+    await ok(named, 'POST', '/api/posts', { content: 'The library roof', asklineId: askline });
+    await ok(hidden, 'POST', '/api/posts', {
+      content: 'Behind the canteen',
+      asklineId: askline,
+      isAnonymous: true,
+    });
+    await ok(creator, 'POST', '/api/posts', { content: 'My own answer', asklineId: askline });
+
+    const answered = (await listOf(creator)).notifications.filter((n) => n.kind === 'askline_answered');
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({
+      askline: { id: askline },
+      answers: { count: 2 },
+      read: false,
+      post: null,
+    });
+    const text = JSON.stringify(answered);
+    for (const name of [named.username, hidden.username, 'Nikhil', 'Hema']) expect(text).not.toContain(name);
+    for (const member of [named, hidden]) {
+      expect((await listOf(member)).notifications.filter((n) => n.kind === 'askline_answered')).toEqual([]);
+    }
+  });
+});

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createPostRequestSchema, POST_MESSAGES } from '../../../shared/posts';
+import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import type { Db } from '../../db/client';
 import { asklines, posts } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -22,15 +23,29 @@ export async function createPost(options: {
       .limit(1);
     if (!askline) throw new AppError('validation_failed', POST_MESSAGES.asklineMissing, 'asklineId');
   }
-  const [created] = await db
-    .insert(posts)
-    .values({
-      userId: authorId,
-      content: fields.content,
-      isAnonymous: fields.isAnonymous,
-      asklineId: fields.asklineId,
-    })
-    .returning({ id: posts.id });
+  const created = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(posts)
+      .values({
+        userId: authorId,
+        content: fields.content,
+        isAnonymous: fields.isAnonymous,
+        asklineId: fields.asklineId,
+      })
+      .returning({ id: posts.id });
+    // An answer tells the askline's creator (issue #28): the day's notification for the askline is
+    // made or moved up. It names no one: who answered is never part of it, anonymous or not.
+    if (fields.asklineId) {
+      await tx.execute(sql`
+        insert into notifications (user_id, kind, askline_id, day)
+        select a.created_by, 'askline_answered', a.id, (now() at time zone ${NOTIFICATION_DAY_ZONE})::date
+        from asklines a
+        where a.id = ${fields.asklineId}::uuid and a.created_by is not null and a.created_by <> ${authorId}
+        on conflict (askline_id, day) where kind = 'askline_answered'
+        do update set updated_at = now(), read_at = null`);
+    }
+    return inserted;
+  });
   const row = created ? await findPost(db, created.id, authorId) : null;
   if (!row) throw new Error('createPost: the new post cannot be read back');
   return row;
