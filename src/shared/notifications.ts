@@ -14,6 +14,10 @@ export const notificationSchema = z.object({
   askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
   /** Answers to the askline that day: how many (never who: answers may be anonymous). */
   answers: z.nullable(z.object({ count: z.number() })),
+  /** What became of a report the recipient made (the post is not shown again, nor who acted). */
+  outcome: z.nullable(z.enum(['resolved', 'removed'])),
+  /** Why staff removed the recipient's post: the reason most reporters gave, when it was reported. */
+  reason: z.nullable(z.string()),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
   likes: z.nullable(
     z.object({

@@ -25,6 +25,7 @@ interface Row {
   askline_id: string | null;
   askline_content: string | null;
   answers: number | null;
+  detail: string | null;
   latest_username: string | null;
   latest_full_name: string | null;
 }
@@ -32,7 +33,7 @@ interface Row {
 /** Rows of `userId` that are shown: the post alive, and for likes and answers at least one that day. */
 function shown(userId: string) {
   return sql`n.user_id = ${userId}
-    and (n.post_id is null or not p.deleted)
+    and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome'))
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)`;
 }
@@ -79,7 +80,7 @@ export async function listNotifications(options: {
     db,
     sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
           n.post_id, p.content, p.is_anonymous, lk.total as likes,
-          n.askline_id, a.content as askline_content, ans.total as answers,
+          n.askline_id, a.content as askline_content, ans.total as answers, n.detail,
           lp.username as latest_username, lp.full_name as latest_full_name
         from notifications n
         left join posts p on p.id = n.post_id
@@ -132,10 +133,16 @@ function present(row: Row): Notification {
     kind: row.kind,
     read: row.read_at !== null,
     at: iso(row.updated_at),
+    // A reporter is not shown the post they reported again: only what became of it.
     post:
-      row.post_id && row.content !== null
+      row.kind !== 'report_outcome' && row.post_id && row.content !== null
         ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
         : null,
+    outcome:
+      row.kind === 'report_outcome' && (row.detail === 'resolved' || row.detail === 'removed')
+        ? row.detail
+        : null,
+    reason: row.kind === 'post_removed' ? row.detail : null,
     askline:
       row.askline_id && row.askline_content !== null
         ? { id: row.askline_id, content: row.askline_content }

@@ -254,3 +254,68 @@ describe('asklines', () => {
     }
   });
 });
+
+describe('moderation', () => {
+  it("tells reporters a report was resolved, naming neither the staff nor the post's author", async () => {
+    const author = await createMember(server, { fullName: 'Arun Author' });
+    const moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
+    const reporters = [await createMember(server), await createMember(server)];
+    const id = await post(author, 'Something people report');
+    for (const reporter of reporters)
+      await ok(reporter, 'POST', `/api/posts/${id}/report`, { reason: 'spam' });
+    const queue = (await ok(moderator, 'GET', '/api/reports')) as {
+      reports: { id: string; post: { id: string } }[];
+    };
+    const report = queue.reports.find((r) => r.post.id === id);
+    await ok(moderator, 'PUT', `/api/reports/${report?.id}/resolution`, { resolved: true });
+
+    for (const reporter of reporters) {
+      const { notifications: list } = await listOf(reporter);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ kind: 'report_outcome', outcome: 'resolved', post: null, read: false });
+      const text = JSON.stringify(list);
+      for (const name of [moderator.username, 'Mona', author.username, 'Arun', 'Something people report']) {
+        expect(text).not.toContain(name);
+      }
+    }
+    expect((await listOf(author)).notifications).toEqual([]);
+  });
+
+  it("tells the author staff removed their post and the reporters' main reason, and each reporter", async () => {
+    const author = await createMember(server);
+    const moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
+    const reporters = [await createMember(server), await createMember(server), await createMember(server)];
+    const id = await post(author, 'An anonymous post that breaks the rules', true);
+    const reasons = ['harassment', 'harassment', 'spam'];
+    for (const [i, reporter] of reporters.entries()) {
+      await ok(reporter, 'POST', `/api/posts/${id}/report`, { reason: reasons[i] });
+    }
+    // The staff's answer is the same as for any deletion: nothing says whom it told.
+    const removed = await call(moderator, 'DELETE', `/api/posts/${id}`);
+    expect(removed.status).toBe(204);
+
+    const { notifications: mine } = await listOf(author);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      kind: 'post_removed',
+      reason: 'harassment',
+      post: { id, content: 'An anonymous post that breaks the rules', isAnonymous: true },
+    });
+    expect(JSON.stringify(mine)).not.toContain('Mona');
+    for (const reporter of reporters) {
+      const { notifications: theirs } = await listOf(reporter);
+      expect(theirs.map((n) => [n.kind, n.outcome, n.post])).toEqual([['report_outcome', 'removed', null]]);
+      expect(JSON.stringify(theirs)).not.toContain(author.username);
+    }
+  });
+
+  it('tells nobody when authors delete their own post', async () => {
+    const author = await createMember(server);
+    const reporter = await createMember(server);
+    const id = await post(author, 'Mine to delete');
+    await ok(reporter, 'POST', `/api/posts/${id}/report`, { reason: 'spam' });
+    await ok(author, 'DELETE', `/api/posts/${id}`);
+    expect((await listOf(author)).notifications).toEqual([]);
+    expect((await listOf(reporter)).notifications).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { recordModeration } from '../moderation-log';
+import { tellReporters } from '../notifications';
 
 /**
  * Soft delete (SPEC §4): the row stays, marked deleted, and leaves every list, count and search at
@@ -29,6 +30,14 @@ export async function deletePost(
         .set({ resolved: true, resolvedBy: actor.userId })
         .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NOT TRUE`));
       if (actor.userId !== post.userId) {
+        // The author learns staff removed it, with the reason most reporters gave (if reported), never
+        // who removed it; each reporter learns the post was removed (issue #28).
+        await tx.execute(sql`
+          insert into notifications (user_id, kind, post_id, detail)
+          values (${post.userId}, 'post_removed', ${post.id}::uuid, (
+            select reason from report_reasons where post_id = ${post.id}::uuid
+            group by reason order by count(*) desc, reason limit 1))`);
+        await tellReporters(tx, post.id, 'removed');
         await recordModeration(tx, {
           actorId: actor.userId,
           action: 'post_deleted',

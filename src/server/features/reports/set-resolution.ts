@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { recordModeration } from '../moderation-log';
+import { tellReporters } from '../notifications';
 
 /**
  * Resolve (resolved_by = the staff member) or reopen (resolved false, resolved_by cleared) a report on a
@@ -30,6 +31,8 @@ export async function setResolution(
       action: options.resolved ? 'report_resolved' : 'report_unresolved',
       postId: changed.postId,
     });
+    // Everyone who reported it learns it was looked at (issue #28), never by whom.
+    if (options.resolved) await tellReporters(tx, changed.postId, 'resolved');
     return true;
   });
 }
