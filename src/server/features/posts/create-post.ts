@@ -23,7 +23,7 @@ export async function createPost(options: {
       .limit(1);
     if (!askline) throw new AppError('validation_failed', POST_MESSAGES.asklineMissing, 'asklineId');
   }
-  const created = await db.transaction(async (tx) => {
+  const insert = async (tx: Db) => {
     const [inserted] = await tx
       .insert(posts)
       .values({
@@ -33,20 +33,33 @@ export async function createPost(options: {
         asklineId: fields.asklineId,
       })
       .returning({ id: posts.id });
-    // An answer tells the askline's creator (issue #28): the day's notification for the askline is
-    // made or moved up. It names no one: who answered is never part of it, anonymous or not.
-    if (fields.asklineId) {
-      await tx.execute(sql`
-        insert into notifications (user_id, kind, askline_id, day)
-        select a.created_by, 'askline_answered', a.id, (now() at time zone ${NOTIFICATION_DAY_ZONE})::date
-        from asklines a
-        where a.id = ${fields.asklineId}::uuid and a.created_by is not null and a.created_by <> ${authorId}
-        on conflict (askline_id, day) where kind = 'askline_answered'
-        do update set updated_at = now(), read_at = null`);
-    }
     return inserted;
-  });
+  };
+  const { asklineId } = fields;
+  // An answer tells the askline's creator in the same transaction (issue #28); a post answering
+  // nothing is one statement, as before.
+  const created = asklineId
+    ? await db.transaction(async (tx) => {
+        const inserted = await insert(tx);
+        await tellAsklineCreator(tx, asklineId, authorId);
+        return inserted;
+      })
+    : await insert(db);
   const row = created ? await findPost(db, created.id, authorId) : null;
   if (!row) throw new Error('createPost: the new post cannot be read back');
   return row;
+}
+
+/**
+ * The day's notification of answers to the askline, made or moved up for its creator (not when they
+ * answer it themselves). It names no one: who answered is never part of it, anonymous or not.
+ */
+async function tellAsklineCreator(tx: Db, asklineId: string, authorId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, askline_id, day)
+    select a.created_by, 'askline_answered', a.id, (now() at time zone ${NOTIFICATION_DAY_ZONE})::date
+    from asklines a
+    where a.id = ${asklineId}::uuid and a.created_by is not null and a.created_by <> ${authorId}
+    on conflict (askline_id, day) where kind = 'askline_answered'
+    do update set updated_at = now(), read_at = null`);
 }
