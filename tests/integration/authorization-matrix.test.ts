@@ -24,7 +24,7 @@ import {
   signInAs,
   TEST_PASSWORD,
 } from '../support/accounts';
-import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import { NO_RATE_LIMITS, okJson, startTestServer, type TestServer } from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
 type Role = (typeof ROLES)[number];
@@ -98,11 +98,7 @@ async function api(method: string, path: string, cookie: string | null, json?: u
 }
 
 /** Setting the scene: a JSON request that must succeed; its parsed answer. */
-async function ok(...args: Parameters<typeof callJson>) {
-  const answer = await callJson(...args);
-  if (answer.status >= 300) throw new Error(`${args[1]} ${args[2]}: ${answer.status} ${answer.text}`);
-  return answer.body;
-}
+const ok = okJson;
 
 const newPost = async (cookie: string): Promise<string> =>
   (await ok(server, 'POST', '/api/posts', cookie, { content: 'A post for the matrix' })).id;

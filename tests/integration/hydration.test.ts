@@ -12,7 +12,7 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scaled } from '../support/machine-factor';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { builtWebApp, callJson } from '../support/test-server';
+import { builtWebApp, okJson } from '../support/test-server';
 
 // The server runs as its own process, as in production: React's server renderer and the browser's
 // React must not share one process (they would share React's context objects).
@@ -28,15 +28,7 @@ interface Member {
 
 /** One JSON request to the server process, through the tests' own helper; a failure throws. */
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, body?: unknown) {
-  const answer = await callJson(
-    { request: (to, init) => fetch(`${server.url}${to}`, init) },
-    method,
-    url,
-    cookie,
-    body,
-  );
-  if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.text}`);
-  return answer.body;
+  return okJson({ request: (to, init) => fetch(`${server.url}${to}`, init) }, method, url, cookie, body);
 }
 
 async function member(

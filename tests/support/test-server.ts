@@ -150,10 +150,12 @@ export interface JsonAnswer {
   headers: Headers;
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** One JSON request as a signed-in user (cookie) or a visitor, answered with status and parsed body. */
 export async function callJson(
   server: Pick<TestServer, 'request'>,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: HttpMethod,
   path: string,
   cookie?: string,
   body?: unknown,
@@ -168,4 +170,12 @@ export async function callJson(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, text, headers: res.headers };
+}
+
+/** Setting a test's scene: a JSON request that must succeed (a status under 300); its parsed body. */
+// biome-ignore lint/suspicious/noExplicitAny: as JsonAnswer's body, read field by field
+export async function okJson(...args: Parameters<typeof callJson>): Promise<any> {
+  const answer = await callJson(...args);
+  if (answer.status >= 300) throw new Error(`${args[1]} ${args[2]}: ${answer.status} ${answer.text}`);
+  return answer.body;
 }

@@ -69,8 +69,6 @@ export function createAuth({
   secondaryStorage,
   testing = false,
 }: AuthOptions) {
-  // The instance's own context, for its hooks (a hook run outside an endpoint has none of its own).
-  const authContext = () => auth.$context;
   const auth = betterAuth({
     appName: 'Campus Yearbook',
     baseURL: publicUrl,
@@ -150,18 +148,13 @@ export function createAuth({
               .where(eq(profiles.userId, user.id));
             if (!profile || profile.email === user.email) return;
             await db.update(profiles).set({ email: user.email }).where(eq(profiles.userId, user.id));
-            const adapter = (context?.context ?? (await authContext())).internalAdapter;
             const current = context?.context.session?.session.token;
             const others = await db
               .select({ token: sessions.token })
               .from(sessions)
               .where(and(eq(sessions.userId, user.id), current ? ne(sessions.token, current) : undefined));
-            if (others.length > 0) await adapter.deleteSessions(others.map((row) => row.token));
-            const resets = await db
-              .select({ identifier: verifications.identifier })
-              .from(verifications)
-              .where(eq(verifications.value, user.id));
-            for (const { identifier } of resets) await adapter.deleteVerificationByIdentifier(identifier);
+            await sessionTokenEnder(auth)(others.map((row) => row.token));
+            await tokenForgetter(auth)(await resetTokensOf(db, user.id));
             await mailer.send(emailChangedMail(profile.email, user.email, `${publicUrl}/contact`));
           },
         },
@@ -251,6 +244,15 @@ export function sessionTokenEnder(auth: Auth): EndSessionsByToken {
     const context = await auth.$context;
     await context.internalAdapter.deleteSessions(tokens);
   };
+}
+
+/** The identifiers of an account's password-reset tokens (better-auth stores its id as their value). */
+export async function resetTokensOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ identifier: verifications.identifier })
+    .from(verifications)
+    .where(eq(verifications.value, userId));
+  return rows.map((row) => row.identifier);
 }
 
 /**

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs } from '../../../tests/support/accounts';
 import { createCameraJpeg } from '../../../tests/support/images';
 import { startTestS3, type TestS3 } from '../../../tests/support/s3-server';
-import { startTestServer } from '../../../tests/support/test-server';
+import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { loadConfig } from '../config';
 import { profiles } from '../db/schema';
 import { rekeyLegacyPictures } from '../features/profiles/rekey-legacy-pictures';
@@ -175,19 +175,29 @@ describe('S3 storage', () => {
 });
 
 describe('the app on S3 storage', () => {
+  /** A member who uploads a picture through the API: their account, session and the answer. */
+  async function memberWithPicture(server: TestServer, size: { width: number; height: number }) {
+    const account = await createAccount(server);
+    const cookie = await signInAs(server, account);
+    const res = await server.request(`/api/profiles/${account.username}/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', cookie },
+      body: new Uint8Array(await createCameraJpeg(size)),
+    });
+    return { account, cookie, res };
+  }
+
+  async function bytesInBucket(key: string): Promise<Buffer> {
+    const object = await rawClient().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    return Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
+  }
+
   it('removes the picture from the bucket when its account is deleted, and the export carries it', async () => {
     const server = await startTestServer({ settings: s3.settings });
     try {
-      const account = await createAccount(server);
-      const cookie = await signInAs(server, account);
-      const res = await server.request(`/api/profiles/${account.username}/photo`, {
-        method: 'PUT',
-        headers: { 'content-type': 'image/jpeg', cookie },
-        body: new Uint8Array(await createCameraJpeg({ width: 600, height: 400 })),
-      });
+      const { account, cookie, res } = await memberWithPicture(server, { width: 600, height: 400 });
       const key = (await res.json()).profilePictureUrl.slice('/uploads/'.length);
-      const inBucket = await rawClient().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-      const bucketBytes = Buffer.from(await (inBucket.Body?.transformToByteArray() ?? new Uint8Array()));
+      const bucketBytes = await bytesInBucket(key);
 
       const exported = await server.request('/api/account/export', { headers: { cookie } });
       const files = unzipSync(new Uint8Array(await exported.arrayBuffer()));
@@ -209,13 +219,7 @@ describe('the app on S3 storage', () => {
   it('keeps an uploaded profile picture in the bucket and serves it with cache 3600', async () => {
     const server = await startTestServer({ settings: s3.settings });
     try {
-      const account = await createAccount(server);
-      const cookie = await signInAs(server, account);
-      const res = await server.request(`/api/profiles/${account.username}/photo`, {
-        method: 'PUT',
-        headers: { 'content-type': 'image/jpeg', cookie },
-        body: new Uint8Array(await createCameraJpeg({ width: 1600, height: 1200 })),
-      });
+      const { account, res } = await memberWithPicture(server, { width: 1600, height: 1200 });
       expect(res.status).toBe(200);
       const { profilePictureUrl } = await res.json();
       const key = profilePictureUrl.slice('/uploads/'.length);
@@ -228,8 +232,7 @@ describe('the app on S3 storage', () => {
         new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: account.userId }),
       );
       expect(underUserId.Contents ?? []).toEqual([]);
-      const inBucket = await rawClient().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
-      const bucketBytes = Buffer.from(await (inBucket.Body?.transformToByteArray() ?? new Uint8Array()));
+      const bucketBytes = await bytesInBucket(key);
 
       const served = await server.request(profilePictureUrl);
       expect(served.status).toBe(200);

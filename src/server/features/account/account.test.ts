@@ -12,7 +12,9 @@ import { cookiesFrom } from '../../../../tests/support/cookies';
 import { createCameraJpeg } from '../../../../tests/support/images';
 import {
   callJson,
+  type HttpMethod,
   NO_RATE_LIMITS,
+  okJson,
   startTestServer,
   type TestServer,
 } from '../../../../tests/support/test-server';
@@ -40,16 +42,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-const call = (method: Method, path: string, member: Member | null, body?: unknown) =>
+const call = (method: HttpMethod, path: string, member: Member | null, body?: unknown) =>
   callJson(server, method, path, member?.cookie, body);
-
-async function ok(method: Method, path: string, member: Member | null, body?: unknown) {
-  const answer = await call(method, path, member, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-}
+const ok = (method: HttpMethod, path: string, member: Member | null, body?: unknown) =>
+  okJson(server, method, path, member?.cookie, body);
 
 async function uploadPhoto(member: Member): Promise<string> {
   const res = await server.request(`/api/profiles/${member.username}/photo`, {

@@ -7,7 +7,7 @@
 // removed once it commits (platform/object-removals.ts), so a crash cannot leave it behind.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { EndSessions, ForgetTokens } from '../../auth/auth';
+import { type EndSessions, type ForgetTokens, resetTokensOf } from '../../auth/auth';
 import { type Db, queryRows } from '../../db/client';
 import { queueObjectRemovals, removeQueuedObjects } from '../../platform/object-removals';
 import type { ObjectStorage } from '../../platform/storage';
@@ -74,11 +74,8 @@ export async function deleteAccount(options: {
       sql`select profile_picture_key as picture from profiles where user_id = ${userId} for update`,
     );
 
-    const pending = await queryRows<{ identifier: string }>(
-      tx,
-      sql`select identifier from verifications where value = ${userId}`,
-    );
-    tokens = pending.map((row) => row.identifier);
+    // Read before they go: their copies in Redis are forgotten by these identifiers after the commit.
+    tokens = await resetTokensOf(tx, userId);
     for (const statement of erasureOf(userId, account.email)) await tx.execute(statement);
     const keys = profile?.picture ? [profile.picture] : [];
     await queueObjectRemovals(tx, keys);

@@ -42,6 +42,8 @@ export async function exportAccount(options: ExportOptions): Promise<ReadableStr
     .from(users)
     .where(eq(users.id, userId));
   if (!account) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
+  const subject: Subject = { account, profile: profile ?? null };
 
   const chunks: Uint8Array[] = [];
   let finished = false;
@@ -50,7 +52,7 @@ export async function exportAccount(options: ExportOptions): Promise<ReadableStr
     chunks.push(chunk);
     if (final) finished = true;
   });
-  const steps = archiveSteps(options, account, zip);
+  const steps = archiveSteps(options, subject, zip);
   // Read as the client reads: each pull advances the archive until it has bytes to give, so a slow
   // download holds a page of rows and a little deflate state, not the archive.
   return new ReadableStream<Uint8Array>({
@@ -74,26 +76,25 @@ export async function exportAccount(options: ExportOptions): Promise<ReadableStr
   });
 }
 
+/** Whose archive it is: read once, before the first byte. */
+interface Subject {
+  account: { email: string; emailVerified: boolean; createdAt: Date };
+  profile: typeof profiles.$inferSelect | null;
+}
+
 /** Writes the archive into `zip` a piece per step: the JSON as it is read, then the picture. */
-async function* archiveSteps(
-  options: ExportOptions,
-  account: { email: string; emailVerified: boolean; createdAt: Date },
-  zip: Zip,
-): AsyncGenerator<void> {
+async function* archiveSteps(options: ExportOptions, subject: Subject, zip: Zip): AsyncGenerator<void> {
   const json = new ZipDeflate(EXPORT_JSON_NAME, { level: 6 });
   zip.add(json);
   const encoder = new TextEncoder();
-  for await (const text of exportJson(options, account)) {
+  for await (const text of exportJson(options, subject)) {
     json.push(encoder.encode(text));
     yield;
   }
   json.push(new Uint8Array(0), true);
   yield;
-  const [profile] = await options.db
-    .select({ key: profiles.profilePictureKey })
-    .from(profiles)
-    .where(eq(profiles.userId, options.userId));
-  const picture = profile?.key ? await options.storage.get(profile.key) : null;
+  const key = subject.profile?.profilePictureKey;
+  const picture = key ? await options.storage.get(key) : null;
   if (picture) {
     // JPEG is compressed already: stored as it is.
     const file = new ZipPassThrough(EXPORT_PHOTO_NAME);
@@ -107,7 +108,7 @@ async function* archiveSteps(
 /** The JSON document, a piece at a time (valid JSON once joined). */
 async function* exportJson(
   { db, userId, origin, pageSize: size = PAGE }: ExportOptions,
-  account: { email: string; emailVerified: boolean; createdAt: Date },
+  { account, profile }: Subject,
 ): AsyncGenerator<string> {
   const postUrl = (id: string) => `${origin}/post/${id}`;
   const signInMethods = await db
@@ -115,7 +116,6 @@ async function* exportJson(
     .from(accounts)
     .where(eq(accounts.userId, userId))
     .orderBy(asc(accounts.providerId));
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId));
   const devices = await db
     .select({
       signedInAt: sessions.createdAt,

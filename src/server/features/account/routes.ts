@@ -93,12 +93,17 @@ const signOutOthers = describeRoute({
 export function accountRoutes(deps: AccountDeps) {
   const { db, auth } = deps;
   const cookies = sessionCookies(auth);
+  // The token of the session asking (its cookie verified), or null.
+  const tokenOf = (c: { req: { raw: Request } }) => {
+    const cookie = cookies.read(c.req.raw.headers);
+    return cookie ? cookies.verify(cookie) : null;
+  };
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
     .get('/', read.doc, signedIn, async (c) => {
       const viewer = c.var.caller;
-      return c.json(await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers)));
+      return c.json((await readOwner(db, viewer, tokenOf(c))).account);
     })
     .get(
       '/export',
@@ -126,8 +131,7 @@ export function accountRoutes(deps: AccountDeps) {
       },
     )
     .get('/sessions', devices.doc, signedIn, async (c) => {
-      const token = currentToken(cookies, c.req.raw.headers);
-      return c.json({ devices: await listDevices(db, c.var.caller.userId, token) });
+      return c.json({ devices: await listDevices(db, c.var.caller.userId, tokenOf(c)) });
     })
     .delete('/sessions/:id', signOutOne.doc, signedIn, async (c) => {
       const signedOut = await signOutDevice({
@@ -135,12 +139,12 @@ export function accountRoutes(deps: AccountDeps) {
         endSessions: deps.endSessionsByToken,
         userId: c.var.caller.userId,
         sessionId: c.req.param('id'),
-        currentToken: currentToken(cookies, c.req.raw.headers),
+        currentToken: tokenOf(c),
       });
       return c.json({ signedOut });
     })
     .delete('/sessions', signOutOthers.doc, signedIn, async (c) => {
-      const token = currentToken(cookies, c.req.raw.headers);
+      const token = tokenOf(c);
       // A viewer was found, so this request came with a verified session cookie.
       if (!token) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.signedOut);
       const signedOut = await signOutOtherDevices({
@@ -159,8 +163,8 @@ export function accountRoutes(deps: AccountDeps) {
       if (wanted === viewer.email.toLowerCase()) {
         throw new AppError('validation_failed', ACCOUNT_MESSAGES.sameEmail, 'newEmail');
       }
-      const { deletion } = await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers));
-      await proveOwner(deps, viewer, deletion, password, {
+      const owner = await readOwner(db, viewer, tokenOf(c));
+      await proveOwner(deps.rateLimiter, viewer, owner, password, {
         passwordRequired: ACCOUNT_MESSAGES.passwordRequiredForEmail,
         signInAgain: ACCOUNT_MESSAGES.signInAgainForEmail,
       });
@@ -182,8 +186,8 @@ export function accountRoutes(deps: AccountDeps) {
       const viewer = c.var.caller;
       await enforceLimit(deps.rateLimiter, 'accountDelete', `user:${viewer.userId}`);
       const { confirmation, password } = await remove.body(c);
-      const account = await describeAccount(db, cookies, viewer, cookies.read(c.req.raw.headers));
-      const { deletion } = account;
+      const owner = await readOwner(db, viewer, tokenOf(c));
+      const { deletion } = owner.account;
       if (confirmation.trim().toLowerCase() !== deletion.confirmationPhrase.toLowerCase()) {
         throw new AppError(
           'validation_failed',
@@ -191,7 +195,7 @@ export function accountRoutes(deps: AccountDeps) {
           'confirmation',
         );
       }
-      await proveOwner(deps, viewer, deletion, password, {
+      await proveOwner(deps.rateLimiter, viewer, owner, password, {
         passwordRequired: ACCOUNT_MESSAGES.passwordRequired,
         signInAgain: ACCOUNT_MESSAGES.signInAgain,
       });
@@ -211,43 +215,38 @@ export function accountRoutes(deps: AccountDeps) {
     });
 }
 
+/** The account as its owner sees it, and the password hash that proving ownership checks. */
+interface Owner {
+  account: Account;
+  passwordHash: string | null;
+}
+
 /**
  * That the person asking owns the account: its password (a guess, counted with every other way of
  * guessing it), or, for an account without one, a sign-in within the last few minutes.
  */
 async function proveOwner(
-  deps: AccountDeps,
+  rateLimiter: RateLimiter,
   viewer: Viewer,
-  asks: Account['deletion'],
+  owner: Owner,
   password: string | undefined,
   messages: { passwordRequired: string; signInAgain: string },
 ): Promise<void> {
-  if (!asks.needsPassword) {
-    if (!asks.signInFresh) throw new AppError('forbidden', messages.signInAgain);
+  if (!owner.passwordHash) {
+    if (!owner.account.deletion.signInFresh) throw new AppError('forbidden', messages.signInAgain);
     return;
   }
   if (!password) throw new AppError('validation_failed', messages.passwordRequired, 'password');
-  await countPasswordAttempt(deps.rateLimiter, viewer.email);
-  if (!(await passwordMatches(deps.db, viewer.userId, password))) {
+  await countPasswordAttempt(rateLimiter, viewer.email);
+  if (!(await verifyPassword({ hash: owner.passwordHash, password }))) {
     throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordWrong, 'password');
   }
 }
 
-/** The token of the session asking (its cookie verified), or null. */
-function currentToken(cookies: ReturnType<typeof sessionCookies>, headers: Headers): string | null {
-  const cookie = cookies.read(headers);
-  return cookie ? cookies.verify(cookie) : null;
-}
-
-/** The owner's view of the account; `cookie` names this session (for how recent its sign-in is). */
-async function describeAccount(
-  db: Db,
-  cookies: ReturnType<typeof sessionCookies>,
-  viewer: Viewer,
-  cookie: string | null,
-): Promise<Account> {
+/** The owner's view of the account; `token` is this session's (for how recent its sign-in is). */
+async function readOwner(db: Db, viewer: Viewer, token: string | null): Promise<Owner> {
   const [credential] = await db
-    .select({ id: accounts.id })
+    .select({ hash: accounts.password })
     .from(accounts)
     .where(
       and(
@@ -256,7 +255,6 @@ async function describeAccount(
         isNotNull(accounts.password),
       ),
     );
-  const token = cookie ? cookies.verify(cookie) : null;
   const [session] = token
     ? await db
         .select({ createdAt: sessions.createdAt })
@@ -268,23 +266,19 @@ async function describeAccount(
     .from(profiles)
     .where(eq(profiles.userId, viewer.userId));
   const username = profile?.username ?? null;
+  const passwordHash = credential?.hash ?? null;
   return {
-    email: viewer.email,
-    username,
-    deletion: {
-      confirmationPhrase: username ?? viewer.email,
-      needsPassword: Boolean(credential),
-      signInFresh: session
-        ? Date.now() - session.createdAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000
-        : false,
+    passwordHash,
+    account: {
+      email: viewer.email,
+      username,
+      deletion: {
+        confirmationPhrase: username ?? viewer.email,
+        needsPassword: passwordHash !== null,
+        signInFresh: session
+          ? Date.now() - session.createdAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000
+          : false,
+      },
     },
   };
-}
-
-async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
-  const [row] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
-  return row?.hash ? verifyPassword({ hash: row.hash, password }) : false;
 }

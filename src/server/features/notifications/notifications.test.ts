@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import {
   callJson,
+  type HttpMethod,
   NO_RATE_LIMITS,
+  okJson,
   startTestServer,
   type TestServer,
 } from '../../../../tests/support/test-server';
@@ -20,14 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (member: Member | null, method: Method, path: string, body?: unknown) =>
+const call = (member: Member | null, method: HttpMethod, path: string, body?: unknown) =>
   callJson(server, method, path, member?.cookie, body);
-async function ok(member: Member, method: Method, path: string, body?: unknown) {
-  const answer = await call(member, method, path, body);
-  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
-  return answer.body;
-}
+const ok = (member: Member, method: HttpMethod, path: string, body?: unknown) =>
+  okJson(server, method, path, member.cookie, body);
 const post = async (member: Member, content: string, isAnonymous = false) =>
   (await ok(member, 'POST', '/api/posts', { content, isAnonymous })).id as string;
 const like = (member: Member, id: string) => ok(member, 'PUT', `/api/posts/${id}/like`);

@@ -120,12 +120,7 @@ function EmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
       setNewEmail('');
       setPassword('');
     } catch (problem) {
-      if (problem instanceof ApiError && (problem.field === 'newEmail' || problem.field === 'password')) {
-        setErrors({ [problem.field]: problem.message });
-      } else {
-        setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
-        if (problem instanceof ApiError && problem.status === 403) refreshAccount();
-      }
+      setErrors(errorsFrom(problem, ['newEmail', 'password']));
     }
   }
 
@@ -141,45 +136,40 @@ function EmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
         To change the address you sign in with, give the new one: you approve the change from your current
         address, then confirm it from the new one. Every other device is signed out when it happens.
       </p>
-      {canChange ? (
-        <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
-          <TextField
-            label="New email"
-            type="email"
-            autoComplete="email"
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.target.value)}
-            error={errors.newEmail}
-            disabled={change.isPending}
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
+        <TextField
+          label="New email"
+          type="email"
+          autoComplete="email"
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+          error={errors.newEmail}
+          disabled={change.isPending || !canChange}
+        />
+        <OwnerProof
+          needsPassword={needsPassword}
+          signInFresh={signInFresh}
+          password={password}
+          onPassword={setPassword}
+          error={errors.password}
+          disabled={change.isPending}
+          signInAgain={ACCOUNT_MESSAGES.signInAgainForEmail}
+        />
+        {sent ? (
+          <FormBanner
+            tone="success"
+            message={`To approve, open the link we sent to ${sent.approvalSentTo}. Then ${sent.newEmail} gets a link of its own: your email changes when you open that one.`}
           />
-          {needsPassword ? (
-            <PasswordField
-              label="Your password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={errors.password}
-              disabled={change.isPending}
-            />
-          ) : null}
-          {sent ? (
-            <FormBanner
-              tone="success"
-              message={`To approve, open the link we sent to ${sent.approvalSentTo}. Then ${sent.newEmail} gets a link of its own: your email changes when you open that one.`}
-            />
-          ) : null}
-          {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
-          <button
-            type="submit"
-            disabled={change.isPending}
-            className={composeButtonClasses({ variant: 'secondary' })}
-          >
-            {change.isPending ? 'Sending...' : 'Send confirmation link'}
-          </button>
-        </form>
-      ) : (
-        <SignInAgain message={ACCOUNT_MESSAGES.signInAgainForEmail} />
-      )}
+        ) : null}
+        {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
+        <button
+          type="submit"
+          disabled={change.isPending || !canChange}
+          className={composeButtonClasses({ variant: 'secondary' })}
+        >
+          {change.isPending ? 'Sending...' : 'Send confirmation link'}
+        </button>
+      </form>
     </section>
   );
 }
@@ -353,12 +343,7 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
     try {
       await remove.mutateAsync({ confirmation, ...(needsPassword ? { password } : {}) });
     } catch (problem) {
-      if (problem instanceof ApiError && (problem.field === 'password' || problem.field === 'confirmation')) {
-        setErrors({ [problem.field]: problem.message });
-      } else {
-        setErrors({ form: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
-        if (problem instanceof ApiError && problem.status === 403) refreshAccount();
-      }
+      setErrors(errorsFrom(problem, ['password', 'confirmation']));
       return;
     }
     // The account is gone: nothing of it stays in this browser either.
@@ -382,18 +367,15 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
         </p>
       </div>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
-        {needsPassword ? (
-          <PasswordField
-            label="Your password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-            disabled={busy}
-          />
-        ) : signInFresh ? null : (
-          <SignInAgain message={ACCOUNT_MESSAGES.signInAgain} />
-        )}
+        <OwnerProof
+          needsPassword={needsPassword}
+          signInFresh={signInFresh}
+          password={password}
+          onPassword={setPassword}
+          error={errors.password}
+          disabled={busy}
+          signInAgain={ACCOUNT_MESSAGES.signInAgain}
+        />
         <TextField
           label={`Type ${confirmationPhrase} to confirm`}
           autoComplete="off"
@@ -416,6 +398,54 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
       </form>
     </section>
   );
+}
+
+/**
+ * What an action on the account asks to prove it is the owner's, as the server's answer says: the
+ * password, or (an account without one) a Google sign-in recent enough, or a way to make one.
+ */
+function OwnerProof(props: {
+  needsPassword: boolean;
+  signInFresh: boolean;
+  password: string;
+  onPassword: (password: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+  /** What to say when a fresh sign-in is needed. */
+  signInAgain: string;
+}) {
+  if (props.needsPassword) {
+    return (
+      <PasswordField
+        label="Your password"
+        autoComplete="current-password"
+        value={props.password}
+        onChange={(event) => props.onPassword(event.target.value)}
+        error={props.error}
+        disabled={props.disabled}
+      />
+    );
+  }
+  return props.signInFresh ? null : <SignInAgain message={props.signInAgain} />;
+}
+
+/**
+ * A refused request's messages: under the field the server named, else for the whole form. A 403 means
+ * the sign-in the page was read with is no longer recent: the account is asked again.
+ */
+function errorsFrom<Field extends string>(
+  problem: unknown,
+  fields: readonly Field[],
+): { [K in Field | 'form']?: string } {
+  const errors: { [K in Field | 'form']?: string } = {};
+  const field = fields.find((name) => problem instanceof ApiError && problem.field === name);
+  if (field && problem instanceof ApiError) {
+    errors[field] = problem.message;
+    return errors;
+  }
+  if (problem instanceof ApiError && problem.status === 403) refreshAccount();
+  errors.form = failureMessage(problem, ACCOUNT_MESSAGES.signedOut);
+  return errors;
 }
 
 /** For an account without a password: a recent Google sign-in proves it is its owner. */
