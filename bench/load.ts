@@ -11,6 +11,11 @@ export interface Scenario {
   name: string;
   /** Cycled through, one per request. */
   paths: string[];
+  /**
+   * Each signed-in user's own paths (index as `cookies`), cycled through per user: a request of user
+   * u takes the next of `pathsByUser[u]`. Users with none are passed over.
+   */
+  pathsByUser?: string[][];
   /** GET (default), POST with `bodies` cycled, or LIKE: PUT then DELETE on each path in turn. */
   kind?: 'GET' | 'POST' | 'LIKE';
   bodies?: string[];
@@ -55,6 +60,22 @@ function requestsFor(scenario: Scenario, cookies: string[], origin: string): aut
     ...(scenario.visitor ? {} : { cookie: cookies[userTurn++ % cookies.length] as string }),
     ...extra,
   });
+  const byUser = scenario.pathsByUser;
+  const turns = new Map<number, number>();
+  /** The next user who has paths of their own, and their next path. */
+  const nextOwn = (own: string[][]): { path: string; headers: Record<string, string> } => {
+    for (;;) {
+      const user = userTurn++ % cookies.length;
+      const paths = own[user] ?? [];
+      if (paths.length === 0) continue;
+      const turn = turns.get(user) ?? 0;
+      turns.set(user, turn + 1);
+      return {
+        path: paths[turn % paths.length] as string,
+        headers: { origin, cookie: cookies[user] as string },
+      };
+    }
+  };
   if (scenario.kind === 'LIKE') {
     // Each like is undone next by the same person on the same connection, so like counts stay as
     // generated, run after run.
@@ -62,7 +83,10 @@ function requestsFor(scenario: Scenario, cookies: string[], origin: string): aut
       {
         method: 'PUT',
         setupRequest: (req, context) => {
-          const request = { ...req, path: nextPath(), headers: headers() };
+          const request = {
+            ...req,
+            ...(byUser ? nextOwn(byUser) : { path: nextPath(), headers: headers() }),
+          };
           Object.assign(context, { path: request.path, headers: request.headers });
           return request;
         },

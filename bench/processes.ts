@@ -154,12 +154,12 @@ export async function runLoad(plan: Plan, onFigures: (figures: Figures) => void)
 }
 
 /**
- * Signs bench users 1..`users` in through POST /api/session, each from an address of its own (the app
- * runs with TRUST_PROXY=1); their cookies, in order.
+ * Signs bench users `from`+1..`users` in through POST /api/session, each from an address of its own
+ * (the app runs with TRUST_PROXY=1); their cookies, in order.
  */
-export async function signIn(baseUrl: string, users: number): Promise<string[]> {
-  const cookies: string[] = new Array(users);
-  let next = 0;
+export async function signIn(baseUrl: string, users: number, from = 0): Promise<string[]> {
+  const cookies: string[] = new Array(users - from);
+  let next = from;
   const worker = async () => {
     while (next < users) {
       const i = next++;
@@ -173,7 +173,7 @@ export async function signIn(baseUrl: string, users: number): Promise<string[]> 
         body: JSON.stringify({ identifier: `bench${i + 1}@bench.test`, password: BENCH_PASSWORD }),
       });
       if (!res.ok) throw new Error(`signing in bench${i + 1} answered ${res.status}: ${await res.text()}`);
-      cookies[i] = res.headers
+      cookies[i - from] = res.headers
         .getSetCookie()
         .map((line) => line.split(';')[0])
         .join('; ');

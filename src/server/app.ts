@@ -17,7 +17,8 @@ import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/route
 import { healthRoutes } from './features/health/routes';
 import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
-import { notificationRoutes } from './features/notifications/routes';
+import { listeningNotificationStreams, type NotificationStreams } from './features/notifications/live';
+import { adminNotificationRoutes, notificationRoutes } from './features/notifications/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
@@ -69,6 +70,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Sessions' viewers kept between reads; defaults to one listening to `database` for changes. */
   viewers?: ViewerCache;
+  /** The open streams of the bell's count; defaults to streams told by `database`'s notices. */
+  notificationStreams?: NotificationStreams;
 }
 
 export function createApp({
@@ -82,6 +85,7 @@ export function createApp({
   rateLimiter = createRateLimiter(config, database, redis),
   mailer,
   viewers = listeningViewerCache(database, logger),
+  notificationStreams = listeningNotificationStreams(database, logger),
 }: AppDependencies) {
   const db = database.db;
   const auth = createAppAuth(config, db, redis, mailer);
@@ -125,7 +129,10 @@ export function createApp({
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
-  app.route('/api/notifications', notificationRoutes(profileDeps));
+  app.route(
+    '/api/notifications',
+    notificationRoutes({ ...profileDeps, streams: notificationStreams, secret: appSecret(config) }),
+  );
   const origin = new URL(config.publicUrl).origin;
   app.route(
     '/api/account',
@@ -142,6 +149,7 @@ export function createApp({
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
+  app.route('/api/admin/notifications', adminNotificationRoutes(db));
   app.route('/api/notice', noticeRoutes(db));
   const shareDeps = { db, storage, rateLimiter, origin };
   app.route('/api/oembed', oembedRoutes(shareDeps));
@@ -209,18 +217,23 @@ export function createAppAuth(
   redis: Redis | null,
   mailer: Mailer = createMailer({ db, smtp: Boolean(config.smtpUrl) }),
 ) {
-  if (!config.authSecret) throw new Error('the app needs config.authSecret (main.ts resolves one)');
   return createAuth({
     db,
     mailer,
     publicUrl: config.publicUrl,
-    secret: config.authSecret,
+    secret: appSecret(config),
     isProduction: config.isProduction,
     adminEmails: config.adminEmails,
     google: config.google,
     secondaryStorage: redis ? createRedisSessionStorage(redis) : undefined,
     testing: config.env === 'test',
   });
+}
+
+/** The server's secret: sessions, and the signed links it mails. */
+function appSecret(config: Config): string {
+  if (!config.authSecret) throw new Error('the app needs config.authSecret (main.ts resolves one)');
+  return config.authSecret;
 }
 
 export function createStorage(config: Config): ObjectStorage {

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { MAILBOX_PATH } from './features/dev/routes';
+import { startDigests } from './features/notifications/digest';
+import { listeningNotificationStreams } from './features/notifications/live';
 import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
 import { closeSharedPreviewRenderer } from './features/share/render-pool';
 import { securedServerResponse } from './http/security-headers';
@@ -48,7 +50,25 @@ async function main() {
     logger,
   });
 
-  const app = createApp({ config, logger, database, redis, storage, mailer: mail.mailer });
+  // Digests of notifications for those who asked for them: now, then every ten minutes.
+  const digests = startDigests({
+    db: database.db,
+    mailer: mail.mailer,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    logger,
+  });
+  const notificationStreams = listeningNotificationStreams(database, logger);
+
+  const app = createApp({
+    config,
+    logger,
+    database,
+    redis,
+    storage,
+    mailer: mail.mailer,
+    notificationStreams,
+  });
   const headers = appSecurityHeaders(config);
   const serverOptions = { ServerResponse: securedServerResponse(() => headers) };
   const server = serve(
@@ -90,8 +110,11 @@ async function main() {
       process.exit(exitCode || 1);
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
+    // Open streams would hold the server open: they end, and browsers come back to another instance.
+    notificationStreams.endAll();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeSharedPreviewRenderer();
+    await digests.stop();
     await mail.stop();
     await removals.stop();
     await database.close();

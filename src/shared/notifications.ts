@@ -1,6 +1,11 @@
 // Notifications (issue #28): what the list and the bell are told. Only the recipient ever reads these.
 import * as z from 'zod/mini';
-import { NOTIFICATION_KINDS } from './values/notifications';
+import {
+  NOTIFICATION_DIGESTS,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LIMITS,
+  NOTIFICATION_MESSAGES,
+} from './values/notifications';
 
 export const notificationSchema = z.object({
   id: z.string(),
@@ -18,6 +23,8 @@ export const notificationSchema = z.object({
   outcome: z.nullable(z.enum(['resolved', 'removed'])),
   /** Why staff removed the recipient's post: the reason most reporters gave, when it was reported. */
   reason: z.nullable(z.string()),
+  /** A notice from the admins: its words (admin_notice only; never who sent it). */
+  notice: z.nullable(z.string()),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
   likes: z.nullable(
     z.object({
@@ -36,5 +43,57 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** One kind's settings: shown in the app (and counted by the bell), and in which email digest. */
+export const notificationSettingSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  inApp: z.boolean(),
+  digest: z.enum(NOTIFICATION_DIGESTS),
+});
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+
+/** Every kind, in NOTIFICATION_KINDS order; a kind never changed has the defaults. */
+export const notificationSettingsSchema = z.object({ settings: z.array(notificationSettingSchema) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** Changes some kinds' settings (the kinds not named keep theirs). */
+export const updateNotificationSettingsRequestSchema = z.strictObject({
+  settings: z
+    .array(
+      z.strictObject({
+        kind: z.enum(NOTIFICATION_KINDS, { error: 'That is not a kind of notification.' }),
+        inApp: z.boolean({ error: 'Say whether it is shown in the app (true or false).' }),
+        digest: z.enum(NOTIFICATION_DIGESTS, {
+          error: 'The email digest is daily, weekly or off.',
+        }),
+      }),
+      { error: 'Send the settings as a list.' },
+    )
+    .check(z.maxLength(NOTIFICATION_KINDS.length, 'Name each kind at most once.')),
+});
+export type UpdateNotificationSettingsRequest = z.infer<typeof updateNotificationSettingsRequestSchema>;
+
+/** Unsubscribing from the digests with the signed token of a digest's link (no sign-in). */
+export const unsubscribeRequestSchema = z.strictObject({
+  token: z
+    .string({ error: NOTIFICATION_MESSAGES.badToken })
+    .check(z.minLength(1, NOTIFICATION_MESSAGES.badToken)),
+});
+export const unsubscribeAnswerSchema = z.object({ unsubscribed: z.literal(true) });
+
+/** A notice from the admins to every member (admin_notice). */
+export const adminNotificationRequestSchema = z.strictObject({
+  text: z
+    .string({ error: 'The notice must be text.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write the notice first.'),
+      z.maxLength(
+        NOTIFICATION_LIMITS.notice,
+        `A notice can be at most ${NOTIFICATION_LIMITS.notice} characters.`,
+      ),
+    ),
+});
+export const adminNotificationAnswerSchema = z.object({ sent: z.number() });
 
 export * from './values/notifications';

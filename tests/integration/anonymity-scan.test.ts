@@ -14,10 +14,20 @@
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../src/server/db/auth-schema';
 import { profiles } from '../../src/server/db/schema';
+import { sendDueDigests } from '../../src/server/features/notifications/digest';
+import { createMailer } from '../../src/server/platform/mail';
+import { NOTIFICATION_KINDS } from '../../src/shared/notifications';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
-import { builtWebApp, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
+import {
+  builtWebApp,
+  NO_RATE_LIMITS,
+  startTestServer,
+  TEST_SECRET,
+  type TestServer,
+} from '../support/test-server';
 
 const SECRET_WORD = 'quillfeatherish';
 const ASKLINE_WORD = 'lanternlit';
@@ -187,6 +197,7 @@ describe('an anonymous author', () => {
       '/api/account',
       '/api/account/sessions',
       '/api/notifications/unread',
+      '/api/notifications/settings',
       ...anonymousPostIds.map((id) => `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`),
     ];
     for (const viewer of [other, moderator, admin, null]) {
@@ -222,6 +233,60 @@ describe('an anonymous author', () => {
     // The answers did have the posts in them: the scan read what it was meant to.
     const search = await fetchAs(other, 'GET', `/api/search/posts?q=${SECRET_WORD}`);
     for (const id of anonymousPostIds) expect(search.body).toContain(id);
+  });
+
+  it("is named in no one else's live stream or email digest", async () => {
+    // Every kind in the digest (but the one field that names a like's giver, as above), and a notice
+    // from the admins, so that each of them is mailed something.
+    for (const viewer of [other, moderator, admin]) {
+      const settings = NOTIFICATION_KINDS.map((kind) => ({
+        kind,
+        inApp: true,
+        digest: viewer === other && kind === 'post_liked' ? 'off' : 'daily',
+      }));
+      await ok(fetchAs(viewer, 'PUT', '/api/notifications/settings', { settings }));
+    }
+    await ok(fetchAs(admin, 'POST', '/api/admin/notifications', { text: 'Photos on Friday' }));
+    await sendDueDigests({
+      db: server.database.db,
+      mailer: createMailer({ db: server.database.db, smtp: false }),
+      publicUrl: server.url,
+      secret: TEST_SECRET,
+    });
+    for (const viewer of [other, moderator, admin]) {
+      const mails = await server.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, viewer.account.email));
+      const digests = mails.filter((mail) => mail.subject.startsWith('Campus Yearbook: what happened'));
+      expect(digests.length, `a digest to ${viewer.username}`).toBe(1);
+      for (const mail of digests) {
+        const text = `${mail.subject}\n${JSON.stringify(mail.headers)}\n${mail.text}\n${mail.html}`;
+        expectNoAuthor({
+          what: `the digest to ${viewer.username}`,
+          status: 200,
+          text,
+          body: text,
+          location: null,
+        });
+      }
+      if (viewer === other) expect(digests[0]?.text).toContain('Your askline got 1 new answer');
+
+      // The stream's first event: the count alone.
+      const res = await server.request('/api/notifications/stream', { headers: { cookie: viewer.cookie } });
+      const reader = res.body?.getReader();
+      const first = await reader?.read();
+      await reader?.cancel();
+      const text = Buffer.from(first?.value ?? new Uint8Array()).toString();
+      expect(text).toMatch(/^event: unread\ndata: \{"unread":\d+\}/);
+      expectNoAuthor({
+        what: `the stream of ${viewer.username}`,
+        status: res.status,
+        text,
+        body: text,
+        location: null,
+      });
+    }
   });
 
   it("is named in no one else's account answer or data export, though they liked and reported the posts", async () => {

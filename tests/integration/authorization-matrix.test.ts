@@ -14,6 +14,7 @@
 // another's order.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
 import { appRoutes } from '../../src/server/http/api-docs';
 import { POST_MESSAGES } from '../../src/shared/posts';
 import {
@@ -24,7 +25,13 @@ import {
   signInAs,
   TEST_PASSWORD,
 } from '../support/accounts';
-import { NO_RATE_LIMITS, okJson, startTestServer, type TestServer } from '../support/test-server';
+import {
+  NO_RATE_LIMITS,
+  okJson,
+  startTestServer,
+  TEST_SECRET,
+  type TestServer,
+} from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
 type Role = (typeof ROLES)[number];
@@ -326,6 +333,36 @@ const ROUTES: RouteCase[] = [
     expect: { ...members(404), owner: 200 },
   },
   {
+    route: 'GET /api/notifications/stream',
+    rule: "each member hears their own unread count (there is no way to name another's)",
+    call: () => ({ path: '/api/notifications/stream' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/notifications/settings',
+    rule: 'each member reads their own settings',
+    call: () => ({ path: '/api/notifications/settings' }),
+    expect: members(200),
+  },
+  {
+    route: 'PUT /api/notifications/settings',
+    rule: 'each member changes their own settings',
+    call: () => ({
+      path: '/api/notifications/settings',
+      json: { settings: [{ kind: 'post_liked', inApp: true, digest: 'weekly' }] },
+    }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/notifications/unsubscribe',
+    rule: "anyone holding a digest's signed link stops that account's digests, signed in or not",
+    call: () => ({
+      path: '/api/notifications/unsubscribe',
+      json: { token: unsubscribeToken(TEST_SECRET, owner.account.userId) },
+    }),
+    expect: everyone(200),
+  },
+  {
     route: 'POST /api/profiles',
     rule: 'an account makes its one profile; one that has a profile cannot make another',
     call: async (role) => {
@@ -558,6 +595,12 @@ const ROUTES: RouteCase[] = [
       path: '/api/admin/notice',
       json: { show: true, title: 'Welcome', badge: 'New', content: ['Be kind.'] },
     }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'POST /api/admin/notifications',
+    rule: 'admins only',
+    call: () => ({ path: '/api/admin/notifications', json: { text: 'Yearbook photos on Friday' } }),
     expect: only(['admin'], 200),
   },
   { route: 'GET /api/notice', rule: 'public', call: () => ({ path: '/api/notice' }), expect: everyone(200) },

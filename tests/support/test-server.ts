@@ -21,6 +21,9 @@ import type { RateLimiter } from '../../src/server/platform/rate-limit';
 import type { Redis } from '../../src/server/platform/redis';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
+/** The test server's AUTH_SECRET: tests make the links it signs (an unsubscribe link) with it. */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 /** For tests that make many accounts or posts from one address on purpose. */
 export const NO_RATE_LIMITS: RateLimiter = { hit: async () => ({ allowed: true, retryAfterMs: 1 }) };
 
@@ -93,7 +96,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PORT: String(port),
     PUBLIC_URL: url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    AUTH_SECRET: TEST_SECRET,
     DATA_DIR: dataDir,
     ...options.settings,
   });

@@ -12,7 +12,12 @@ import { erasureOf } from '../features/account/delete-account';
 import { likesPage, postsPage, reportsPage } from '../features/account/export-account';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
-import { countUnread, listNotifications } from '../features/notifications/list-notifications';
+import { dueUsers } from '../features/notifications/digest';
+import {
+  countUnread,
+  listNotifications,
+  unreadForDigest,
+} from '../features/notifications/list-notifications';
 import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
@@ -233,6 +238,21 @@ describe('paged lists read an index in order', () => {
     const [plan] = await plansOf((db) => countUnread(db, VIEWER).catch(() => undefined));
     expect(plan).toMatch(/(using|on) notifications_unread_idx\b/);
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it('who is due a digest is read from the digest index, and a digest from their notifications', async () => {
+    for (const cadence of ['daily', 'weekly'] as const) {
+      const [plan] = await plansOf((db) => dueUsers(db, cadence).catch(() => undefined));
+      expect(plan).toMatch(/(using|on) notification_settings_digest_idx\b/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+    const [digest] = await plansOf((db) =>
+      unreadForDigest({ db, userId: VIEWER, kinds: ['post_liked'], since: new Date(TIME), limit: 11 }).catch(
+        () => undefined,
+      ),
+    );
+    expect(digest).toMatch(/(using|on) notifications_(user_updated|unread)_idx\b/);
+    expect(digest).not.toMatch(/Seq Scan/);
   });
 
   it('one askline by id reads its primary key', async () => {

@@ -366,5 +366,50 @@ export const notifications = pgTable(
       sql`${t.kind} NOT IN ('askline_answered', 'askline_verified', 'askline_rejected') OR ${t.asklineId} IS NOT NULL`,
     ),
     check('notifications_answers_have_day', sql`${t.kind} <> 'askline_answered' OR ${t.day} IS NOT NULL`),
+    check('notifications_notice_has_text', sql`${t.kind} <> 'admin_notice' OR ${t.detail} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A person's choices for one kind of notification (issue #28); a kind without a row has the defaults
+ * (shown in the app, never mailed: NOTIFICATION_DEFAULTS). Read when listing, never when writing one,
+ * so a like stays one statement whatever the author chose.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    digest: text('digest').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    // Who is due a digest of a cadence: the few who asked for one.
+    index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
+    check(
+      'notification_settings_kind',
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice')`,
+    ),
+    check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
+  ],
+);
+
+/** When a person's last digest of each cadence went (or was first due): the next covers what came after. */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cadence: text('cadence').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cadence] }),
+    check('notification_digests_cadence', sql`${t.cadence} IN ('daily', 'weekly')`),
   ],
 );

@@ -31,6 +31,7 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
     | Schema
     | 'text/html'
     | 'text/css'
+    | 'text/event-stream'
     | 'image/png'
     | 'image/*'
     | 'application/zip'

@@ -93,6 +93,34 @@ describe('the mail worker', () => {
     worker = null;
   });
 
+  it("sends a mail's own headers (a digest's List-Unsubscribe)", async () => {
+    const queue = createMailer({ db: database.db, smtp: true });
+    await queue.send({
+      ...mail('digest.reader@example.com', 'A digest'),
+      headers: {
+        'List-Unsubscribe': '<https://yearbook.test/api/notifications/unsubscribe?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const before = smtp.received.length;
+    worker = startMailWorker({
+      db: database.db,
+      transport: createSmtpTransport(smtp.url, 'ops@yearbook.test'),
+      logger,
+      ...quick,
+    });
+    const [received] = (await smtp.waitFor(before + 1)).slice(before);
+    // Long header lines are folded (RFC 5322): unfolded, as a mail client reads them.
+    const unfolded = received?.text.replace(/\r\n[ \t]+/g, ' ');
+    expect(unfolded).toContain(
+      'List-Unsubscribe: <https://yearbook.test/api/notifications/unsubscribe?token=abc>',
+    );
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    await eventually(async () => (await countQueuedMail(database.db)) === 0);
+    await worker.stop();
+    worker = null;
+  });
+
   it('never sends mail held for the development mailbox', async () => {
     await createMailer({ db: database.db, smtp: false }).send(mail('held@example.com'));
     const before = smtp.received.length;

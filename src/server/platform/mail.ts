@@ -16,13 +16,18 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a digest's List-Unsubscribe), name to value. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   /** 'smtp': queued and sent by the worker; 'outbox': held for the development mailbox. */
   kind: 'smtp' | 'outbox';
-  /** Queues a mail. Resolves once it is stored, never waiting for a mail server. */
-  send(mail: Mail): Promise<void>;
+  /**
+   * Queues a mail. Resolves once it is stored, never waiting for a mail server. Given a transaction,
+   * the mail is stored with it (and goes only if it commits).
+   */
+  send(mail: Mail, tx?: Db): Promise<void>;
 }
 
 /** Delivers one mail now, or throws. */
@@ -54,8 +59,8 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 export function createMailer(options: { db: Db; smtp: boolean; queued?: () => void }): Mailer {
   return {
     kind: options.smtp ? 'smtp' : 'outbox',
-    async send(mail) {
-      await options.db.insert(mailOutbox).values({ ...mail, held: !options.smtp });
+    async send(mail, tx = options.db) {
+      await tx.insert(mailOutbox).values({ ...mail, headers: mail.headers ?? null, held: !options.smtp });
       options.queued?.();
     },
   };
@@ -125,7 +130,7 @@ export function startMailWorker({
             where not held and failed_at is null and next_attempt_at <= now()
             order by next_attempt_at limit ${batchSize}
             for update skip locked)
-          returning id, "to", subject, text, html, attempts`,
+          returning id, "to", subject, text, html, headers, attempts`,
     );
   }
 
@@ -134,7 +139,13 @@ export function startMailWorker({
       const rows = await claim();
       for (const row of rows) {
         try {
-          await transport.deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+          await transport.deliver({
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            html: row.html,
+            headers: row.headers ?? undefined,
+          });
           await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
         } catch (error) {
           const lastError = error instanceof Error ? error.message : String(error);

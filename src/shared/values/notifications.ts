@@ -1,6 +1,6 @@
 // The zod-free half of the notifications contract (../notifications.ts): kinds and messages.
 
-/** What a notification is about (issue #28). Only likes are made so far; the rest follow. */
+/** What a notification is about (issue #28). */
 export const NOTIFICATION_KINDS = [
   'post_liked',
   'askline_answered',
@@ -15,7 +15,30 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Likes on one post are one notification a day, in the campuses' own calendar. */
 export const NOTIFICATION_DAY_ZONE = 'Asia/Kolkata';
 
+/** How often a kind is mailed as a digest of what is unread. */
+export const NOTIFICATION_DIGESTS = ['daily', 'weekly', 'off'] as const;
+export type NotificationDigest = (typeof NOTIFICATION_DIGESTS)[number];
+
+/** A kind never changed: shown in the app, never mailed (mail is for those who ask for it). */
+export const NOTIFICATION_DEFAULTS = { inApp: true, digest: 'off' } as const;
+
+export const NOTIFICATION_LIMITS = { notice: 500 } as const;
+
+/** What each kind is called on the settings page. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  post_liked: 'Likes on your posts',
+  askline_answered: 'Answers to your asklines',
+  askline_verified: 'Your askline was verified',
+  askline_rejected: 'Your askline was rejected',
+  report_outcome: 'What became of your reports',
+  post_removed: 'Your post was removed by staff',
+  admin_notice: 'Notices from the admins',
+};
+
 export const NOTIFICATION_MESSAGES = {
   signedOut: 'You must be logged in to see your notifications',
   missing: 'That notification does not exist.',
+  badToken:
+    'This unsubscribe link is not valid. Change your email settings on the notifications page instead.',
+  unsubscribed: 'You will get no more digest emails. You can turn them back on from your notifications page.',
 } as const;

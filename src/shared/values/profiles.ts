@@ -72,6 +72,7 @@ const RESERVED_USERNAMES = new Set([
   'login',
   'logout',
   'moderator',
+  'notifications',
   'oembed',
   'post',
   'privacy',
@@ -85,6 +86,7 @@ const RESERVED_USERNAMES = new Set([
   'staff',
   'support',
   'terms',
+  'unsubscribe',
   'uploads',
   'yearbook',
 ]);

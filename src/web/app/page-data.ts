@@ -9,6 +9,8 @@ import { storageKeys } from '../config/storage-keys';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { noticeQueryOptions } from '../features/notices/api/notice-api';
+import { notificationsQueryOptions } from '../features/notifications/api/notifications-api';
+import { unreadCountQueryOptions } from '../features/notifications/api/unread-count';
 import {
   asklinePostsQueryOptions,
   feedQueryOptions,
@@ -50,6 +52,13 @@ const PAGES: PageData[] = [
       client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search))),
       // Drawn with the page, unless this browser has seen it (notice-banner.tsx).
       readCookie(cookie, storageKeys.noticeSeen) !== 'true' && client.prefetchQuery(noticeQueryOptions),
+    ],
+  },
+  {
+    path: paths.notifications.path,
+    signedIn: (client) => [
+      client.prefetchInfiniteQuery(notificationsQueryOptions),
+      client.prefetchQuery(unreadCountQueryOptions),
     ],
   },
   {

@@ -50,6 +50,12 @@ const EditProfileRoute = lazyPage('features/profiles/routes/edit-profile-route.t
 const AccountRoute = lazyPage('features/account/routes/account-route.tsx', () =>
   import('../features/account/routes/account-route').then((m) => m.AccountRoute),
 );
+const NotificationsRoute = lazyPage('features/notifications/routes/notifications-route.tsx', () =>
+  import('../features/notifications/routes/notifications-route').then((m) => m.NotificationsRoute),
+);
+const UnsubscribeRoute = lazyPage('features/notifications/routes/unsubscribe-route.tsx', () =>
+  import('../features/notifications/routes/unsubscribe-route').then((m) => m.UnsubscribeRoute),
+);
 const UserProfileRoute = lazyPage('app/routes/user-profile.tsx', () =>
   import('./routes/user-profile').then((m) => m.UserProfileRoute),
 );
@@ -108,6 +114,7 @@ export function AppRoutes() {
           <Route path={paths.terms.path} element={<TermsRoute />} />
           <Route path={paths.privacy.path} element={<PrivacyRoute />} />
           <Route path={paths.resetPassword.path} element={<ResetPasswordRoute />} />
+          <Route path={paths.unsubscribe.path} element={<UnsubscribeRoute />} />
           {/* SPEC §2: the demo user's profile is built in; it needs no session. */}
           <Route path={paths.demoUser.path} element={<DemoUserRoute />} />
 
@@ -122,6 +129,7 @@ export function AppRoutes() {
               <Route path={paths.dashboard.path} element={<DashboardRoute />} />
               <Route path={paths.editProfile.path} element={<EditProfileRoute />} />
               <Route path={paths.account.path} element={<AccountRoute />} />
+              <Route path={paths.notifications.path} element={<NotificationsRoute />} />
               {/* The other catch-all: /about, /dashboard or /demo_user never land here. */}
               <Route path={paths.userProfile.path} element={<UserProfileRoute />} />
             </Route>

@@ -1,35 +1,42 @@
 // Every client route in one place, so links and the router never disagree about a path.
 // `path` is the router pattern; `getHref` builds a concrete link to it.
 
+/** A page at one address, which its link repeats. */
+const fixed = <Path extends string>(path: Path) => ({ path, getHref: () => path });
+
 export const paths = {
   // The landing page's Get Started card carries this id, so the navbar's Sign In can bring it into view.
-  home: { path: '/', getHref: () => '/', signInSectionId: 'get-started' },
-  about: { path: '/about', getHref: () => '/about' },
-  contact: { path: '/contact', getHref: () => '/contact' },
-  terms: { path: '/terms', getHref: () => '/terms' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  cookies: { path: '/cookies', getHref: () => '/cookies' },
+  home: { ...fixed('/'), signInSectionId: 'get-started' },
+  about: fixed('/about'),
+  contact: fixed('/contact'),
+  terms: fixed('/terms'),
+  privacy: fixed('/privacy'),
+  cookies: fixed('/cookies'),
   /** Where the emailed password-reset link lands (not in SPEC's table; its reset flow needs a page). */
-  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  resetPassword: fixed('/reset-password'),
+  /** Where a digest email's unsubscribe link lands (issue #28): no sign-in needed. */
+  unsubscribe: fixed('/unsubscribe'),
 
-  profileSetup: { path: '/profile/setup', getHref: () => '/profile/setup' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  editProfile: { path: '/profile', getHref: () => '/profile' },
+  profileSetup: fixed('/profile/setup'),
+  dashboard: fixed('/dashboard'),
+  editProfile: fixed('/profile'),
   /** Your data and account: download, delete (issue #27). */
-  account: { path: '/profile/account', getHref: () => '/profile/account' },
-  search: { path: '/search', getHref: () => '/search' },
-  reports: { path: '/reports', getHref: () => '/reports' },
-  demoUser: { path: '/demo_user', getHref: () => '/demo_user' },
+  account: fixed('/profile/account'),
+  search: fixed('/search'),
+  /** What happened to what you wrote: likes, answers, decisions (issue #28). */
+  notifications: fixed('/notifications'),
+  reports: fixed('/reports'),
+  demoUser: fixed('/demo_user'),
   /** Admins: roles and suspension (issue «Accounts»; SPEC §6 leaves role assignment open). */
-  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminUsers: fixed('/admin/users'),
   /** Admins: the dashboard notice (SPEC §3 keeps it remote; here admins edit it). */
-  adminNotice: { path: '/admin/notice', getHref: () => '/admin/notice' },
+  adminNotice: fixed('/admin/notice'),
   /** Admins: what staff did (issue «Moderation» 5). */
-  moderationLog: { path: '/admin/log', getHref: () => '/admin/log' },
+  moderationLog: fixed('/admin/log'),
 
-  asklines: { path: '/asklines', getHref: () => '/asklines' },
+  asklines: fixed('/asklines'),
   /** Admins and moderators: asklines waiting for verification (issue «Asklines» 4). */
-  asklinesReview: { path: '/asklines/review', getHref: () => '/asklines/review' },
+  asklinesReview: fixed('/asklines/review'),
   askline: {
     path: '/askline/:uuid',
     getHref: (uuid: string) => `/askline/${encodeURIComponent(uuid)}`,

@@ -12,6 +12,8 @@ export const queryKeys = {
   /** Its signed-in devices. */
   devices: ['account', 'devices'] as const,
   notice: ['notice'] as const,
+  /** The signed-in person's notifications (issue #28): the bell's count, the list, the settings. */
+  notifications: (part: 'unread' | 'list' | 'settings') => ['notifications', part] as const,
 
   /** Every cached list of posts (InfiniteData of pages with `posts`): feed, profile, askline, search. */
   postLists: {

@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../../../../tests/support/test-server';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
+import { NOTIFICATION_KINDS } from '../../../shared/notifications';
 import { type Db, queryRows } from '../../db/client';
 import {
   asklines,
@@ -69,6 +70,7 @@ interface ExportDocument {
   reportsMade: { postUrl: string; reason: string; detail: string | null }[];
   asklinesSubmitted: { id: string; content: string; status: string }[];
   signedInDevices: unknown[];
+  notificationSettings: { kind: string; inApp: boolean; digest: string }[];
 }
 
 async function exportOf(member: Member) {
@@ -127,6 +129,8 @@ async function countsAreExact(db: Db) {
  * The scene: `leaver` writes named, anonymous and deleted posts, submits an askline (which staff
  * verify), likes and reports others' posts and has a picture; others like, report and answer theirs.
  */
+const LEAVERS_SETTING = { kind: 'post_liked', inApp: false, digest: 'weekly' } as const;
+
 async function scene() {
   const leaver = await createMember(server, { fullName: 'Lila Leaving' });
   const other = await createMember(server, { fullName: 'Omar Other' });
@@ -176,6 +180,8 @@ async function scene() {
   };
   const onHidden = queue.reports.find((report) => report.post.id === hidden);
   await ok('PUT', `/api/reports/${onHidden?.id}/resolution`, admin, { resolved: true });
+  // Notifications: the leaver chose settings, and others' likes and staff told them things (above).
+  await ok('PUT', '/api/notifications/settings', leaver, { settings: [LEAVERS_SETTING] });
 
   return {
     leaver,
@@ -193,6 +199,7 @@ async function scene() {
 describe('downloading your data', () => {
   it("holds exactly the account's own rows and picture, and nothing of anyone else", async () => {
     const s = await scene();
+    const settings = [LEAVERS_SETTING];
     const { document, text, files } = await exportOf(s.leaver);
 
     expect(document.account.email).toBe(s.leaver.account.email);
@@ -230,6 +237,10 @@ describe('downloading your data', () => {
       expect.objectContaining({ id: s.askline, status: 'verified' }),
     ]);
     expect(document.signedInDevices.length).toBeGreaterThanOrEqual(1);
+    expect(document.notificationSettings).toHaveLength(NOTIFICATION_KINDS.length);
+    expect(document.notificationSettings.filter((setting) => setting.kind === 'post_liked')).toEqual(
+      settings,
+    );
 
     // Nobody else's: not their names, addresses or ids, nor the words of their posts (anonymous or not).
     for (const member of [s.other, s.third, s.admin]) {

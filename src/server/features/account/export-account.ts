@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { accounts, asklines, likes, posts, profiles, reportReasons, sessions, users } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
+import { readSettings as readNotificationSettings } from '../notifications';
 
 /** Rows read per query: keeps memory flat whatever the account's size. */
 const PAGE = 1_000;
@@ -171,6 +172,9 @@ async function* exportJson(
       browser: row.browser,
       address: row.address,
     })),
+    // What they chose for each kind of notification (the notifications themselves say what others did:
+    // who liked, what staff decided, and are not part of the export).
+    notificationSettings: await readNotificationSettings(db, userId),
     asklinesSubmitted: submitted.map((row) => ({
       id: row.id,
       content: row.content,

@@ -2,7 +2,7 @@
 // with what it is about in the same query: the post, and for likes the day's count and latest liker,
 // read from `likes` (so an unlike is counted out without touching the notification). A day whose likes
 // were all taken back shows nothing; nor does a post that was deleted.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Notification, NotificationKind } from '../../../shared/notifications';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
@@ -30,9 +30,16 @@ interface Row {
   latest_full_name: string | null;
 }
 
-/** Rows of `userId` that are shown: the post alive, and for likes and answers at least one that day. */
-function shown(userId: string) {
-  return sql`n.user_id = ${userId}
+/**
+ * Rows of `userId` that are shown: of a kind they see in the app, the post alive, and for likes and
+ * answers at least one that day.
+ */
+function shown(userId: string, inApp = true) {
+  const chosen = inApp
+    ? sql`and not exists (
+      select 1 from notification_settings s where s.user_id = n.user_id and s.kind = n.kind and not s.in_app)`
+    : sql``;
+  return sql`n.user_id = ${userId} ${chosen}
     and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome'))
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)`;
@@ -69,14 +76,36 @@ export async function listNotifications(options: {
   userId: string;
   cursor: string | undefined;
 }): Promise<{ notifications: Notification[]; nextCursor: string | null }> {
-  const { db, userId } = options;
   const after = options.cursor
     ? (() => {
         const [time, id] = decodeCursor(options.cursor, cursorShape);
         return sql`and (n.updated_at, n.id) < (${time}::timestamptz, ${id}::uuid)`;
       })()
     : sql``;
-  const rows = await queryRows<Row>(
+  const rows = await readRows(options.db, shown(options.userId), after, NOTIFICATION_PAGE_SIZE + 1);
+  const page = takePage(rows, NOTIFICATION_PAGE_SIZE, (last) => [last.exactly, last.id]);
+  return { notifications: page.rows.map(present), nextCursor: page.nextCursor };
+}
+
+/**
+ * What a digest lists (digest.ts): the unread notifications of `kinds` changed after `since`, newest
+ * first, at most `limit` of them, whether or not the recipient shows those kinds in the app.
+ */
+export async function unreadForDigest(options: {
+  db: Db;
+  userId: string;
+  kinds: readonly NotificationKind[];
+  since: Date;
+  limit: number;
+}): Promise<Notification[]> {
+  const { userId, kinds, since } = options;
+  const which = sql`and n.read_at is null and n.updated_at > ${since.toISOString()}::timestamptz
+    and n.kind = any(${`{${kinds.join(',')}}`}::text[])`;
+  return (await readRows(options.db, shown(userId, false), which, options.limit)).map(present);
+}
+
+async function readRows(db: Db, where: SQL, and: SQL, limit: number): Promise<Row[]> {
+  return queryRows<Row>(
     db,
     sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
           n.post_id, p.content, p.is_anonymous, lk.total as likes,
@@ -88,12 +117,10 @@ export async function listNotifications(options: {
         ${dayLikes({ latest: true })}
         ${dayAnswers()}
         left join profiles lp on lp.user_id = latest.user_id
-        where ${shown(userId)} ${after}
+        where ${where} ${and}
         order by n.updated_at desc, n.id desc
-        limit ${NOTIFICATION_PAGE_SIZE + 1}`,
+        limit ${limit}`,
   );
-  const page = takePage(rows, NOTIFICATION_PAGE_SIZE, (last) => [last.exactly, last.id]);
-  return { notifications: page.rows.map(present), nextCursor: page.nextCursor };
 }
 
 /** How many shown notifications are unread (the bell). */
@@ -143,6 +170,7 @@ function present(row: Row): Notification {
         ? row.detail
         : null,
     reason: row.kind === 'post_removed' ? row.detail : null,
+    notice: row.kind === 'admin_notice' ? row.detail : null,
     askline:
       row.askline_id && row.askline_content !== null
         ? { id: row.askline_id, content: row.askline_content }

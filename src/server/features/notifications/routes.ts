@@ -1,18 +1,30 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import {
+  adminNotificationAnswerSchema,
+  adminNotificationRequestSchema,
   NOTIFICATION_MESSAGES,
   notificationPageSchema,
+  notificationSettingsSchema,
   unreadCountSchema,
+  unsubscribeAnswerSchema,
+  unsubscribeRequestSchema,
+  updateNotificationSettingsRequestSchema,
 } from '../../../shared/notifications';
 import { pageQuerySchema } from '../../../shared/posts';
-import { allow } from '../../auth/guard';
+import { allow, allowTo } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
+import { type Db, queryRows } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { countUnread, listNotifications, markAllRead, markRead } from './list-notifications';
+import { type NotificationStreams, STREAM_LIFETIME_MS } from './live';
+import { readSettings, saveSettings, stopDigests } from './settings';
+import { readUnsubscribeToken } from './unsubscribe-token';
 
 const signedIn = allow((viewer) => authorizeSignedIn(viewer, NOTIFICATION_MESSAGES.signedOut));
 
@@ -42,13 +54,109 @@ const readAll = describeRoute({
   answer: unreadCountSchema,
 });
 
+const stream = describeRoute({
+  summary:
+    'Your unread count, live: Server-Sent Events (`event: unread`, data {"unread": n}) at once and on every change; ends after a few minutes and EventSource comes back',
+  tag: 'notifications',
+  access: 'signed in: your own only',
+  answer: 'text/event-stream',
+});
+const settings = describeRoute({
+  summary: 'Your settings per kind of notification: shown in the app, mailed in a digest',
+  tag: 'notifications',
+  access: 'signed in: your own only',
+  answer: notificationSettingsSchema,
+});
+const saveSettingsRoute = describeRoute({
+  summary: 'Change your settings for some kinds of notification (the others keep theirs)',
+  tag: 'notifications',
+  access: 'signed in: your own only',
+  body: updateNotificationSettingsRequestSchema,
+  answer: notificationSettingsSchema,
+});
+const unsubscribe = describeRoute({
+  summary:
+    "Stop a person's digest emails with the signed token of a digest's link: as JSON, or in the address (List-Unsubscribe one-click, RFC 8058)",
+  tag: 'notifications',
+  access: 'anyone holding a token we mailed (no sign-in)',
+  query: z.object({ token: z.string().optional() }),
+  body: unsubscribeRequestSchema,
+  answer: unsubscribeAnswerSchema,
+});
+const notifyEveryone = describeRoute({
+  summary: 'Send a notice from the admins to every member, as a notification',
+  tag: 'notifications',
+  access: 'admins',
+  body: adminNotificationRequestSchema,
+  answer: adminNotificationAnswerSchema,
+});
+
 const notificationId = z.uuid();
+/** Between comments that keep proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+
+export interface NotificationDeps extends ViewerDeps {
+  streams: NotificationStreams;
+  /** The server's secret, which signs the digests' unsubscribe links. */
+  secret: string;
+}
 
 /** /api/notifications: each person's own, and nobody else's (issue #28). */
-export function notificationRoutes(deps: ViewerDeps) {
-  const { db } = deps;
+export function notificationRoutes(deps: NotificationDeps) {
+  const { db, streams, secret } = deps;
   return new Hono<AppEnv>()
+    .post('/unsubscribe', unsubscribe.doc, async (c) => {
+      // A mail client's one-click POST carries the token in the address and a form body; the page's
+      // button sends JSON.
+      const token = unsubscribe.query(c).token ?? (await unsubscribe.body(c)).token;
+      const userId = readUnsubscribeToken(secret, token);
+      if (!userId) throw new AppError('bad_request', NOTIFICATION_MESSAGES.badToken);
+      // A deleted account's link answers the same: there is nothing left to mail.
+      await stopDigests(db, userId);
+      return c.json({ unsubscribed: true as const });
+    })
     .use(loadViewer(deps))
+    .get('/stream', stream.doc, signedIn, (c) => {
+      const userId = c.var.caller.userId;
+      // A proxy that buffers answers (nginx does by default) would hold the events back.
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (sse) => {
+        let resolveEnd: () => void = () => {};
+        const ended = new Promise<void>((resolve) => {
+          resolveEnd = resolve;
+        });
+        const remove = streams.add(userId, {
+          tell: (unread) => {
+            void sse.writeSSE({ event: 'unread', data: JSON.stringify({ unread }) }).catch(resolveEnd);
+          },
+          end: resolveEnd,
+        });
+        sse.onAbort(resolveEnd);
+        const heartbeat = setInterval(() => void sse.write(': ping\n\n').catch(resolveEnd), HEARTBEAT_MS);
+        const lifetime = setTimeout(resolveEnd, STREAM_LIFETIME_MS);
+        try {
+          await sse.writeSSE({
+            event: 'unread',
+            data: JSON.stringify({ unread: await countUnread(db, userId) }),
+            retry: 3_000,
+          });
+          await ended;
+        } finally {
+          clearInterval(heartbeat);
+          clearTimeout(lifetime);
+          remove();
+        }
+      });
+    })
+    .get('/settings', settings.doc, signedIn, async (c) =>
+      c.json({ settings: await readSettings(db, c.var.caller.userId) }),
+    )
+    .put('/settings', saveSettingsRoute.doc, signedIn, async (c) => {
+      const { settings: changes } = await saveSettingsRoute.body(c);
+      const userId = c.var.caller.userId;
+      await saveSettings(db, userId, changes);
+      return c.json({ settings: await readSettings(db, userId) });
+    })
     .get('/', list.doc, signedIn, async (c) => {
       const { cursor } = list.query(c);
       return c.json(await listNotifications({ db, userId: c.var.caller.userId, cursor }));
@@ -68,4 +176,20 @@ export function notificationRoutes(deps: ViewerDeps) {
       }
       return c.json({ unread: await countUnread(db, userId) });
     });
+}
+
+/** POST /api/admin/notifications: a notice to every member (the viewer is loaded for /api/admin/*). */
+export function adminNotificationRoutes(db: Db) {
+  return new Hono<AppEnv>().post('/', notifyEveryone.doc, allowTo('notice:edit'), async (c) => {
+    const { text } = await notifyEveryone.body(c);
+    const [row] = await queryRows<{ sent: number }>(
+      db,
+      sql`with sent as (
+            insert into notifications (user_id, kind, detail)
+            select user_id, 'admin_notice', ${text} from profiles
+            returning 1)
+          select count(*)::int as sent from sent`,
+    );
+    return c.json({ sent: row?.sent ?? 0 });
+  });
 }

@@ -22,6 +22,10 @@ const PostPageActions = lazyPage(
   () => import('../post-page-actions').then((m) => m.PostPageActions),
   { preload: false },
 );
+// Rendered only inside the signed-in navbar, so the server names its chunk for members alone.
+const NotificationBell = lazyPage('features/notifications/components/notification-bell.tsx', () =>
+  import('../../features/notifications/components/notification-bell').then((m) => m.NotificationBell),
+);
 
 // The frame of every page: navbar, page, footer. The shell renders at once; the page chunk fills
 // <main> when it arrives. Signed-in screens add the auth gate inside (app/router.tsx).
@@ -52,6 +56,11 @@ export function PublicLayout() {
                     <PostPageActions username={postPage.username} postId={postPage.postId} />
                   </Suspense>
                 ) : undefined
+              }
+              bell={
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
               }
             />
           </Suspense>

@@ -2,13 +2,13 @@ import { Icon } from '../../components/icons/icon';
 import type { IconName } from '../../components/icons/icon-names';
 import { ContentPage } from '../../components/layout/content-page';
 import { composeButtonClasses } from '../../components/ui/control-classes';
-import { site } from '../../config/site';
+import { siteDetails } from '../../config/site-details';
 
-const mailto = `mailto:${site.contactEmail}`;
+const mailto = `mailto:${siteDetails.contactEmail}`;
 
 const socialProfiles: { name: string; icon: IconName; url: string; handle: string }[] = [
-  { name: 'Instagram', icon: 'instagram', ...site.social.instagram },
-  { name: 'LinkedIn', icon: 'linkedin', ...site.social.linkedin },
+  { name: 'Instagram', icon: 'instagram', ...siteDetails.social.instagram },
+  { name: 'LinkedIn', icon: 'linkedin', ...siteDetails.social.linkedin },
 ];
 
 export function ContactRoute() {
@@ -20,8 +20,8 @@ export function ContactRoute() {
     >
       <h2>Email</h2>
       <p>
-        Write to us at <a href={mailto}>{site.contactEmail}</a>. For a post you think breaks the rules, the
-        Report option on the post reaches our moderators fastest; email us if it is urgent.
+        Write to us at <a href={mailto}>{siteDetails.contactEmail}</a>. For a post you think breaks the rules,
+        the Report option on the post reaches our moderators fastest; email us if it is urgent.
       </p>
       <a href={mailto} className={composeButtonClasses({ className: 'mt-5 no-underline' })}>
         <Icon name="mail" className="size-5" />

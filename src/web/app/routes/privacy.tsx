@@ -1,6 +1,6 @@
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
-import { site } from '../../config/site';
+import { siteDetails } from '../../config/site-details';
 import { Link } from '../../lib/router';
 
 export function PrivacyRoute() {
@@ -9,7 +9,7 @@ export function PrivacyRoute() {
       title="Privacy Policy"
       eyebrow="Legal"
       lead="What we collect, why, and what you can do about it. We collect as little as the service needs and we never sell your data."
-      meta={`Last updated: ${site.privacyLastUpdated}`}
+      meta={`Last updated: ${siteDetails.privacyLastUpdated}`}
     >
       <h2>What we collect</h2>
       <ul>
@@ -122,9 +122,10 @@ export function PrivacyRoute() {
 
       <h2>Contact</h2>
       <p>
-        Questions or requests about your data: <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
-        , or see the <Link to={paths.contact.getHref()}>contact page</Link>. The rules for using the service
-        are in our <Link to={paths.terms.getHref()}>Terms and Conditions</Link>.
+        Questions or requests about your data:{' '}
+        <a href={`mailto:${siteDetails.contactEmail}`}>{siteDetails.contactEmail}</a>, or see the{' '}
+        <Link to={paths.contact.getHref()}>contact page</Link>. The rules for using the service are in our{' '}
+        <Link to={paths.terms.getHref()}>Terms and Conditions</Link>.
       </p>
     </ContentPage>
   );

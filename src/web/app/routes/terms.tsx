@@ -1,6 +1,6 @@
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
-import { site } from '../../config/site';
+import { siteDetails } from '../../config/site-details';
 import { Link } from '../../lib/router';
 
 export function TermsRoute() {
@@ -9,7 +9,7 @@ export function TermsRoute() {
       title="Terms and Conditions"
       eyebrow="Legal"
       lead="The rules for using Campus Yearbook, in plain words. By creating an account or using the service you agree to them."
-      meta={`Last updated: ${site.termsLastUpdated}`}
+      meta={`Last updated: ${siteDetails.termsLastUpdated}`}
     >
       <h2>1. Who can use Campus Yearbook</h2>
       <p>
@@ -88,8 +88,9 @@ export function TermsRoute() {
 
       <h2>11. Contact</h2>
       <p>
-        Questions about these terms? Email <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a> or
-        visit the <Link to={paths.contact.getHref()}>contact page</Link>. See also our{' '}
+        Questions about these terms? Email{' '}
+        <a href={`mailto:${siteDetails.contactEmail}`}>{siteDetails.contactEmail}</a> or visit the{' '}
+        <Link to={paths.contact.getHref()}>contact page</Link>. See also our{' '}
         <Link to={paths.privacy.getHref()}>Privacy Policy</Link>.
       </p>
     </ContentPage>

@@ -6,9 +6,11 @@
 // (docs/performance.md, issue #26).
 export const ICON_NAMES = [
   'arrow-left',
+  'bell',
   'calendar-days',
   'camera',
   'check',
+  'check-check',
   'chevron-down',
   'chevron-right',
   'circle-check',
@@ -47,6 +49,7 @@ export const ICON_NAMES = [
   'rotate-ccw',
   'school',
   'search',
+  'settings',
   'share-2',
   'shield-exclamation-point',
   'shuffle',

@@ -39,8 +39,8 @@ export function SiteHeader({
           className="flex items-center gap-2.5 rounded-lg text-base font-bold tracking-tight text-slate-900 dark:text-white"
         >
           <BrandMark />
-          {/* One line beside the actions; on the narrowest phones the mark alone, the name for screen readers. */}
-          <span className="whitespace-nowrap max-[359px]:sr-only">{site.name}</span>
+          {/* One line beside the actions; on phones, where they need the room, the mark alone (styles.css). */}
+          <span className="site-name">{site.name}</span>
         </Link>
         {actions ?? (
           <Link

@@ -10,19 +10,27 @@ import { Link, matchPath, useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
 
+interface HeaderParts {
+  /** A page's own actions for signed-in people (a post page: Copy, Embed, Download). */
+  pageActions?: ReactNode;
+  /** The notification bell (features/notifications, handed in by the layout): for members only. */
+  bell?: ReactNode;
+}
+
 // The navbar for whoever is here: signed out it is the plain one; signed in (or in demo) the logo goes
 // to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar). A page may bring
 // actions of its own for signed-in people (a post page: Copy, Embed, Download), which replace Search
-// and Create.
-export function SessionHeader({ pageActions }: { pageActions?: ReactNode }) {
+// and Create. A member with a profile also has the bell (issue #28); the demo user, who has no
+// account on the server, does not.
+export function SessionHeader(parts: HeaderParts) {
   return (
     <QueryProvider>
-      <HeaderForSession pageActions={pageActions} />
+      <HeaderForSession {...parts} />
     </QueryProvider>
   );
 }
 
-function HeaderForSession({ pageActions }: { pageActions?: ReactNode }) {
+function HeaderForSession({ pageActions, bell }: HeaderParts) {
   const { data: session } = useSession();
   // Rendered on the server for someone signed in: the HTML preloads this chunk (app/layouts/public-layout.tsx).
   usePreloadModule('features/auth/components/session-header.tsx', Boolean(session?.user));
@@ -32,8 +40,10 @@ function HeaderForSession({ pageActions }: { pageActions?: ReactNode }) {
     <SiteHeader
       logoHref={paths.dashboard.getHref()}
       actions={
-        <div className="flex items-center gap-1.5 sm:gap-2">
+        // member-actions: on phones the site's name gives them its room (styles.css).
+        <div className="member-actions flex items-center gap-1.5 sm:gap-2">
           {pageActions ?? <SearchAndCreate />}
+          {session.profile && !session.demo ? bell : null}
           <ProfileMenu session={session} />
         </div>
       }

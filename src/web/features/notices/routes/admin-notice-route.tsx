@@ -7,6 +7,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TextField } from '../../../components/ui/text-field';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
+import { SendNotificationForm } from '../components/send-notification-form';
 
 // Admins: the dashboard notice (SPEC §3: show, title, badge, paragraphs). One paragraph per block of
 // text separated by a blank line. Saving shows it to every browser that has not seen this one yet.
@@ -28,6 +29,7 @@ export function AdminNoticeRoute() {
       ) : (
         <LoadingStatus className="mt-8">Loading...</LoadingStatus>
       )}
+      <SendNotificationForm />
     </div>
   );
 }

@@ -1,0 +1,203 @@
+// Email digests (issue #28): for each person who asked for a daily or weekly digest of some kinds, a
+// mail listing what of those kinds is unread and changed since their last digest of that cadence.
+// Sent through the durable outbox (platform/mail.ts), in the transaction that records it as sent, so a
+// digest is queued exactly once even when several instances look at the same moment (the row of the
+// person's cadence is taken FOR UPDATE SKIP LOCKED). Nothing unread: nothing is mailed, and the next
+// look is a full period later. Each mail carries a link that stops digests without signing in
+// (unsubscribe-token.ts) and the List-Unsubscribe headers of RFC 8058 for one-click unsubscribing.
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Notification, NotificationKind } from '../../../shared/notifications';
+import { notificationDetail, notificationSentence } from '../../../shared/values/notification-text';
+import { type Db, queryRows } from '../../db/client';
+import { html, htmlText } from '../../http/html';
+import type { Mail, Mailer } from '../../platform/mail';
+import { unreadForDigest } from './list-notifications';
+import { unsubscribeToken } from './unsubscribe-token';
+
+export type Cadence = 'daily' | 'weekly';
+const PERIOD: Record<Cadence, string> = { daily: '1 day', weekly: '7 days' };
+/** Notifications listed in one digest; the mail says how many more wait on the page. */
+export const DIGEST_ITEMS = 10;
+/** People looked at per round; a round runs until nobody is due. */
+const BATCH = 100;
+
+export interface DigestDeps {
+  db: Db;
+  mailer: Mailer;
+  /** The site's address, for links. */
+  publicUrl: string;
+  /** The server's secret, which signs unsubscribe links. */
+  secret: string;
+}
+
+/** Queues every digest now due; answers how many were mailed. */
+export async function sendDueDigests(deps: DigestDeps): Promise<number> {
+  let mailed = 0;
+  for (const cadence of ['daily', 'weekly'] as const) {
+    // People another instance is mailing at this moment are passed over, and not looked at again.
+    const seen = new Set<string>();
+    for (;;) {
+      const due = (await dueUsers(deps.db, cadence)).filter((userId) => !seen.has(userId));
+      for (const userId of due) {
+        seen.add(userId);
+        if (await sendDigest(deps, userId, cadence)) mailed++;
+      }
+      if (due.length === 0 || due.length < BATCH) break;
+    }
+  }
+  return mailed;
+}
+
+/** People with some kind in this cadence whose last digest of it is at least a period old. */
+export async function dueUsers(db: Db, cadence: Cadence): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string }>(
+    db,
+    sql`select distinct s.user_id from notification_settings s
+        where s.digest = ${cadence}
+          and not exists (
+            select 1 from notification_digests d
+            where d.user_id = s.user_id and d.cadence = ${cadence}
+              and d.sent_at > now() - ${PERIOD[cadence]}::interval)
+        limit ${BATCH}`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** One person's digest of one cadence, if due and if anything is unread; true when one was queued. */
+async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    // A first digest covers the period before it.
+    await tx.execute(sql`insert into notification_digests (user_id, cadence, sent_at)
+      values (${userId}, ${cadence}, now() - ${PERIOD[cadence]}::interval)
+      on conflict do nothing`);
+    const [claimed] = await queryRows<{ since: string; email: string; kinds: NotificationKind[] }>(
+      tx,
+      sql`select d.sent_at::text as since, u.email,
+            array(select s.kind from notification_settings s
+                  where s.user_id = d.user_id and s.digest = ${cadence}) as kinds
+          from notification_digests d join users u on u.id = d.user_id
+          where d.user_id = ${userId} and d.cadence = ${cadence}
+            and d.sent_at <= now() - ${PERIOD[cadence]}::interval
+          for update of d skip locked`,
+    );
+    // Another instance has it, or it went meanwhile.
+    if (!claimed) return false;
+    await tx.execute(sql`update notification_digests set sent_at = now()
+      where user_id = ${userId} and cadence = ${cadence}`);
+    const kinds = parseKinds(claimed.kinds);
+    if (kinds.length === 0) return false;
+    const items = await unreadForDigest({
+      db: tx,
+      userId,
+      kinds,
+      since: new Date(claimed.since),
+      limit: DIGEST_ITEMS + 1,
+    });
+    if (items.length === 0) return false;
+    await deps.mailer.send(digestMail(deps, claimed.email, userId, cadence, items), tx);
+    return true;
+  });
+}
+
+/** PGlite answers a text[] as an array, node-postgres too; a driver answering '{a,b}' is read as well. */
+function parseKinds(kinds: NotificationKind[] | string): NotificationKind[] {
+  if (Array.isArray(kinds)) return kinds;
+  return kinds
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean) as NotificationKind[];
+}
+
+export function digestMail(
+  deps: Pick<DigestDeps, 'publicUrl' | 'secret'>,
+  to: string,
+  userId: string,
+  cadence: Cadence,
+  items: Notification[],
+): Mail {
+  const shown = items.slice(0, DIGEST_ITEMS);
+  const more = items.length > DIGEST_ITEMS;
+  const page = `${deps.publicUrl}/notifications`;
+  const settings = `${page}#settings`;
+  const token = unsubscribeToken(deps.secret, userId);
+  const unsubscribePage = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const oneClick = `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  const period = cadence === 'daily' ? 'today' : 'this week';
+  const lines = shown.map((item) => {
+    const detail = notificationDetail(item);
+    return { sentence: notificationSentence(item), detail: detail ? clip(detail) : null };
+  });
+  const moreText = more ? 'And more: see them all on your notifications page.' : '';
+  return {
+    to,
+    subject: `Campus Yearbook: what happened ${period}`,
+    text: [
+      `What happened ${period} on Campus Yearbook:`,
+      '',
+      ...lines.map((line) => `- ${line.sentence}${line.detail ? `: "${line.detail}"` : ''}`),
+      ...(more ? ['', moreText] : []),
+      '',
+      'See your notifications:',
+      page,
+      '',
+      'You get this email because you asked for a digest of your notifications. To choose what is mailed:',
+      settings,
+      'To stop digest emails:',
+      unsubscribePage,
+      '',
+      'Campus Yearbook',
+    ].join('\n'),
+    html: htmlText(
+      html`<p>What happened ${period} on Campus Yearbook:</p>
+        <ul>
+          ${lines.map(
+            (line) => html`<li>${line.sentence}${line.detail ? html`: <q>${line.detail}</q>` : ''}</li>`,
+          )}
+        </ul>
+        ${more ? html`<p>${moreText}</p>` : ''}
+        <p><a href="${page}">See your notifications</a></p>
+        <p style="color:#64748b;font-size:12px">
+          You get this email because you asked for a digest of your notifications.
+          <a href="${settings}">Choose what is mailed</a> or
+          <a href="${unsubscribePage}">stop digest emails</a>.
+        </p>
+        <p>Campus Yearbook</p>`,
+    ),
+    headers: {
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** A post's or notice's words, shortened for a mail line. */
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
+}
+
+/** Looks for due digests now and every `intervalMs` (unref'd); `stop` waits for a look under way. */
+export function startDigests(deps: DigestDeps & { logger: Logger; intervalMs?: number }) {
+  let running: Promise<void> | null = null;
+  const look = () => {
+    if (running) return;
+    running = sendDueDigests(deps)
+      .then((mailed) => {
+        if (mailed > 0) deps.logger.info({ mailed }, 'notification digests queued');
+      })
+      .catch((err: unknown) => deps.logger.error({ err }, 'could not queue notification digests'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(look, deps.intervalMs ?? 10 * 60_000);
+  timer.unref();
+  look();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

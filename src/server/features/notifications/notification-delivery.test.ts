@@ -1,0 +1,371 @@
+// How notifications reach people (issue #28, second part), on the real server and database: settings
+// per kind, the live stream of the bell's count, notices from the admins, email digests through the
+// outbox, and the digest's unsubscribe link that works without signing in.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type Member } from '../../../../tests/support/accounts';
+import {
+  callJson,
+  type HttpMethod,
+  NO_RATE_LIMITS,
+  okJson,
+  startTestServer,
+  TEST_SECRET,
+  type TestServer,
+} from '../../../../tests/support/test-server';
+import type { NotificationPage, NotificationSettings } from '../../../shared/notifications';
+import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../../../shared/notifications';
+import { mailOutbox } from '../../db/auth-schema';
+import { notificationDigests, profiles } from '../../db/schema';
+import { createMailer } from '../../platform/mail';
+import { DIGEST_ITEMS, sendDueDigests } from './digest';
+import { unsubscribeToken } from './unsubscribe-token';
+
+const SECRET = TEST_SECRET;
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+});
+afterAll(() => server.close());
+
+const call = (member: Member | null, method: HttpMethod, path: string, body?: unknown) =>
+  callJson(server, method, path, member?.cookie, body);
+const ok = (member: Member, method: HttpMethod, path: string, body?: unknown) =>
+  okJson(server, method, path, member.cookie, body);
+const post = async (member: Member, content: string, isAnonymous = false) =>
+  (await ok(member, 'POST', '/api/posts', { content, isAnonymous })).id as string;
+const like = (member: Member, id: string) => ok(member, 'PUT', `/api/posts/${id}/like`);
+const listOf = async (member: Member) => (await ok(member, 'GET', '/api/notifications')) as NotificationPage;
+const unreadOf = async (member: Member) =>
+  ((await ok(member, 'GET', '/api/notifications/unread')) as { unread: number }).unread;
+const settingsOf = async (member: Member) =>
+  ((await ok(member, 'GET', '/api/notifications/settings')) as NotificationSettings).settings;
+const digests = () =>
+  sendDueDigests({
+    db: server.database.db,
+    mailer: createMailer({ db: server.database.db, smtp: false }),
+    publicUrl: server.url,
+    secret: SECRET,
+  });
+const mailTo = (member: Member) =>
+  server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.account.email));
+/** As if the member's last digest of `cadence` went `ago` (an SQL interval) ago. */
+const lastDigestWent = (member: Member, cadence: 'daily' | 'weekly', ago: string) =>
+  server.database.db
+    .update(notificationDigests)
+    .set({ sentAt: sql`now() - ${ago}::interval` })
+    .where(
+      and(eq(notificationDigests.userId, member.account.userId), eq(notificationDigests.cadence, cadence)),
+    );
+
+describe('settings', () => {
+  it('start at the defaults for every kind, and keep what is changed', async () => {
+    const member = await createMember(server);
+    expect(await settingsOf(member)).toEqual(
+      NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, digest: 'off' })),
+    );
+    const saved = (await ok(member, 'PUT', '/api/notifications/settings', {
+      settings: [
+        { kind: 'post_liked', inApp: false, digest: 'daily' },
+        { kind: 'report_outcome', inApp: true, digest: 'weekly' },
+      ],
+    })) as NotificationSettings;
+    expect(saved.settings.filter((s) => s.inApp === false || s.digest !== 'off')).toEqual([
+      { kind: 'post_liked', inApp: false, digest: 'daily' },
+      { kind: 'report_outcome', inApp: true, digest: 'weekly' },
+    ]);
+    // Another change leaves the rest as it was.
+    await ok(member, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+    });
+    const after = await settingsOf(member);
+    expect(after.find((s) => s.kind === 'post_liked')).toEqual({
+      kind: 'post_liked',
+      inApp: true,
+      digest: 'daily',
+    });
+    expect(after.find((s) => s.kind === 'report_outcome')?.digest).toBe('weekly');
+    // Nobody else's settings moved.
+    const other = await createMember(server);
+    expect((await settingsOf(other)).every((s) => s.inApp && s.digest === 'off')).toBe(true);
+  });
+
+  it('refuse what is not a setting with a clear message, and change nothing', async () => {
+    const member = await createMember(server);
+    for (const [body, message] of [
+      [{ settings: [{ kind: 'gossip', inApp: true, digest: 'off' }] }, 'That is not a kind of notification.'],
+      [
+        { settings: [{ kind: 'post_liked', inApp: true, digest: 'hourly' }] },
+        'The email digest is daily, weekly or off.',
+      ],
+      [
+        { settings: [{ kind: 'post_liked', inApp: 'yes', digest: 'off' }] },
+        'Say whether it is shown in the app (true or false).',
+      ],
+      [{ settings: 'all' }, 'Send the settings as a list.'],
+    ] as const) {
+      const answer = await call(member, 'PUT', '/api/notifications/settings', body);
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(message);
+    }
+    expect((await settingsOf(member)).every((s) => s.inApp && s.digest === 'off')).toBe(true);
+    for (const [method, path] of [
+      ['GET', '/api/notifications/settings'],
+      ['PUT', '/api/notifications/settings'],
+    ] as const) {
+      expect((await call(null, method, path, method === 'PUT' ? { settings: [] } : undefined)).status).toBe(
+        401,
+      );
+    }
+  });
+
+  it('a kind not shown in the app leaves the list and the bell, and comes back when shown again', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    await like(liker, await post(author, 'Liked while muted'));
+    expect(await unreadOf(author)).toBe(1);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: false, digest: 'off' }],
+    });
+    expect((await listOf(author)).notifications).toEqual([]);
+    expect(await unreadOf(author)).toBe(0);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: true, digest: 'off' }],
+    });
+    expect(await unreadOf(author)).toBe(1);
+  });
+});
+
+/** The bell's stream as a browser reads it: each `unread` event's count, in order. */
+async function openStream(member: Member | null) {
+  const controller = new AbortController();
+  const res = await server.request('/api/notifications/stream', {
+    headers: member ? { cookie: member.cookie } : {},
+    signal: controller.signal,
+  });
+  const counts: number[] = [];
+  const waiting: (() => void)[] = [];
+  let ended = false;
+  const done = (async () => {
+    if (!res.body || res.status !== 200) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(event)?.[1];
+          if (/^event: unread$/m.test(event) && data)
+            counts.push((JSON.parse(data) as { unread: number }).unread);
+          end = buffer.indexOf('\n\n');
+        }
+        for (const wake of waiting.splice(0)) wake();
+      }
+    } catch {
+      // aborted by the test
+    }
+    ended = true;
+    for (const wake of waiting.splice(0)) wake();
+  })();
+  return {
+    res,
+    counts,
+    /** Resolves once `count` events have come (or the stream ended). */
+    async events(count: number) {
+      while (counts.length < count && !ended) await new Promise<void>((resolve) => waiting.push(resolve));
+      return counts.slice(0, count);
+    },
+    get ended() {
+      return ended;
+    },
+    async close() {
+      controller.abort();
+      await done;
+    },
+    done,
+  };
+}
+
+describe('the live stream', () => {
+  it("tells the author's open streams the new count when a like comes, and nobody else's", async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const id = await post(author, 'Watch the bell');
+    const mine = await openStream(author);
+    const tab = await openStream(author);
+    const theirs = await openStream(liker);
+    expect(mine.res.headers.get('content-type')).toContain('text/event-stream');
+    expect(await mine.events(1)).toEqual([0]);
+    expect(await theirs.events(1)).toEqual([0]);
+    await tab.events(1);
+
+    await like(liker, id);
+    expect(await mine.events(2)).toEqual([0, 1]);
+    expect(await tab.events(2)).toEqual([0, 1]);
+    await ok(author, 'PUT', '/api/notifications/read');
+    expect(await mine.events(3)).toEqual([0, 1, 0]);
+    // The liker's stream heard nothing of it.
+    expect(theirs.counts).toEqual([0]);
+    await Promise.all([mine.close(), tab.close(), theirs.close()]);
+  });
+
+  it('is refused to visitors and ends when the session does', async () => {
+    const visitor = await openStream(null);
+    expect(visitor.res.status).toBe(401);
+    const member = await createMember(server);
+    const stream = await openStream(member);
+    await stream.events(1);
+    await ok(member, 'POST', '/api/auth/sign-out', {});
+    await stream.done;
+    expect(stream.ended).toBe(true);
+    // Coming back with the ended session is refused.
+    expect((await openStream(member)).res.status).toBe(401);
+  });
+});
+
+describe('notices from the admins', () => {
+  it('reach every member, and only admins send them', async () => {
+    const admin = await createMember(server, { userType: 'admin' });
+    const moderator = await createMember(server, { userType: 'moderator' });
+    const member = await createMember(server);
+    for (const sender of [moderator, member]) {
+      expect((await call(sender, 'POST', '/api/admin/notifications', { text: 'Hello' })).status).toBe(403);
+    }
+    expect((await call(null, 'POST', '/api/admin/notifications', { text: 'Hello' })).status).toBe(401);
+    const empty = await call(admin, 'POST', '/api/admin/notifications', { text: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain('Write the notice first.');
+    expect((await listOf(member)).notifications.filter((n) => n.kind === 'admin_notice')).toEqual([]);
+
+    const answer = await ok(admin, 'POST', '/api/admin/notifications', {
+      text: '  Yearbook photos on Friday  ',
+    });
+    const members = await server.database.db.select({ id: profiles.userId }).from(profiles);
+    expect(answer).toEqual({ sent: members.length });
+    for (const someone of [member, moderator, admin]) {
+      const notices = (await listOf(someone)).notifications.filter((n) => n.kind === 'admin_notice');
+      expect(notices.map((n) => [n.notice, n.read, n.post])).toEqual([
+        ['Yearbook photos on Friday', false, null],
+      ]);
+      expect(JSON.stringify(notices)).not.toContain(admin.username);
+    }
+  });
+});
+
+describe('email digests', () => {
+  it('mail what is unread of the kinds asked for, once a period, with a link that stops them', async () => {
+    const author = await createMember(server, { fullName: 'Dee Gest' });
+    const liker = await createMember(server, { fullName: 'Priya Raman' });
+    const named = await post(author, 'A post for the digest');
+    const hidden = await post(author, 'An anonymous one for the digest', true);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+    });
+    await like(liker, named);
+    await like(liker, hidden);
+    // A kind the author did not ask to be mailed.
+    const admin = await createMember(server, { userType: 'admin' });
+    await ok(admin, 'POST', '/api/admin/notifications', { text: 'Not in the digest' });
+
+    expect(await digests()).toBeGreaterThanOrEqual(1);
+    const [mail, ...more] = await mailTo(author);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Campus Yearbook: what happened today');
+    expect(mail?.text).toContain('- Priya Raman liked your post: "A post for the digest"');
+    expect(mail?.text).toContain('- Priya Raman liked your post: "An anonymous one for the digest"');
+    expect(mail?.text).not.toContain('Not in the digest');
+    expect(mail?.html).toContain('<q>A post for the digest</q>');
+    const token = unsubscribeToken(SECRET, author.account.userId);
+    expect(mail?.text).toContain(`${server.url}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(mail?.headers).toEqual({
+      'List-Unsubscribe': `<${server.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    // Nobody else was mailed about the author's posts.
+    expect(await mailTo(liker)).toEqual([]);
+
+    // Not again within the day, even with something new.
+    await like(await createMember(server), named);
+    await digests();
+    expect(await mailTo(author)).toHaveLength(1);
+
+    // A day later: what changed since, and nothing read.
+    await lastDigestWent(author, 'daily', '1 day 1 minute');
+    await ok(author, 'PUT', '/api/notifications/read');
+    await digests();
+    expect(await mailTo(author)).toHaveLength(1);
+    await lastDigestWent(author, 'daily', '1 day 1 minute');
+    await like(await createMember(server, { fullName: 'Ravi Kumar' }), hidden);
+    await digests();
+    const mails = await mailTo(author);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((m) => m.text.includes('Ravi Kumar and 1 other liked your post'))).toBe(true);
+  });
+
+  it('go once when several instances look at the same moment', async () => {
+    const author = await createMember(server);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+    });
+    await like(await createMember(server), await post(author, 'Looked at twice'));
+    await Promise.all([digests(), digests(), digests()]);
+    expect(await mailTo(author)).toHaveLength(1);
+  });
+
+  it('list at most a page of notifications and point to the rest', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: false, digest: 'weekly' }],
+    });
+    for (let i = 0; i <= DIGEST_ITEMS; i++) await like(liker, await post(author, `Weekly ${i}`));
+    await digests();
+    const [mail] = await mailTo(author);
+    expect(mail?.subject).toBe('Campus Yearbook: what happened this week');
+    expect(mail?.text.match(/^- /gm)).toHaveLength(DIGEST_ITEMS);
+    expect(mail?.text).toContain('And more: see them all on your notifications page.');
+  });
+
+  it('stop for the link holder without signing in (one-click and the page), and a forged link changes nothing', async () => {
+    const member = await createMember(server);
+    await ok(member, 'PUT', '/api/notifications/settings', {
+      settings: [
+        { kind: 'post_liked', inApp: false, digest: 'daily' },
+        { kind: 'admin_notice', inApp: true, digest: 'weekly' },
+      ],
+    });
+    const token = unsubscribeToken(SECRET, member.account.userId);
+    const forged = unsubscribeToken('another-secret', member.account.userId);
+    for (const bad of [forged, 'nonsense', '']) {
+      const answer = await callJson(server, 'POST', '/api/notifications/unsubscribe', undefined, {
+        token: bad,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain(bad ? NOTIFICATION_MESSAGES.badToken : 'not valid');
+    }
+    expect((await settingsOf(member)).filter((s) => s.digest !== 'off')).toHaveLength(2);
+
+    // RFC 8058: a mail client posts a form to the header's address, with no cookie and no Origin.
+    const oneClick = await server.request(
+      `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      },
+    );
+    expect(oneClick.status).toBe(200);
+    const after = await settingsOf(member);
+    expect(after.every((s) => s.digest === 'off')).toBe(true);
+    // The in-app choices stay.
+    expect(after.find((s) => s.kind === 'post_liked')?.inApp).toBe(false);
+    // Again, and from the page: the same answer.
+    expect(await okJson(server, 'POST', '/api/notifications/unsubscribe', undefined, { token })).toEqual({
+      unsubscribed: true,
+    });
+  });
+});

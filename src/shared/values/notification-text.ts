@@ -1,0 +1,49 @@
+// What a notification says, in words: the same sentence on the notifications page and in the email
+// digest. Zod-free (the type import is erased).
+import type { Notification } from '../notifications';
+import { REPORT_REASON_LABELS, type ReportReason } from './reports';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The notification's sentence: "Priya Raman and 11 others liked your post". */
+export function notificationSentence(notification: Notification): string {
+  switch (notification.kind) {
+    case 'post_liked': {
+      const likes = notification.likes ?? { count: 0, latest: null };
+      if (!likes.latest) return `${plural(likes.count, 'person', 'people')} liked your post`;
+      const others = likes.count - 1;
+      return others > 0
+        ? `${likes.latest.fullName} and ${plural(others, 'other', 'others')} liked your post`
+        : `${likes.latest.fullName} liked your post`;
+    }
+    case 'askline_answered':
+      return `Your askline got ${plural(notification.answers?.count ?? 0, 'new answer', 'new answers')}`;
+    case 'askline_verified':
+      return 'Your askline was verified and is open for answers';
+    case 'askline_rejected':
+      return 'Your askline was not approved';
+    case 'report_outcome':
+      return notification.outcome === 'removed'
+        ? 'A post you reported was removed.'
+        : 'Staff reviewed a post you reported.';
+    case 'post_removed':
+      return 'Staff removed your post';
+    case 'admin_notice':
+      return 'Notice from the admins';
+  }
+}
+
+/** A report reason as the report dialog names it ("Harassment or bullying"), or as given. */
+export function reasonLabel(reason: string): string {
+  return REPORT_REASON_LABELS[reason as ReportReason] ?? reason;
+}
+
+/** What the notification is about, quoted, or the reason or notice it carries; null when nothing. */
+export function notificationDetail(notification: Notification): string | null {
+  if (notification.kind === 'admin_notice') return notification.notice;
+  if (notification.kind === 'post_removed' && notification.reason)
+    return `Reason: ${reasonLabel(notification.reason)}`;
+  if (notification.post) return notification.post.content;
+  if (notification.askline) return notification.askline.content;
+  return null;
+}

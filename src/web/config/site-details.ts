@@ -1,0 +1,13 @@
+// Public facts about the site that only the contact and legal pages show: kept out of site.ts, which
+// the shell loads on every page (docs/performance.md: every public page within 100 KB).
+
+export const siteDetails = {
+  contactEmail: 'contact@campusyearbook.app',
+  social: {
+    instagram: { url: 'https://www.instagram.com/campusyearbook', handle: '@campusyearbook' },
+    linkedin: { url: 'https://www.linkedin.com/company/campusyearbook', handle: 'Campus Yearbook' },
+  },
+  termsLastUpdated: '22.05.2025',
+  /** The privacy policy's own date: it changed with account deletion and export (decision 017). */
+  privacyLastUpdated: '25.11.2026',
+} as const;

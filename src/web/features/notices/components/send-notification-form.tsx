@@ -1,0 +1,83 @@
+import { type FormEvent, useId, useState } from 'react';
+import { NOTIFICATION_LIMITS } from '../../../../shared/values/notifications';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { useSendNotificationToEveryone } from '../api/admin-notification-api';
+
+type Outcome = { tone: 'ok' | 'error'; text: string } | null;
+
+const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'members'}.`;
+
+// Admins (issue #28): a notice that reaches every member's notifications (and their digests, if they
+// take them), unlike the dashboard notice above it, which each browser shows once. It cannot be taken
+// back, so it is confirmed first.
+export function SendNotificationForm() {
+  const textId = useId();
+  const [text, setText] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const send = useSendNotificationToEveryone();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    if (!text.trim()) {
+      setOutcome({ tone: 'error', text: 'Write the notice first.' });
+      return;
+    }
+    const confirmed = await confirmAction({
+      title: 'Send this to every member?',
+      message: 'It appears in everyone’s notifications at once and cannot be taken back.',
+      confirmLabel: 'Send to everyone',
+    });
+    if (!confirmed) return;
+    send.mutate(text, {
+      onSuccess: ({ sent: count }) => {
+        setText('');
+        setOutcome({ tone: 'ok', text: sent(count) });
+      },
+      onError: (error) => setOutcome({ tone: 'error', text: error.message }),
+    });
+  }
+
+  return (
+    <section
+      aria-labelledby={`${textId}-heading`}
+      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={`${textId}-heading`} className="text-xl font-semibold tracking-tight">
+        Send a notification to everyone
+      </h2>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+        Every member finds it in their notifications, marked as a notice from the admins. Links in it work.
+      </p>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
+        <div>
+          <label htmlFor={textId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+            Notification
+          </label>
+          <textarea
+            id={textId}
+            rows={4}
+            value={text}
+            maxLength={NOTIFICATION_LIMITS.notice}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={`${textId}-count`}
+            className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+          />
+          <p id={`${textId}-count`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+            {text.length} / {NOTIFICATION_LIMITS.notice} characters
+          </p>
+        </div>
+        <p
+          role="status"
+          className={`min-h-5 text-sm font-medium ${outcome?.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
+        >
+          {outcome?.text}
+        </p>
+        <button type="submit" disabled={send.isPending} className={composeButtonClasses()}>
+          {send.isPending ? 'Sending...' : 'Send to everyone'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+// What a notification shows, per kind (issue #28): its sentence (the digest email's too:
+// shared/values/notification-text.ts), where opening it leads, and the words it is about. Never who
+// staff were, nor who reported: the server does not say, and neither does the page.
+import type { Notification } from '../../../shared/notifications';
+import { notificationSentence, reasonLabel } from '../../../shared/values/notification-text';
+import { paths } from '../../config/paths';
+
+export interface NotificationText {
+  /** What happened, as one sentence. */
+  sentence: string;
+  /** The person the sentence starts with, when it does (drawn bold). */
+  actor: string | null;
+  /** Where opening it leads: the post or askline it is about, while it can be opened. */
+  href: string | null;
+  /** The words it is about (the post's, the askline's), quoted under the sentence. */
+  quote: string | null;
+  /** A line after the quote: the reason staff gave for removing a post. */
+  detail: string | null;
+  /** The admins' own words (admin_notice), with their links. */
+  notice: string | null;
+}
+
+/** A post of the viewer's own: an anonymous one lives at /post/{id}, a named one under their username. */
+function ownPostHref(post: NonNullable<Notification['post']>, viewerUsername: string): string {
+  return post.isAnonymous || !viewerUsername
+    ? paths.anonymousPost.getHref(post.id)
+    : paths.userPost.getHref(viewerUsername, post.id);
+}
+
+export function describeNotification(notification: Notification, viewerUsername: string): NotificationText {
+  const { post, askline } = notification;
+  const sentence = notificationSentence(notification);
+  const latest = notification.likes?.latest?.fullName ?? null;
+  const text: NotificationText = {
+    sentence,
+    actor: latest && sentence.startsWith(latest) ? latest : null,
+    href: null,
+    quote: null,
+    detail: null,
+    notice: null,
+  };
+  switch (notification.kind) {
+    case 'post_liked':
+      text.href = post ? ownPostHref(post, viewerUsername) : null;
+      text.quote = post?.content ?? null;
+      break;
+    case 'askline_answered':
+    case 'askline_verified':
+    case 'askline_rejected':
+      text.href = askline ? paths.askline.getHref(askline.id) : null;
+      text.quote = askline?.content ?? null;
+      break;
+    case 'post_removed':
+      // The post is gone: quoted so its author knows which, with no link.
+      text.quote = post?.content ?? null;
+      text.detail = notification.reason === null ? null : `Reason: ${reasonLabel(notification.reason)}`;
+      break;
+    case 'admin_notice':
+      text.notice = notification.notice;
+      break;
+    case 'report_outcome':
+      // What became of the report only: not the post again, nor who acted.
+      break;
+  }
+  return text;
+}
