@@ -342,6 +342,20 @@ async function load(
 const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** A server's runs of one scenario, summed up: mean req/s and p99, CPU time per answered request. */
+function sideOf(runs: Figures[], cpuSeconds: (number | null)[], cpuPlaces: number): Side {
+  const requests = runs.reduce((sum, f) => sum + f.requests, 0);
+  const known = cpuSeconds.every((value) => value !== null) && requests > 0;
+  return {
+    runs,
+    rps: Math.round(mean(runs.map((f) => f.rps))),
+    p99: round(mean(runs.map((f) => f.p99)), 1),
+    cpuMs: known
+      ? round((mean(cpuSeconds as number[]) * cpuSeconds.length * 1000) / requests, cpuPlaces)
+      : null,
+  };
+}
+
 /** One measured run of `scenario` on `server` (no warm-up: it is warm), with its CPU time. */
 async function measuredRun(server: Running, scenario: Scenario, cookies: string[]) {
   const before = server.cpuSeconds();
@@ -398,17 +412,7 @@ async function sideBySide(
       runs[side].push(run.figures);
       cpu[side].push(run.cpuSeconds);
     }
-    const summary = (side: keyof typeof runs): Side => {
-      const requests = runs[side].reduce((sum, f) => sum + f.requests, 0);
-      const seconds = cpu[side];
-      const known = seconds.every((value) => value !== null) && requests > 0;
-      return {
-        runs: runs[side],
-        rps: Math.round(mean(runs[side].map((f) => f.rps))),
-        p99: round(mean(runs[side].map((f) => f.p99)), 1),
-        cpuMs: known ? round((mean(seconds as number[]) * seconds.length * 1000) / requests, 2) : null,
-      };
-    };
+    const summary = (side: keyof typeof runs) => sideOf(runs[side], cpu[side], 2);
     const result: Pair = {
       name: pair.app.name,
       app: summary('app'),
@@ -463,17 +467,7 @@ async function likesInTurns(
     runs[side].push(run.figures);
     cpu[side].push(run.cpuSeconds);
   }
-  const summary = (side: keyof typeof runs): Side => {
-    const requests = runs[side].reduce((sum, f) => sum + f.requests, 0);
-    const seconds = cpu[side];
-    const known = seconds.every((value) => value !== null) && requests > 0;
-    return {
-      runs: runs[side],
-      rps: Math.round(mean(runs[side].map((f) => f.rps))),
-      p99: round(mean(runs[side].map((f) => f.p99)), 1),
-      cpuMs: known ? round((mean(seconds as number[]) * seconds.length * 1000) / requests, 3) : null,
-    };
-  };
+  const summary = (side: keyof typeof runs) => sideOf(runs[side], cpu[side], 3);
   const turns = { plain: summary('plain'), notifying: summary('notifying') };
   const ratio = round(turns.notifying.rps / Math.max(1, turns.plain.rps), 3);
   for (const side of ['plain', 'notifying'] as const) {

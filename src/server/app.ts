@@ -17,6 +17,7 @@ import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/route
 import { healthRoutes } from './features/health/routes';
 import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
+import { type Broadcasts, startBroadcasts } from './features/notifications/broadcasts';
 import { listeningNotificationStreams, type NotificationStreams } from './features/notifications/live';
 import { adminNotificationRoutes, notificationRoutes } from './features/notifications/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
@@ -72,6 +73,8 @@ export interface AppDependencies {
   viewers?: ViewerCache;
   /** The open streams of the bell's count; defaults to streams told by `database`'s notices. */
   notificationStreams?: NotificationStreams;
+  /** The job that hands out the admins' notices to every member; defaults to one of this app's. */
+  broadcasts?: Broadcasts;
 }
 
 export function createApp({
@@ -86,6 +89,7 @@ export function createApp({
   mailer,
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
+  broadcasts = startBroadcasts({ db: database.db, logger }),
 }: AppDependencies) {
   const db = database.db;
   const auth = createAppAuth(config, db, redis, mailer);
@@ -120,7 +124,16 @@ export function createApp({
   app.route('/api/health', healthRoutes(database, redis));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
-  const profileDeps = { auth, db, viewers, storage, rateLimiter, adminEmails: config.adminEmails };
+  const profileDeps = {
+    auth,
+    db,
+    viewers,
+    storage,
+    rateLimiter,
+    adminEmails: config.adminEmails,
+    // A like of another's post may have made the author's notification unread again (live.ts).
+    announceNotification: (userId: string) => notificationStreams.announce(userId),
+  };
   app.route('/api/profiles', profileRoutes(profileDeps));
   app.route('/api/profiles', profilePostRoutes(profileDeps));
   app.route('/api/posts', postRoutes(profileDeps));
@@ -131,7 +144,12 @@ export function createApp({
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.route(
     '/api/notifications',
-    notificationRoutes({ ...profileDeps, streams: notificationStreams, secret: appSecret(config) }),
+    notificationRoutes({
+      ...profileDeps,
+      streams: notificationStreams,
+      secret: appSecret(config),
+      logger,
+    }),
   );
   const origin = new URL(config.publicUrl).origin;
   app.route(
@@ -149,7 +167,7 @@ export function createApp({
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
-  app.route('/api/admin/notifications', adminNotificationRoutes(db));
+  app.route('/api/admin/notifications', adminNotificationRoutes(db, broadcasts));
   app.route('/api/notice', noticeRoutes(db));
   const shareDeps = { db, storage, rateLimiter, origin };
   app.route('/api/oembed', oembedRoutes(shareDeps));

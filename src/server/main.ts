@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { MAILBOX_PATH } from './features/dev/routes';
+import { startBroadcasts } from './features/notifications/broadcasts';
 import { startDigests } from './features/notifications/digest';
 import { listeningNotificationStreams } from './features/notifications/live';
 import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
@@ -59,6 +60,8 @@ async function main() {
     logger,
   });
   const notificationStreams = listeningNotificationStreams(database, logger);
+  // The admins' notices to every member, handed out in the background.
+  const broadcasts = startBroadcasts({ db: database.db, logger });
 
   const app = createApp({
     config,
@@ -68,6 +71,7 @@ async function main() {
     storage,
     mailer: mail.mailer,
     notificationStreams,
+    broadcasts,
   });
   const headers = appSecurityHeaders(config);
   const serverOptions = { ServerResponse: securedServerResponse(() => headers) };
@@ -115,6 +119,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await closeSharedPreviewRenderer();
     await digests.stop();
+    await broadcasts.stop();
     await mail.stop();
     await removals.stop();
     await database.close();

@@ -182,4 +182,41 @@ describe.runIf(process.env.TEST_DATABASE_URL && TEST_REDIS_URL)('two instances, 
     expect((await signIn(a, target.password, target)).status).toBe(429);
     expect((await redis.keys()).some((key) => key.includes('rate:password:'))).toBe(true);
   });
+
+  // Last: it stops B.
+  it("a like through one instance reaches the author's bell open on the other, which stops at once", async () => {
+    const author = await insertAccount(database.db);
+    const liker = await insertAccount(database.db);
+    const authorCookie = cookiesFrom(await signIn(b, author.password, author));
+    const likerCookie = cookiesFrom(await signIn(a, liker.password, liker));
+    const created = await call(b, 'POST', '/api/posts', authorCookie, { content: 'Told across instances' });
+    const { id } = await created.json();
+
+    const stream = await call(b, 'GET', '/api/notifications/stream', authorCookie);
+    expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    const reader = stream.body?.getReader();
+    if (!reader) throw new Error('the stream has no body');
+    let received = '';
+    const nextCount = async () => {
+      for (;;) {
+        const event = /event: unread\ndata: \{"unread":(\d+)\}\n\n/.exec(received);
+        if (event) {
+          received = received.slice((event.index ?? 0) + event[0].length);
+          return Number(event[1]);
+        }
+        // Ended by the server: done, or the connection cut.
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done || !value) return null;
+        received += Buffer.from(value).toString();
+      }
+    };
+    expect(await nextCount()).toBe(0);
+    expect((await call(a, 'PUT', `/api/posts/${id}/like`, likerCookie)).status).toBe(200);
+    expect(await nextCount()).toBe(1);
+
+    // A stream does not hold its instance up: it ends, and the instance stops cleanly (a forced stop
+    // after the grace period exits with 1).
+    expect(await b.stop('SIGTERM')).toBe(0);
+    expect(await nextCount()).toBeNull();
+  });
 });

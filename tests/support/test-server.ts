@@ -14,6 +14,7 @@ import {
 } from '../../src/server/app';
 import { listeningViewerCache, type ViewerCache } from '../../src/server/auth/viewer-cache';
 import { loadConfig } from '../../src/server/config';
+import { type Broadcasts, startBroadcasts } from '../../src/server/features/notifications/broadcasts';
 import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
 import { createLogger } from '../../src/server/platform/logger';
 import { type MailWorkerTimings, startMailDelivery } from '../../src/server/platform/mail';
@@ -35,6 +36,8 @@ export interface TestServer {
   app: App;
   /** The app's cache of sessions' viewers (src/server/auth/viewer-cache.ts). */
   viewers: ViewerCache;
+  /** The job handing out the admins' notices: `settle()` waits until it has handed out what was queued. */
+  broadcasts: Broadcasts;
   /** fetch() against the server: `request('/api/health')`. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -110,8 +113,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },
   });
   const viewers = listeningViewerCache(database, logger);
+  const broadcasts = startBroadcasts({ db: database.db, logger });
   const app = createApp({
     viewers,
+    broadcasts,
     config,
     logger,
     database,
@@ -130,12 +135,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     app,
     viewers,
+    broadcasts,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       // Every test is done with it: connections still open (idle, or an answer nobody read) go too.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       (server as Server).closeAllConnections();
       await closed;
+      await broadcasts.stop();
       await mail.stop();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });

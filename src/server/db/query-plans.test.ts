@@ -247,7 +247,7 @@ describe('paged lists read an index in order', () => {
       expect(plan).not.toMatch(/Seq Scan/);
     }
     const [digest] = await plansOf((db) =>
-      unreadForDigest({ db, userId: VIEWER, kinds: ['post_liked'], since: new Date(TIME), limit: 11 }).catch(
+      unreadForDigest({ db, userId: VIEWER, kinds: ['post_liked'], since: TIME, limit: 11 }).catch(
         () => undefined,
       ),
     );

@@ -413,3 +413,22 @@ export const notificationDigests = pgTable(
     check('notification_digests_cadence', sql`${t.cadence} IN ('daily', 'weekly')`),
   ],
 );
+
+/**
+ * A notice from the admins to every member (issue #28), handed out by a background job a batch of
+ * members at a time (features/notifications/broadcasts.ts): the request only writes this row.
+ * `nextUserId` is how far it got, moved in the transaction of each batch, so a crash resumes where
+ * it stopped and nobody is told twice. Members who joined after it was sent are not told.
+ */
+export const notificationBroadcasts = pgTable(
+  'notification_broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    /** The last member told, in user id order; null before the first batch. */
+    nextUserId: text('next_user_id'),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('notification_broadcasts_pending_idx').on(t.createdAt).where(sql`${t.doneAt} IS NULL`)],
+);

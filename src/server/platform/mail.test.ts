@@ -16,6 +16,7 @@ import {
   createSmtpTransport,
   listOutbox,
   type MailWorker,
+  type MailWorkerTimings,
   startMailWorker,
 } from './mail';
 
@@ -69,6 +70,16 @@ describe('the SMTP transport', () => {
   });
 });
 
+/** A worker with quick timings sending through the SMTP server at `url`. */
+const quickWorker = (url: string, timings: MailWorkerTimings = {}) =>
+  startMailWorker({
+    db: database.db,
+    transport: createSmtpTransport(url, 'ops@yearbook.test'),
+    logger,
+    ...quick,
+    ...timings,
+  });
+
 describe('the mail worker', () => {
   let worker: MailWorker | null = null;
   afterAll(() => worker?.stop());
@@ -79,12 +90,7 @@ describe('the mail worker', () => {
     await queue.send(mail('left.behind@example.com'));
     expect(await countQueuedMail(database.db)).toBe(1);
     const before = smtp.received.length;
-    worker = startMailWorker({
-      db: database.db,
-      transport: createSmtpTransport(smtp.url, 'ops@yearbook.test'),
-      logger,
-      ...quick,
-    });
+    worker = quickWorker(smtp.url);
     const [received] = (await smtp.waitFor(before + 1)).slice(before);
     expect(received?.to).toEqual(['left.behind@example.com']);
     await eventually(async () => (await countQueuedMail(database.db)) === 0);
@@ -103,12 +109,7 @@ describe('the mail worker', () => {
       },
     });
     const before = smtp.received.length;
-    worker = startMailWorker({
-      db: database.db,
-      transport: createSmtpTransport(smtp.url, 'ops@yearbook.test'),
-      logger,
-      ...quick,
-    });
+    worker = quickWorker(smtp.url);
     const [received] = (await smtp.waitFor(before + 1)).slice(before);
     // Long header lines are folded (RFC 5322): unfolded, as a mail client reads them.
     const unfolded = received?.text.replace(/\r\n[ \t]+/g, ' ');
@@ -124,12 +125,7 @@ describe('the mail worker', () => {
   it('never sends mail held for the development mailbox', async () => {
     await createMailer({ db: database.db, smtp: false }).send(mail('held@example.com'));
     const before = smtp.received.length;
-    worker = startMailWorker({
-      db: database.db,
-      transport: createSmtpTransport(smtp.url, 'ops@yearbook.test'),
-      logger,
-      ...quick,
-    });
+    worker = quickWorker(smtp.url);
     worker.wake();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await worker.stop();
@@ -142,12 +138,7 @@ describe('the mail worker', () => {
   it('retries a refused mail until it is delivered, and gives up after the last attempt', async () => {
     const refusing = await startTestSmtp({ refuseFirst: 2 });
     try {
-      worker = startMailWorker({
-        db: database.db,
-        transport: createSmtpTransport(refusing.url, 'ops@yearbook.test'),
-        logger,
-        ...quick,
-      });
+      worker = quickWorker(refusing.url);
       const queue = createMailer({ db: database.db, smtp: true, queued: worker.wake });
       await queue.send(mail('patient@example.com'));
       const [received] = await refusing.waitFor(1);

@@ -41,4 +41,6 @@ export const NOTIFICATION_MESSAGES = {
   badToken:
     'This unsubscribe link is not valid. Change your email settings on the notifications page instead.',
   unsubscribed: 'You will get no more digest emails. You can turn them back on from your notifications page.',
+  tooManyStreams:
+    'Notifications are live in your other open tabs; this one updates when you come back to it.',
 } as const;

@@ -29,6 +29,7 @@ export interface DigestDeps {
   publicUrl: string;
   /** The server's secret, which signs unsubscribe links. */
   secret: string;
+  logger?: Logger;
 }
 
 /** Queues every digest now due; answers how many were mailed. */
@@ -41,7 +42,12 @@ export async function sendDueDigests(deps: DigestDeps): Promise<number> {
       const due = (await dueUsers(deps.db, cadence)).filter((userId) => !seen.has(userId));
       for (const userId of due) {
         seen.add(userId);
-        if (await sendDigest(deps, userId, cadence)) mailed++;
+        // One person's failure is logged and waits for the next look; the others still get theirs.
+        try {
+          if (await sendDigest(deps, userId, cadence)) mailed++;
+        } catch (err) {
+          deps.logger?.error({ err, cadence }, "could not queue a person's notification digest");
+        }
       }
       if (due.length === 0 || due.length < BATCH) break;
     }
@@ -55,6 +61,7 @@ export async function dueUsers(db: Db, cadence: Cadence): Promise<string[]> {
     db,
     sql`select distinct s.user_id from notification_settings s
         where s.digest = ${cadence}
+          and not exists (select 1 from users u where u.id = s.user_id and u.suspended_at is not null)
           and not exists (
             select 1 from notification_digests d
             where d.user_id = s.user_id and d.cadence = ${cadence}
@@ -67,13 +74,15 @@ export async function dueUsers(db: Db, cadence: Cadence): Promise<string[]> {
 /** One person's digest of one cadence, if due and if anything is unread; true when one was queued. */
 async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    // A first digest covers the period before it.
+    // A first digest covers the period before it. An account deleted meanwhile has nothing to insert.
     await tx.execute(sql`insert into notification_digests (user_id, cadence, sent_at)
-      values (${userId}, ${cadence}, now() - ${PERIOD[cadence]}::interval)
+      select id, ${cadence}, now() - ${PERIOD[cadence]}::interval from users where id = ${userId}
       on conflict do nothing`);
+    // What the digest covers: since the last one, and at most a period back (digests turned on again
+    // after months do not bring up what is long past).
     const [claimed] = await queryRows<{ since: string; email: string; kinds: NotificationKind[] }>(
       tx,
-      sql`select d.sent_at::text as since, u.email,
+      sql`select greatest(d.sent_at, now() - ${PERIOD[cadence]}::interval)::text as since, u.email,
             array(select s.kind from notification_settings s
                   where s.user_id = d.user_id and s.digest = ${cadence}) as kinds
           from notification_digests d join users u on u.id = d.user_id
@@ -91,7 +100,7 @@ async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): P
       db: tx,
       userId,
       kinds,
-      since: new Date(claimed.since),
+      since: claimed.since,
       limit: DIGEST_ITEMS + 1,
     });
     if (items.length === 0) return false;

@@ -95,11 +95,12 @@ export async function unreadForDigest(options: {
   db: Db;
   userId: string;
   kinds: readonly NotificationKind[];
-  since: Date;
+  /** A timestamptz as PostgreSQL writes it (microseconds kept). */
+  since: string;
   limit: number;
 }): Promise<Notification[]> {
   const { userId, kinds, since } = options;
-  const which = sql`and n.read_at is null and n.updated_at > ${since.toISOString()}::timestamptz
+  const which = sql`and n.read_at is null and n.updated_at > ${since}::timestamptz
     and n.kind = any(${`{${kinds.join(',')}}`}::text[])`;
   return (await readRows(options.db, shown(userId, false), which, options.limit)).map(present);
 }
@@ -147,9 +148,17 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
   return rows.length > 0;
 }
 
+/**
+ * Marks read what the page shows: kinds hidden from the app stay unread, for the digest that mails
+ * them.
+ */
 export async function markAllRead(db: Db, userId: string): Promise<void> {
   await db.execute(
-    sql`update notifications set read_at = now() where user_id = ${userId} and read_at is null`,
+    sql`update notifications n set read_at = now()
+        where n.user_id = ${userId} and n.read_at is null
+          and not exists (
+            select 1 from notification_settings s
+            where s.user_id = n.user_id and s.kind = n.kind and not s.in_app)`,
   );
 }
 

@@ -1,13 +1,19 @@
 // Live delivery of the bell's count (issue #28). Each open stream (GET /api/notifications/stream) is
-// registered here under its viewer; the database announces every change of someone's notifications or
-// settings as NOTIFY notifications_changed with their id (migration 0014's triggers), whichever
-// instance made it, and the instance holding that person's streams counts their unread notifications
-// once and tells each stream. No polling: a person with no open stream costs nothing.
+// registered here under its viewer. Changes of someone's unread count come as NOTIFY
+// notifications_changed with their ids (comma-separated, or '*' for everyone), whichever instance made
+// them: from migration 0014's statement triggers (notifications made, removed or read, settings
+// changed), and from `announce`, which the like route calls after every like of another's post (a like
+// that makes a read notification unread again is announced here, not by a trigger, so that nothing in
+// the like's own transaction depends on what the author did). The instance holding that person's
+// streams counts their unread notifications once and tells each stream. No polling: a person with no
+// open stream costs nothing.
 //
-// A stream is ended (and EventSource comes back, re-checked as any request) when its viewer's sessions
-// change (viewer_changed: a sign-out, a suspension, an account deleted), when it has been open for
-// LIFETIME_MS, and on shutdown. While the listening connection is lost, changes may be missed: on
-// hearing again every stream is told its count afresh.
+// A stream ends (and EventSource comes back, checked again as any request) when its viewer's sessions
+// change (viewer_changed: a sign-out, a suspension, an account deleted), after four to six minutes
+// (spread, so reconnections do not come in waves), and on shutdown, after which new ones end at once.
+// While the listening connection is lost, changes may be missed: on hearing again every stream is told
+// its count afresh.
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { VIEWER_CHANNEL } from '../../auth/viewer-cache';
 import type { Database } from '../../db/client';
@@ -15,12 +21,14 @@ import { countUnread } from './list-notifications';
 
 export const NOTIFICATIONS_CHANNEL = 'notifications_changed';
 
-/** A stream's end, after which EventSource opens a new one. */
-export const STREAM_LIFETIME_MS = 5 * 60_000;
-/** Streams one person may hold open at once (tabs, devices); a further one ends the oldest. */
-const MOST_STREAMS_PER_USER = 10;
-/** Changes heard this close together are counted once. */
+/** How long a stream stays open before EventSource is made to come back: four to six minutes. */
+export const streamLifetimeMs = () => 4 * 60_000 + Math.floor(Math.random() * 2 * 60_000);
+/** Streams one person may hold open at once (tabs, devices); more are refused. */
+export const MOST_STREAMS_PER_USER = 10;
+/** Changes heard this close together are counted once; announcements are sent together as often. */
 const GATHER_MS = 25;
+/** A NOTIFY payload is at most 8000 bytes: ids are sent in lists well under that. */
+const PAYLOAD_BYTES = 7_000;
 
 export interface LiveStream {
   /** Tells the stream the viewer's unread count. */
@@ -30,20 +38,31 @@ export interface LiveStream {
 }
 
 export interface NotificationStreams {
-  /** Registers a stream of `userId`; the answer unregisters it. */
-  add(userId: string, stream: LiveStream): () => void;
-  /** How many streams are open (tests and the health of an instance). */
+  /**
+   * Registers a stream of `userId` and has it told the current count; answers the function that
+   * unregisters it, or null when that person already holds the most streams.
+   */
+  add(userId: string, stream: LiveStream): (() => void) | null;
+  /** Whether `userId` holds as many streams as one may here. */
+  full(userId: string): boolean;
+  /** Says, to every instance, that `userId`'s count may have changed (sent within GATHER_MS). */
+  announce(userId: string): void;
+  /** How many streams are open (tests). */
   readonly size: number;
-  /** Ends every stream (shutdown). */
+  /** Ends every stream, and every later one at once (shutdown). */
   endAll(): void;
-  /** Resolves once changes committed before the call have been heard and told (tests). */
+  readonly closing: boolean;
+  /** Resolves once changes committed or announced before the call have been heard and told (tests). */
   settle(): Promise<void>;
 }
 
 export function listeningNotificationStreams(database: Database, logger?: Logger): NotificationStreams {
   const byUser = new Map<string, Set<LiveStream>>();
   const pending = new Map<string, Promise<void>>();
+  // The last count begun for each person: a count that finishes after a later one began is not told.
+  const counting = new Map<string, number>();
   let size = 0;
+  let closing = false;
 
   const tellUser = (userId: string): Promise<void> => {
     const already = pending.get(userId);
@@ -52,7 +71,10 @@ export function listeningNotificationStreams(database: Database, logger?: Logger
       .then(async () => {
         pending.delete(userId);
         if (!byUser.has(userId)) return;
+        const turn = (counting.get(userId) ?? 0) + 1;
+        counting.set(userId, turn);
         const unread = await countUnread(database.db, userId);
+        if (counting.get(userId) !== turn) return;
         for (const stream of byUser.get(userId) ?? []) stream.tell(unread);
       })
       .catch((err: unknown) => {
@@ -62,18 +84,20 @@ export function listeningNotificationStreams(database: Database, logger?: Logger
     pending.set(userId, told);
     return told;
   };
+  const hear = (payload: string) => {
+    // Most changes are of people with no open stream here: nothing to do.
+    const ids = payload === '*' ? [...byUser.keys()] : payload.split(',');
+    for (const userId of ids) if (byUser.has(userId)) void tellUser(userId);
+  };
   const endUser = (userId: string) => {
     for (const stream of [...(byUser.get(userId) ?? [])]) stream.end();
   };
 
   let lost = false;
   const changes = database.listen(NOTIFICATIONS_CHANNEL, {
-    // Most changes are of people with no open stream here: nothing to do.
-    onNotice: (userId) => {
-      if (byUser.has(userId)) void tellUser(userId);
-    },
+    onNotice: hear,
     onListening: () => {
-      if (lost) for (const userId of byUser.keys()) void tellUser(userId);
+      if (lost) hear('*');
       lost = false;
     },
     onLost: () => {
@@ -82,23 +106,54 @@ export function listeningNotificationStreams(database: Database, logger?: Logger
   });
   const sessions = database.listen(VIEWER_CHANNEL, {
     onNotice: endUser,
-    // While session changes cannot be heard, no stream may outlive its session unnoticed.
     onListening: () => {},
+    // While session changes cannot be heard, no stream may outlive its session unnoticed.
     onLost: () => {
       for (const userId of [...byUser.keys()]) endUser(userId);
     },
   });
 
+  // Announcements, gathered and sent as few NOTIFYs as their ids fit in.
+  let announced = new Set<string>();
+  let sending: Promise<void> | null = null;
+  const sendAnnounced = async () => {
+    while (announced.size > 0) {
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      const lists: string[] = [];
+      let list = '';
+      for (const id of announced) {
+        if (list && list.length + id.length + 1 > PAYLOAD_BYTES) {
+          lists.push(list);
+          list = '';
+        }
+        list = list ? `${list},${id}` : id;
+      }
+      if (list) lists.push(list);
+      announced = new Set();
+      for (const payload of lists) {
+        await database.db
+          .execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${payload})`)
+          .catch((err: unknown) => logger?.warn({ err }, 'could not announce a change of notifications'));
+      }
+    }
+    sending = null;
+  };
+
   return {
     add(userId, stream) {
+      if (closing) {
+        stream.end();
+        return () => {};
+      }
       let streams = byUser.get(userId);
+      if (streams && streams.size >= MOST_STREAMS_PER_USER) return null;
       if (!streams) {
         streams = new Set();
         byUser.set(userId, streams);
       }
-      if (streams.size >= MOST_STREAMS_PER_USER) streams.values().next().value?.end();
       streams.add(stream);
       size++;
+      void tellUser(userId);
       let removed = false;
       return () => {
         if (removed) return;
@@ -106,16 +161,29 @@ export function listeningNotificationStreams(database: Database, logger?: Logger
         size--;
         const current = byUser.get(userId);
         current?.delete(stream);
-        if (current?.size === 0) byUser.delete(userId);
+        if (current?.size === 0) {
+          byUser.delete(userId);
+          counting.delete(userId);
+        }
       };
+    },
+    full: (userId) => (byUser.get(userId)?.size ?? 0) >= MOST_STREAMS_PER_USER,
+    announce(userId) {
+      announced.add(userId);
+      sending ??= sendAnnounced();
     },
     get size() {
       return size;
     },
     endAll() {
+      closing = true;
       for (const userId of [...byUser.keys()]) endUser(userId);
     },
+    get closing() {
+      return closing;
+    },
     async settle() {
+      await sending;
       await Promise.all([changes.settle(), sessions.settle()]);
       await Promise.all([...pending.values()]);
     },

@@ -1,23 +1,26 @@
 // How notifications reach people (issue #28, second part), on the real server and database: settings
 // per kind, the live stream of the bell's count, notices from the admins, email digests through the
 // outbox, and the digest's unsubscribe link that works without signing in.
+
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
+import { memberCalls } from '../../../../tests/support/member-calls';
 import {
   callJson,
-  type HttpMethod,
   NO_RATE_LIMITS,
   okJson,
   startTestServer,
   TEST_SECRET,
   type TestServer,
 } from '../../../../tests/support/test-server';
-import type { NotificationPage, NotificationSettings } from '../../../shared/notifications';
+import type { NotificationSettings } from '../../../shared/notifications';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../../../shared/notifications';
 import { mailOutbox } from '../../db/auth-schema';
+import { queryRows } from '../../db/client';
 import { notificationDigests, profiles } from '../../db/schema';
 import { createMailer } from '../../platform/mail';
+import { deliverBroadcasts, queueBroadcast } from './broadcasts';
 import { DIGEST_ITEMS, sendDueDigests } from './digest';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -29,16 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (member: Member | null, method: HttpMethod, path: string, body?: unknown) =>
-  callJson(server, method, path, member?.cookie, body);
-const ok = (member: Member, method: HttpMethod, path: string, body?: unknown) =>
-  okJson(server, method, path, member.cookie, body);
-const post = async (member: Member, content: string, isAnonymous = false) =>
-  (await ok(member, 'POST', '/api/posts', { content, isAnonymous })).id as string;
-const like = (member: Member, id: string) => ok(member, 'PUT', `/api/posts/${id}/like`);
-const listOf = async (member: Member) => (await ok(member, 'GET', '/api/notifications')) as NotificationPage;
-const unreadOf = async (member: Member) =>
-  ((await ok(member, 'GET', '/api/notifications/unread')) as { unread: number }).unread;
+const { call, ok, post, like, listOf, unreadOf } = memberCalls(() => server);
 const settingsOf = async (member: Member) =>
   ((await ok(member, 'GET', '/api/notifications/settings')) as NotificationSettings).settings;
 const digests = () =>
@@ -118,6 +112,23 @@ describe('settings', () => {
         401,
       );
     }
+  });
+
+  it('marking all read leaves the kinds not shown in the app unread, for their digest', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const admin = await createMember(server, { userType: 'admin' });
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: false, digest: 'daily' }],
+    });
+    await like(liker, await post(author, 'Mailed, not shown'));
+    await ok(admin, 'POST', '/api/admin/notifications', { text: 'Shown, not mailed' });
+    await server.broadcasts.settle();
+    expect(await ok(author, 'PUT', '/api/notifications/read')).toEqual({ unread: 0 });
+    await digests();
+    const [mail] = await mailTo(author);
+    expect(mail?.text).toContain('liked your post: "Mailed, not shown"');
+    expect(mail?.text).not.toContain('Shown, not mailed');
   });
 
   it('a kind not shown in the app leaves the list and the bell, and comes back when shown again', async () => {
@@ -213,6 +224,25 @@ describe('the live stream', () => {
     await Promise.all([mine.close(), tab.close(), theirs.close()]);
   });
 
+  it('is told when a like makes a read notification unread again, and refused beyond ten at once', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const id = await post(author, 'Read, then liked again');
+    await like(liker, id);
+    await ok(author, 'PUT', '/api/notifications/read');
+    const stream = await openStream(author);
+    expect(await stream.events(1)).toEqual([0]);
+    await like(await createMember(server), id);
+    expect(await stream.events(2)).toEqual([0, 1]);
+
+    const more = [];
+    for (let i = 1; i < 10; i++) more.push(await openStream(author));
+    const refused = await openStream(author);
+    expect(refused.res.status).toBe(429);
+    expect(await refused.res.text()).toContain(NOTIFICATION_MESSAGES.tooManyStreams);
+    await Promise.all([stream, ...more].map((s) => s.close()));
+  });
+
   it('is refused to visitors and ends when the session does', async () => {
     const visitor = await openStream(null);
     expect(visitor.res.status).toBe(401);
@@ -244,6 +274,7 @@ describe('notices from the admins', () => {
     const answer = await ok(admin, 'POST', '/api/admin/notifications', {
       text: '  Yearbook photos on Friday  ',
     });
+    await server.broadcasts.settle();
     const members = await server.database.db.select({ id: profiles.userId }).from(profiles);
     expect(answer).toEqual({ sent: members.length });
     for (const someone of [member, moderator, admin]) {
@@ -253,6 +284,29 @@ describe('notices from the admins', () => {
       ]);
       expect(JSON.stringify(notices)).not.toContain(admin.username);
     }
+  });
+
+  it('are handed out a batch at a time, to each member once, several instances at once', async () => {
+    await createMember(server);
+    const text = `Batched notice ${Math.random()}`;
+    const members = await queueBroadcast(server.database.db, text);
+    const late = await createMember(server);
+    // Three "instances" with batches of two, at once.
+    await Promise.all([1, 2, 3].map(() => deliverBroadcasts(server.database.db, 2)));
+    const told = await queryRows<{ user_id: string; times: number }>(
+      server.database.db,
+      sql`select user_id, count(*)::int as times from notifications
+          where kind = 'admin_notice' and detail = ${text} group by user_id`,
+    );
+    expect(told).toHaveLength(members);
+    expect(told.every((row) => row.times === 1)).toBe(true);
+    // Who joined after it was sent is not told.
+    expect(told.map((row) => row.user_id)).not.toContain(late.account.userId);
+    const [left] = await queryRows<{ pending: number }>(
+      server.database.db,
+      sql`select count(*)::int as pending from notification_broadcasts where done_at is null`,
+    );
+    expect(left?.pending).toBe(0);
   });
 });
 
@@ -270,6 +324,7 @@ describe('email digests', () => {
     // A kind the author did not ask to be mailed.
     const admin = await createMember(server, { userType: 'admin' });
     await ok(admin, 'POST', '/api/admin/notifications', { text: 'Not in the digest' });
+    await server.broadcasts.settle();
 
     expect(await digests()).toBeGreaterThanOrEqual(1);
     const [mail, ...more] = await mailTo(author);

@@ -1,17 +1,12 @@
 // Notifications over HTTP on the real server and database (issue #28, first part): likes on a post
 // are one notification a day, read with the day's count and latest liker; read state, paging, and
 // nobody but the recipient ever sees one, anonymous posts included.
+
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
-import {
-  callJson,
-  type HttpMethod,
-  NO_RATE_LIMITS,
-  okJson,
-  startTestServer,
-  type TestServer,
-} from '../../../../tests/support/test-server';
+import { memberCalls } from '../../../../tests/support/member-calls';
+import { NO_RATE_LIMITS, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import type { Notification, NotificationPage } from '../../../shared/notifications';
 import { NOTIFICATION_MESSAGES } from '../../../shared/notifications';
 import { notifications } from '../../db/schema';
@@ -22,17 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const call = (member: Member | null, method: HttpMethod, path: string, body?: unknown) =>
-  callJson(server, method, path, member?.cookie, body);
-const ok = (member: Member, method: HttpMethod, path: string, body?: unknown) =>
-  okJson(server, method, path, member.cookie, body);
-const post = async (member: Member, content: string, isAnonymous = false) =>
-  (await ok(member, 'POST', '/api/posts', { content, isAnonymous })).id as string;
-const like = (member: Member, id: string) => ok(member, 'PUT', `/api/posts/${id}/like`);
-const unlike = (member: Member, id: string) => ok(member, 'DELETE', `/api/posts/${id}/like`);
-const listOf = async (member: Member) => (await ok(member, 'GET', '/api/notifications')) as NotificationPage;
-const unreadOf = async (member: Member) =>
-  ((await ok(member, 'GET', '/api/notifications/unread')) as { unread: number }).unread;
+const { call, ok, post, like, unlike, listOf, unreadOf } = memberCalls(() => server);
 
 describe('likes', () => {
   it('are one notification per post and day, with the count and the latest liker', async () => {

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
   adminNotificationAnswerSchema,
@@ -17,12 +17,13 @@ import { pageQuerySchema } from '../../../shared/posts';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
-import { type Db, queryRows } from '../../db/client';
+import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
+import { type Broadcasts, queueBroadcast } from './broadcasts';
 import { countUnread, listNotifications, markAllRead, markRead } from './list-notifications';
-import { type NotificationStreams, STREAM_LIFETIME_MS } from './live';
+import { type NotificationStreams, streamLifetimeMs } from './live';
 import { readSettings, saveSettings, stopDigests } from './settings';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
@@ -94,16 +95,19 @@ const notifyEveryone = describeRoute({
 const notificationId = z.uuid();
 /** Between comments that keep proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
+/** How long EventSource waits before coming back after a stream ends. */
+const RECONNECT_MS = 3_000;
 
 export interface NotificationDeps extends ViewerDeps {
   streams: NotificationStreams;
+  logger?: Logger;
   /** The server's secret, which signs the digests' unsubscribe links. */
   secret: string;
 }
 
 /** /api/notifications: each person's own, and nobody else's (issue #28). */
 export function notificationRoutes(deps: NotificationDeps) {
-  const { db, streams, secret } = deps;
+  const { db, streams, secret, logger } = deps;
   return new Hono<AppEnv>()
     .post('/unsubscribe', unsubscribe.doc, async (c) => {
       // A mail client's one-click POST carries the token in the address and a form body; the page's
@@ -118,35 +122,47 @@ export function notificationRoutes(deps: NotificationDeps) {
     .use(loadViewer(deps))
     .get('/stream', stream.doc, signedIn, (c) => {
       const userId = c.var.caller.userId;
+      // Refused, not taking another's place: EventSource gives up on an error answer, and that tab's
+      // bell is counted when it is looked at again.
+      if (streams.full(userId)) {
+        throw new AppError('rate_limited', NOTIFICATION_MESSAGES.tooManyStreams, { retryAfterSeconds: 60 });
+      }
       // A proxy that buffers answers (nginx does by default) would hold the events back.
       c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (sse) => {
-        let resolveEnd: () => void = () => {};
-        const ended = new Promise<void>((resolve) => {
-          resolveEnd = resolve;
-        });
-        const remove = streams.add(userId, {
-          tell: (unread) => {
-            void sse.writeSSE({ event: 'unread', data: JSON.stringify({ unread }) }).catch(resolveEnd);
-          },
-          end: resolveEnd,
-        });
-        sse.onAbort(resolveEnd);
-        const heartbeat = setInterval(() => void sse.write(': ping\n\n').catch(resolveEnd), HEARTBEAT_MS);
-        const lifetime = setTimeout(resolveEnd, STREAM_LIFETIME_MS);
-        try {
-          await sse.writeSSE({
-            event: 'unread',
-            data: JSON.stringify({ unread: await countUnread(db, userId) }),
-            retry: 3_000,
+      const answer = streamSSE(
+        c,
+        async (sse) => {
+          let resolveEnd: () => void = () => {};
+          const ended = new Promise<void>((resolve) => {
+            resolveEnd = resolve;
           });
-          await ended;
-        } finally {
-          clearInterval(heartbeat);
-          clearTimeout(lifetime);
-          remove();
-        }
-      });
+          sse.onAbort(resolveEnd);
+          // How soon EventSource comes back after the stream ends.
+          await sse.write(`retry: ${RECONNECT_MS}\n\n`);
+          const remove = streams.add(userId, {
+            tell: (unread) => void sse.writeSSE({ event: 'unread', data: JSON.stringify({ unread }) }),
+            end: resolveEnd,
+          });
+          // Filled meanwhile: ended, like the one refused above.
+          if (!remove) return;
+          const heartbeat = setInterval(() => void sse.write(': ping\n\n'), HEARTBEAT_MS);
+          const lifetime = setTimeout(resolveEnd, streamLifetimeMs());
+          try {
+            await ended;
+          } finally {
+            clearInterval(heartbeat);
+            clearTimeout(lifetime);
+            remove();
+          }
+        },
+        async (err) => {
+          logger?.error({ err, reqId: c.var.requestId }, 'a notification stream failed');
+        },
+      );
+      // While the server stops, the connection goes with the stream: EventSource comes back on a new
+      // one, to an instance that is not stopping.
+      if (streams.closing) answer.headers.set('Connection', 'close');
+      return answer;
     })
     .get('/settings', settings.doc, signedIn, async (c) =>
       c.json({ settings: await readSettings(db, c.var.caller.userId) }),
@@ -178,18 +194,15 @@ export function notificationRoutes(deps: NotificationDeps) {
     });
 }
 
-/** POST /api/admin/notifications: a notice to every member (the viewer is loaded for /api/admin/*). */
-export function adminNotificationRoutes(db: Db) {
+/**
+ * POST /api/admin/notifications: a notice to every member, queued and handed out in the background
+ * (broadcasts.ts); answers how many members it goes to. The viewer is loaded for /api/admin/*.
+ */
+export function adminNotificationRoutes(db: Db, broadcasts: Pick<Broadcasts, 'wake'>) {
   return new Hono<AppEnv>().post('/', notifyEveryone.doc, allowTo('notice:edit'), async (c) => {
     const { text } = await notifyEveryone.body(c);
-    const [row] = await queryRows<{ sent: number }>(
-      db,
-      sql`with sent as (
-            insert into notifications (user_id, kind, detail)
-            select user_id, 'admin_notice', ${text} from profiles
-            returning 1)
-          select count(*)::int as sent from sent`,
-    );
-    return c.json({ sent: row?.sent ?? 0 });
+    const sent = await queueBroadcast(db, text);
+    broadcasts.wake();
+    return c.json({ sent });
   });
 }

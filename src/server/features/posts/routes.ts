@@ -31,6 +31,8 @@ import { setLike } from './set-like';
 interface PostDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
+  /** Tells every instance that this person's notifications may have changed (their live bell). */
+  announceNotification?: (userId: string) => void;
 }
 
 const postIdShape = z.uuid();
@@ -144,7 +146,10 @@ export function postRoutes(deps: PostDeps) {
         if (!postIdShape.safeParse(id).success) throw notFound();
         const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
         if (!state) throw notFound();
-        return c.json(state);
+        const { told, ...answer } = state;
+        // Queued, not awaited: the answer takes as long whoever wrote the post and whatever they read.
+        if (told) deps.announceNotification?.(told);
+        return c.json(answer);
       },
     );
 }

@@ -11,14 +11,16 @@ import { type Db, queryRows } from '../../db/client';
  *
  * A new like tells the post's author in the same statement (issue #28): the day's notification for
  * the post is made, or moved up and made unread again. Who liked is read from `likes` when the
- * author reads it, so an unlike needs nothing here. The answer is the same whoever wrote the post.
+ * author reads it, so an unlike needs nothing here. `told` is whom the like told (for the live count,
+ * announced after the answer: notifications/live.ts); it never leaves the server, and the answer is
+ * the same whoever wrote the post.
  */
 export async function setLike(options: {
   db: Db;
   userId: string;
   postId: string;
   liked: boolean;
-}): Promise<LikeState | null> {
+}): Promise<(LikeState & { told: string | null }) | null> {
   const { db, userId, postId } = options;
   const change = options.liked
     ? sql`
@@ -35,10 +37,11 @@ export async function setLike(options: {
           where p.user_id <> ${userId}
           on conflict (post_id, day) where kind = 'post_liked'
           do update set updated_at = now(), read_at = null
+          returning user_id
         )
         update posts set like_count = like_count + (select count(*) from changed)
         where id = ${postId}::uuid and not deleted
-        returning like_count`
+        returning like_count, (select user_id from told) as told`
     : sql`
         with changed as (
           delete from likes
@@ -48,7 +51,7 @@ export async function setLike(options: {
         )
         update posts set like_count = greatest(like_count - (select count(*) from changed), 0)
         where id = ${postId}::uuid and not deleted
-        returning like_count`;
-  const [row] = await queryRows<{ like_count: number | string }>(db, change);
-  return row ? { likeCount: Number(row.like_count), likedByMe: options.liked } : null;
+        returning like_count, null as told`;
+  const [row] = await queryRows<{ like_count: number | string; told: string | null }>(db, change);
+  return row ? { likeCount: Number(row.like_count), likedByMe: options.liked, told: row.told } : null;
 }

@@ -3,8 +3,7 @@ import { NOTIFICATION_LIMITS } from '../../../../shared/values/notifications';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { useSendNotificationToEveryone } from '../api/admin-notification-api';
-
-type Outcome = { tone: 'ok' | 'error'; text: string } | null;
+import { FormOutcome, type FormOutcomeState } from './form-outcome';
 
 const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'members'}.`;
 
@@ -14,7 +13,7 @@ const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'me
 export function SendNotificationForm() {
   const textId = useId();
   const [text, setText] = useState('');
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const send = useSendNotificationToEveryone();
 
   async function submit(event: FormEvent) {
@@ -68,12 +67,7 @@ export function SendNotificationForm() {
             {text.length} / {NOTIFICATION_LIMITS.notice} characters
           </p>
         </div>
-        <p
-          role="status"
-          className={`min-h-5 text-sm font-medium ${outcome?.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
-        >
-          {outcome?.text}
-        </p>
+        <FormOutcome outcome={outcome} />
         <button type="submit" disabled={send.isPending} className={composeButtonClasses()}>
           {send.isPending ? 'Sending...' : 'Send to everyone'}
         </button>

@@ -7,6 +7,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TextField } from '../../../components/ui/text-field';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
+import { FormOutcome, type FormOutcomeState } from '../components/form-outcome';
 import { SendNotificationForm } from '../components/send-notification-form';
 
 // Admins: the dashboard notice (SPEC §3: show, title, badge, paragraphs). One paragraph per block of
@@ -40,7 +41,7 @@ function NoticeForm({ initial }: { initial: Notice }) {
   const [title, setTitle] = useState(initial.title);
   const [badge, setBadge] = useState(initial.badge);
   const [content, setContent] = useState(initial.content.join('\n\n'));
-  const [outcome, setOutcome] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const save = useSaveNotice();
 
   function submit(event: FormEvent) {
@@ -105,12 +106,7 @@ function NoticeForm({ initial }: { initial: Notice }) {
           Leave a blank line between paragraphs (at most {NOTICE_LIMITS.paragraphs}).
         </p>
       </div>
-      <p
-        role="status"
-        className={`min-h-5 text-sm font-medium ${outcome?.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
-      >
-        {outcome?.text}
-      </p>
+      <FormOutcome outcome={outcome} />
       <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
         {save.isPending ? 'Saving...' : 'Save'}
       </button>

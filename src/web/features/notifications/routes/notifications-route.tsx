@@ -48,6 +48,10 @@ export function NotificationsRoute() {
   useEffect(() => {
     if (hash === `#${SETTINGS_ID}`) setSettingsOpen(true);
   }, [hash]);
+  // Opened by the digest's link: the browser looked for the anchor while it was still hidden.
+  useEffect(() => {
+    if (settingsOpen && hash === `#${SETTINGS_ID}`) document.getElementById(SETTINGS_ID)?.scrollIntoView();
+  }, [settingsOpen, hash]);
 
   function markAllRead() {
     markAll.mutate(undefined, {
