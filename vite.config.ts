@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { iconSprite } from './scripts/icon-sprite.ts';
+import { pwaAssets } from './scripts/pwa-assets.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
 // In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself
@@ -12,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   // The server's renderer (vite build --ssr, scripts/web-build.mjs) needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), iconSprite()],
+  plugins: [react(), tailwindcss(), iconSprite(), pwaAssets()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

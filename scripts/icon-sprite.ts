@@ -29,7 +29,7 @@ const pascalCase = (name: string) =>
   name.replace(/(^|-)([a-z0-9])/g, (_match, _dash, letter: string) => letter.toUpperCase());
 
 /** What lucide-react draws inside its <svg> for `name`. */
-function lucideDrawing(name: string): string {
+export function lucideDrawing(name: string): string {
   const icons = lucide as unknown as Record<string, ComponentType | undefined>;
   const component = icons[pascalCase(name)];
   if (!component) throw new Error(`lucide-react has no icon "${name}" (icon-names.ts)`);

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_MARKER = path.join(ROOT, 'dist/web/index.html');
 export const SSR_ENTRY = path.join(ROOT, 'dist/ssr/entry-server.js');
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+// scripts/ holds the build's own plugins (icon sprite, installable app's files, chunk groups).
+const INPUTS = ['src/web', 'src/shared', 'scripts', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });

@@ -13,6 +13,21 @@ function pick<T extends string>(value: string | null, options: readonly T[], fal
   return options.includes(value as T) ? (value as T) : fallback;
 }
 
+/**
+ * The dashboard's Create post, opened by the address: the installed app's shortcut (?compose=1) and
+ * text shared to it from another app (the manifest's share_target: ?share_title, ?share_text,
+ * ?share_url), joined into the post's first draft; a link already in the text is not repeated.
+ */
+export function readCompose(params: URLSearchParams): { open: boolean; text: string } {
+  const shared = ['share_title', 'share_text', 'share_url'].map((name) => params.get(name)?.trim() ?? '');
+  const [title = '', text = '', url = ''] = shared;
+  const parts = [title, text, url && !text.includes(url) && !title.includes(url) ? url : ''].filter(Boolean);
+  return {
+    open: params.has('compose') || shared.some(Boolean),
+    text: parts.join('\n'),
+  };
+}
+
 /** The dashboard's order. */
 export function readFeedSort(params: URLSearchParams): FeedSort {
   return pick(params.get('sort'), FEED_SORTS, 'default');

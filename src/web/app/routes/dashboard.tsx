@@ -19,7 +19,7 @@ import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
-import { readFeedSort } from '../route-params';
+import { readCompose, readFeedSort } from '../route-params';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
 const FEED_FALLBACK = { fallbackAfterMs: 3_000, retryEveryMs: 5_000, retries: 3 };
@@ -38,7 +38,14 @@ function Dashboard() {
   const [params, setParams] = useSearchParams();
   const sort = readFeedSort(params);
   const openedWith = (location.state ?? null) as CreatePostState | null;
-  const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost));
+  const compose = readCompose(params);
+  const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost) || compose.open);
+  // Opened by the address (the app's shortcut, text shared to it): the draft is taken, and the address
+  // loses it, so a reload does not open it again.
+  const composing = compose.open;
+  useEffect(() => {
+    if (composing) setParams(sort === 'default' ? {} : { sort }, { replace: true });
+  }, [composing, sort, setParams]);
   const [asklineId, setAsklineId] = useState<string | null>(openedWith?.asklineId ?? null);
 
   // The navbar's Create also works while already here: each press is a new navigation state.
@@ -99,6 +106,7 @@ function Dashboard() {
               />
             }
             onPosted={closePanel}
+            initialContent={compose.text}
             autoFocus
           />
         ) : (

@@ -15,8 +15,11 @@ export function CreatePostPanel({
   asklineChooser,
   onPosted,
   autoFocus = false,
+  initialContent = '',
 }: {
   asklineId: string | null;
+  /** The first draft (text shared to the installed app). */
+  initialContent?: string;
   /** The askline chooser, given by the page (it belongs to the asklines feature). */
   asklineChooser?: ReactNode;
   onPosted: () => void;
@@ -25,7 +28,7 @@ export function CreatePostPanel({
   const textId = useId();
   const counterId = useId();
   const errorId = useId();
-  const [content, setContent] = useState('');
+  const [content, setContent] = useState(initialContent);
   const [anonymous, setAnonymous] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePost();
