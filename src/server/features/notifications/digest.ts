@@ -78,11 +78,11 @@ async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): P
     await tx.execute(sql`insert into notification_digests (user_id, cadence, sent_at)
       select id, ${cadence}, now() - ${PERIOD[cadence]}::interval from users where id = ${userId}
       on conflict do nothing`);
-    // What the digest covers: since the last one, and at most a period back (digests turned on again
-    // after months do not bring up what is long past).
+    // What the digest covers: since the last one (a look that came late leaves nothing out), and at
+    // most two periods back (digests turned on again after months do not bring up what is long past).
     const [claimed] = await queryRows<{ since: string; email: string; kinds: NotificationKind[] }>(
       tx,
-      sql`select greatest(d.sent_at, now() - ${PERIOD[cadence]}::interval)::text as since, u.email,
+      sql`select greatest(d.sent_at, now() - 2 * ${PERIOD[cadence]}::interval)::text as since, u.email,
             array(select s.kind from notification_settings s
                   where s.user_id = d.user_id and s.digest = ${cadence}) as kinds
           from notification_digests d join users u on u.id = d.user_id
@@ -94,7 +94,7 @@ async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): P
     if (!claimed) return false;
     await tx.execute(sql`update notification_digests set sent_at = now()
       where user_id = ${userId} and cadence = ${cadence}`);
-    const kinds = parseKinds(claimed.kinds);
+    const { kinds } = claimed;
     if (kinds.length === 0) return false;
     const items = await unreadForDigest({
       db: tx,
@@ -107,15 +107,6 @@ async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): P
     await deps.mailer.send(digestMail(deps, claimed.email, userId, cadence, items), tx);
     return true;
   });
-}
-
-/** PGlite answers a text[] as an array, node-postgres too; a driver answering '{a,b}' is read as well. */
-function parseKinds(kinds: NotificationKind[] | string): NotificationKind[] {
-  if (Array.isArray(kinds)) return kinds;
-  return kinds
-    .replace(/^\{|\}$/g, '')
-    .split(',')
-    .filter(Boolean) as NotificationKind[];
 }
 
 export function digestMail(

@@ -361,6 +361,28 @@ describe('email digests', () => {
     expect(mails.some((m) => m.text.includes('Ravi Kumar and 1 other liked your post'))).toBe(true);
   });
 
+  it('leave out nothing that came between two digests when a look comes late', async () => {
+    const author = await createMember(server);
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+    });
+    const id = await post(author, 'Liked just after a digest');
+    await like(await createMember(server), id);
+    await digests();
+    expect(await mailTo(author)).toHaveLength(1);
+    await ok(author, 'PUT', '/api/notifications/read');
+    // The last digest went 26 hours ago; a like came an hour after it, 25 hours ago.
+    await lastDigestWent(author, 'daily', '26 hours');
+    await like(await createMember(server), id);
+    await server.database.db.execute(
+      sql`update notifications set updated_at = now() - interval '25 hours' where post_id = ${id}::uuid`,
+    );
+    await digests();
+    const mails = await mailTo(author);
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((mail) => mail.text.includes('Liked just after a digest'))).toHaveLength(2);
+  });
+
   it('go once when several instances look at the same moment', async () => {
     const author = await createMember(server);
     await ok(author, 'PUT', '/api/notifications/settings', {

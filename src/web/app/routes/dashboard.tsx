@@ -42,10 +42,9 @@ function Dashboard() {
   const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost) || compose.open);
   // Opened by the address (the app's shortcut, text shared to it): the draft is taken, and the address
   // loses it, so a reload does not open it again.
-  const composing = compose.open;
   useEffect(() => {
-    if (composing) setParams(sort === 'default' ? {} : { sort }, { replace: true });
-  }, [composing, sort, setParams]);
+    if (compose.open) setParams(sort === 'default' ? {} : { sort }, { replace: true });
+  }, [compose.open, sort, setParams]);
   const [asklineId, setAsklineId] = useState<string | null>(openedWith?.asklineId ?? null);
 
   // The navbar's Create also works while already here: each press is a new navigation state.

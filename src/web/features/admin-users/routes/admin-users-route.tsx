@@ -6,6 +6,7 @@ import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { inputClasses } from '../../../components/ui/text-field';
@@ -25,7 +26,7 @@ export function AdminUsersRoute() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const [draft, setDraft] = useState(query);
-  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<FormOutcomeState>(null);
   const list = useInfiniteQuery(adminUsersQueryOptions(query));
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
 
@@ -65,12 +66,7 @@ export function AdminUsersRoute() {
         </form>
       </search>
 
-      <p
-        role="status"
-        className={`mt-4 min-h-6 text-sm font-medium ${status?.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
-      >
-        {status?.text}
-      </p>
+      <FormOutcome outcome={status} className="mt-4 min-h-6" />
 
       {list.isPending ? (
         <p className="mt-6 flex items-center gap-2 text-slate-600 dark:text-slate-300">

@@ -5,6 +5,7 @@ import { MODERATION_ACTION_LABELS } from '../../../../shared/values/reports';
 import { DocumentTitle } from '../../../components/document-title';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -18,7 +19,7 @@ import {
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-type Status = { tone: 'ok' | 'error'; text: string } | null;
+type Status = FormOutcomeState;
 
 // /admin/log (admins): what staff did, newest first, and the suspensions made through anonymous posts
 // that are in force. The author of an anonymous post is never named, here or anywhere.
@@ -34,12 +35,7 @@ export function ModerationLogRoute() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Every resolve, delete, askline decision, role change and suspension, newest first.
       </p>
-      <p
-        role="status"
-        className={`mt-4 min-h-6 text-sm font-medium ${status?.tone === 'error' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
-      >
-        {status?.text}
-      </p>
+      <FormOutcome outcome={status} className="mt-4 min-h-6" />
       <SealedSuspensions onStatus={setStatus} />
       <h2 className="mt-10 text-lg font-semibold">Log</h2>
       <div className="mt-4">

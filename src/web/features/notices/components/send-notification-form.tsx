@@ -2,8 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { NOTIFICATION_LIMITS } from '../../../../shared/values/notifications';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { useSendNotificationToEveryone } from '../api/admin-notification-api';
-import { FormOutcome, type FormOutcomeState } from './form-outcome';
 
 const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'members'}.`;
 

@@ -4,10 +4,10 @@ import type { Notice } from '../../../../shared/notices';
 import { NOTICE_LIMITS } from '../../../../shared/values/notices';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TextField } from '../../../components/ui/text-field';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
-import { FormOutcome, type FormOutcomeState } from '../components/form-outcome';
 import { SendNotificationForm } from '../components/send-notification-form';
 
 // Admins: the dashboard notice (SPEC §3: show, title, badge, paragraphs). One paragraph per block of

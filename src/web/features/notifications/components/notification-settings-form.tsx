@@ -7,6 +7,7 @@ import {
   type NotificationDigest,
 } from '../../../../shared/values/notifications';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { failureMessage } from '../../../lib/api-client';
@@ -17,8 +18,6 @@ import {
 
 const DIGEST_LABELS: Record<NotificationDigest, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
 const DIGEST_ORDER: NotificationDigest[] = ['off', 'daily', 'weekly'];
-
-type Outcome = { tone: 'ok' | 'error'; text: string } | null;
 
 // The settings of each kind of notification (issue #28): shown here and counted by the bell, or not;
 // and mailed in a daily or weekly digest, or not. Loaded when first opened (notifications-route.tsx).
@@ -38,7 +37,7 @@ export function NotificationSettingsForm() {
 
 function SettingsForm({ initial }: { initial: NotificationSetting[] }) {
   const [draft, setDraft] = useState(initial);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const save = useSaveNotificationSettings();
 
   function change(kind: NotificationSetting['kind'], part: Partial<NotificationSetting>) {
@@ -81,12 +80,7 @@ function SettingsForm({ initial }: { initial: NotificationSetting[] }) {
         <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
           {save.isPending ? 'Saving...' : 'Save settings'}
         </button>
-        <p
-          role="status"
-          className={`text-sm font-medium ${outcome?.tone === 'error' ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-400'}`}
-        >
-          {outcome?.text}
-        </p>
+        <FormOutcome outcome={outcome} className="" />
       </div>
     </form>
   );
