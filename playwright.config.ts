@@ -52,6 +52,9 @@ export default defineConfig({
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The app's service worker is tried in offline.spec.ts; elsewhere pages talk to the server
+    // directly, as they did before it (and as page.route sees them).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { iconSprite } from './scripts/icon-sprite.ts';
 import { pwaAssets } from './scripts/pwa-assets.ts';
@@ -13,7 +14,36 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   // The server's renderer (vite build --ssr, scripts/web-build.mjs) needs no copy of the public files.
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), iconSprite(), pwaAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    iconSprite(),
+    pwaAssets(),
+    // The service worker (src/web/sw/sw.ts, docs/decisions/018): built with Workbox after the app, with
+    // the list of the build's files it keeps for offline use. The manifest is pwaAssets'; the app
+    // registers the worker itself, lazily (src/web/lib/offline-app.ts).
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        manifest: false,
+        injectRegister: false,
+        injectManifest: {
+          // A classic script: every browser with service workers runs one (module workers are newer).
+          rollupFormat: 'iife',
+          globPatterns: [
+            'assets/**/*.{js,css,woff2,svg}',
+            'icons/*.png',
+            'favicon.svg',
+            'manifest.webmanifest',
+            'app-shell.html',
+          ],
+          // Named by their hash: the name is the revision.
+          dontCacheBustURLsMatching: /^assets\//,
+        },
+      }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

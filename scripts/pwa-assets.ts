@@ -105,6 +105,18 @@ export function buildPwaAssets(): Map<string, { type: string; body: Buffer | str
   return files;
 }
 
+/** The shell's file in the build (src/web/sw/offline-rules.ts names its address). */
+export const APP_SHELL_FILE = 'app-shell.html';
+
+/** index.html with the app named in `<template id="page-modules">`, as the server names it (boot.ts reads it). */
+export function appShell(indexHtml: string, appFile: string): string {
+  if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
+  return indexHtml.replace(
+    '</head>',
+    () => `<template id="page-modules" data-app="/${appFile}"></template>\n  </head>`,
+  );
+}
+
 export function pwaAssets(): Plugin {
   let files: ReturnType<typeof buildPwaAssets> | null = null;
   const made = () => {
@@ -120,6 +132,27 @@ export function pwaAssets(): Plugin {
     buildStart() {
       if (!emit) return;
       for (const [fileName, { body }] of made()) this.emitFile({ type: 'asset', fileName, source: body });
+    },
+    // The page the service worker opens offline (src/web/sw/sw.ts): index.html naming the app, as the
+    // server names it on a page it could not draw, so the app draws the page itself.
+    generateBundle: {
+      // After Vite has written index.html into the bundle.
+      order: 'post',
+      handler(_options, bundle) {
+        if (!emit) return;
+        const index = bundle['index.html'];
+        const app = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.isEntry && file.name === 'main',
+        );
+        if (index?.type !== 'asset' || !app) {
+          this.error('the app shell needs index.html and the `main` entry in the build');
+        }
+        this.emitFile({
+          type: 'asset',
+          fileName: APP_SHELL_FILE,
+          source: appShell(String(index.source), app.fileName),
+        });
+      },
     },
     transformIndexHtml() {
       return [

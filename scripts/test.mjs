@@ -142,6 +142,7 @@ const chromium = findChromium();
 await parallelSteps([
   ['lint (biome)', bin('biome'), ['check', '.']],
   ['types (tsc --noEmit)', bin('tsc'), ['--noEmit']],
+  ['service worker types (tsc)', bin('tsc'), ['--noEmit', '-p', 'src/web/sw']],
   ['web build (vite)', process.execPath, ['scripts/web-build.mjs', '--logLevel', 'warn']],
 ]);
 step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson]);

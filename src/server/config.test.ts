@@ -19,10 +19,18 @@ describe('loadConfig', () => {
       env: 'development',
       port: 3000,
       dataDir: path.resolve('/srv/app', './data'),
+      webBuildDir: null,
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
     });
+  });
+
+  it('serves another web build from WEB_BUILD_DIR, resolved like DATA_DIR', () => {
+    expect(loadConfig({ WEB_BUILD_DIR: 'builds/next' }, '/srv/app').webBuildDir).toBe(
+      path.resolve('/srv/app', 'builds/next'),
+    );
+    expect(loadConfig({ WEB_BUILD_DIR: '' }).webBuildDir).toBeNull();
   });
 
   it('listens on this machine only outside production, unless HOST says otherwise', () => {

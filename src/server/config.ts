@@ -25,6 +25,8 @@ const settingsSchema = z.object({
   ),
   HOST: z.preprocess(emptyAsUnset, z.string().optional()),
   DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  /** A web build to serve instead of the project's own `dist` (its `web` and `ssr` folders). */
+  WEB_BUILD_DIR: z.preprocess(emptyAsUnset, z.string().optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUnset,
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
@@ -110,6 +112,7 @@ const OWNED_PREFIXES = [
   'AUTH_',
   'MAIL_',
   'YEARBOOK_',
+  'WEB_BUILD',
 ];
 
 export interface Config {
@@ -119,6 +122,8 @@ export interface Config {
   /** Where to listen: undefined means every interface (production's default). */
   host: string | undefined;
   dataDir: string;
+  /** The web build served (`web` and `ssr` inside); null: the project's own `dist`. */
+  webBuildDir: string | null;
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: Settings['LOG_LEVEL'];
@@ -184,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     // server carries the mailbox (sign-up and reset links) and is not meant for the network.
     host: s.HOST ?? (s.NODE_ENV === 'production' ? undefined : '127.0.0.1'),
     dataDir: path.resolve(cwd, s.DATA_DIR),
+    webBuildDir: s.WEB_BUILD_DIR ? path.resolve(cwd, s.WEB_BUILD_DIR) : null,
     databaseUrl: s.DATABASE_URL,
     publicUrl,
     logLevel: s.LOG_LEVEL,

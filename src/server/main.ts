@@ -1,3 +1,4 @@
+import path from 'node:path';
 // Entry point: config -> Redis -> lock -> database -> migrations -> app -> listen; graceful shutdown.
 import { serve } from '@hono/node-server';
 import { appSecurityHeaders, createApp, createStorage } from './app';
@@ -72,6 +73,10 @@ async function main() {
     mailer: mail.mailer,
     notificationStreams,
     broadcasts,
+    ...(config.webBuildDir && {
+      webRoot: path.join(config.webBuildDir, 'web'),
+      ssrEntry: path.join(config.webBuildDir, 'ssr/entry-server.js'),
+    }),
   });
   const headers = appSecurityHeaders(config);
   const serverOptions = { ServerResponse: securedServerResponse(() => headers) };

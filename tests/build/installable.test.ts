@@ -88,3 +88,39 @@ describe('the installable app', () => {
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
   });
 });
+
+describe('the offline app (decision 018)', () => {
+  const viteManifest = JSON.parse(builtFile('.vite/manifest.json').toString('utf8')) as Record<
+    string,
+    { file: string }
+  >;
+  const worker = builtFile('sw.js').toString('utf8');
+  /** The addresses the worker precaches, as Workbox wrote them into it. */
+  const precached = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]);
+
+  it('has a shell that names the app and draws nothing', () => {
+    const shell = builtFile('app-shell.html').toString('utf8');
+    const app = viteManifest['main.tsx']?.file;
+    expect(app).toMatch(/^assets\/main-[\w-]+\.js$/);
+    expect(shell).toContain(`<template id="page-modules" data-app="/${app}"></template>`);
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain('page-state');
+    // The rest of index.html as it is: its one script and styles, the manifest.
+    const index = builtFile('index.html').toString('utf8');
+    expect(shell.replace(/\s*<template id="page-modules"[^>]*><\/template>/, '')).toBe(index);
+  });
+
+  it('precaches every script, style and font of the build and the shell, and no other page', () => {
+    expect(precached.length).toBeGreaterThan(20);
+    const assets = fs.readdirSync(path.join(WEB, 'assets')).filter((name) => /\.(js|css|woff2)$/.test(name));
+    for (const asset of assets) expect(precached, asset).toContain(`assets/${asset}`);
+    expect(precached).toContain('app-shell.html');
+    expect(precached).toContain('manifest.webmanifest');
+    expect(precached.filter((url) => url?.endsWith('.html'))).toEqual(['app-shell.html']);
+    expect(precached.some((url) => url?.startsWith('api/') || url === 'sw.js')).toBe(false);
+  });
+
+  it('is a classic script, which every browser with service workers runs', () => {
+    expect(worker).not.toMatch(/^\s*(import|export)\s/m);
+  });
+});

@@ -21,6 +21,8 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(webRoot, 'app-shell.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
   server = await startTestServer({ webRoot });
 });
@@ -46,6 +48,21 @@ describe('the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<title>Campus Yearbook</title>');
     }
+  });
+
+  it('revalidates the service worker and the offline shell every time, so a deploy is found at once', async () => {
+    const files: [string, string][] = [
+      ['/sw.js', 'text/javascript; charset=utf-8'],
+      ['/app-shell.html', 'text/html; charset=utf-8'],
+    ];
+    for (const [file, type] of files) {
+      const res = await server.request(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toBe(type);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    // Other files outside /assets/ keep their hour.
+    expect((await server.request('/favicon.svg')).headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('answers paths deeper than any route with the app and a 404 status', async () => {

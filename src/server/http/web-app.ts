@@ -51,6 +51,12 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.svg']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Asked for again every time, so a deploy shows at once: the pages (index.html, the offline app
+ * shell) and the service worker, whose new build the browser then finds on the next visit.
+ */
+const REVALIDATED = new Set(['.html']);
+const SERVICE_WORKER = '/sw.js';
 
 /** Client routes have at most two segments (/{username}/{postId}); deeper paths are not pages. */
 const MAX_ROUTE_SEGMENTS = 2;
@@ -86,7 +92,7 @@ export function loadWebApp(
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       cacheControl: urlPath.startsWith('/assets/')
         ? IMMUTABLE
-        : urlPath === '/index.html'
+        : REVALIDATED.has(ext) || urlPath === SERVICE_WORKER
           ? 'no-cache'
           : 'public, max-age=3600',
       ...(compress && {

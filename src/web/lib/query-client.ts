@@ -52,7 +52,9 @@ export const queryClient = new QueryClient({
       // Coming back to the tab: what is on screen is asked for again, in the background.
       refetchOnWindowFocus: (query) => (isSession(query) ? false : 'always'),
     },
-    mutations: { retry: false },
+    // A change made offline fails at once ("check your internet connection"), instead of waiting
+    // unseen for the network to return (issue #29).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -1,7 +1,7 @@
 // The kept copy of the query cache in localStorage (lib/query-client.ts says what is kept and when it
 // counts). Its own chunk: the page is drawn and taken over without it, and it arrives just after.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   type PersistQueryClientOptions,
   persistQueryClientSave,
@@ -10,6 +10,11 @@ import {
 import { storageKeys } from '../config/storage-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+// TanStack Query hears the browser go offline and back, but not how a page started. A page opened
+// offline (the service worker's shell, issue #29) says so here, before the restore lets any query
+// run (lib/query-client.ts): its queries then show their kept copies and wait for the network.
+if (!navigator.onLine) onlineManager.setOnline(false);
 // Raised when a kept answer's shape changes, so older copies are dropped: 2, the queryKeys layout;
 // 3, sessions with permissions and posts with the viewer's full abilities.
 const BUSTER = '3';
@@ -62,3 +67,7 @@ export function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
   persistQueryClientSubscribe(options);
   if (saveNow) void persistQueryClientSave(options).catch(() => {});
 }
+
+// The app's service worker comes with the kept copy: both are the app's offline side, and neither is
+// needed before the page is on screen (lib/offline-app.tsx). `npm run dev` builds no worker.
+if (!import.meta.env.DEV) void import('./offline-app').then(({ startOfflineApp }) => startOfflineApp());

@@ -21,6 +21,8 @@ export const SEEDED_SERVER_START_MS = scaled(120_000);
 
 export interface SeededServer {
   url: string;
+  /** Stops the server and starts it again on the same address and data, with `settings` changed. */
+  restart(settings?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,21 +52,28 @@ export async function startSeededServer(
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  let server: ServerProcess;
-  try {
-    server = await startServerProcess({
+  const start = (changed: Record<string, string>) =>
+    startServerProcess({
       ...settings,
+      ...changed,
       DATA_DIR: dataDir,
       PORT: String(port),
       PUBLIC_URL: url,
       NODE_ENV: 'test',
     });
+  let server: ServerProcess;
+  try {
+    server = await start({});
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     url,
+    async restart(changed = {}) {
+      await server.stop('SIGTERM');
+      server = await start(changed);
+    },
     async stop() {
       await server.stop('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { MenuButton } from '../../components/ui/menu-button';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import type { CreatePostState } from '../../config/paths';
 import { AsklineChooser } from '../../features/asklines/components/askline-chooser';
 import { useSession } from '../../features/auth/api/session-query';
@@ -121,16 +122,16 @@ function Dashboard() {
       </div>
 
       <section aria-label="Posts" className="mt-6">
-        {fromCache ? (
-          <p
-            role="status"
-            className="mb-4 rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
-          >
-            {feed.isError
-              ? POST_MESSAGES.loadFailed
-              : 'The server is slow to answer: showing the posts you saw last.'}
-          </p>
-        ) : null}
+        <OfflineNotice
+          saved={data !== undefined}
+          otherwise={
+            fromCache
+              ? feed.isError
+                ? POST_MESSAGES.loadFailed
+                : 'The server is slow to answer: showing the posts you saw last.'
+              : null
+          }
+        />
         {data ? (
           posts.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">

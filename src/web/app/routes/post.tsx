@@ -6,6 +6,7 @@ import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadingStatus } from '../../components/ui/loading-status';
+import { OfflineNotice } from '../../components/ui/offline-notice';
 import { paths } from '../../config/paths';
 import { useSession } from '../../features/auth/api/session-query';
 import { postQueryOptions } from '../../features/posts/api/posts-queries';
@@ -38,6 +39,7 @@ export function PostRoute() {
   if (query.isPending) {
     return (
       <Centered title="Post">
+        <OfflineNotice saved={false} />
         <LoadingStatus>Loading post...</LoadingStatus>
       </Centered>
     );
@@ -67,6 +69,7 @@ export function PostRoute() {
     <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
       <DocumentTitle title={`Post by ${by}`} />
       <h1 className="sr-only">Post by {by}</h1>
+      <OfflineNotice saved />
       <fieldset className="flex flex-wrap items-center justify-center gap-2">
         <legend className="sr-only">Template</legend>
         {SHARE_FORMATS.map((option) => (

@@ -8,7 +8,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useReviewAskline } from '../api/asklines-api';
-import { pendingAsklinesQueryOptions } from '../api/asklines-queries';
+import { pendingAsklinesQueryOptions } from '../api/review-queue-query';
 import { AsklineCard } from '../components/askline-card';
 
 // /asklines/review (admins and moderators): the asklines waiting for a decision, oldest first. Verify

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Icon } from '../../../components/icons/icon';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
+import { useInstallApp } from '../../../lib/install-prompt';
 import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate } from '../../../lib/router';
 import type { Session } from '../api/session-api';
@@ -23,6 +24,7 @@ export function ProfileMenu({ session }: { session: Session }) {
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   const navigate = useNavigate();
+  const installApp = useInstallApp();
   const profile = session.profile;
   const initial = (profile?.fullName || profile?.username || session.user?.email || '?')
     .charAt(0)
@@ -103,6 +105,21 @@ export function ProfileMenu({ session }: { session: Session }) {
               </Link>
             </li>
           ))}
+          {installApp ? (
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void installApp();
+                }}
+                className={itemClasses}
+              >
+                <Icon name="download" className="size-4" />
+                Install app
+              </button>
+            </li>
+          ) : null}
           <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-800">
             <button type="button" onClick={logOut} disabled={busy} className={itemClasses}>
               <Icon name="log-out" className="size-4" />

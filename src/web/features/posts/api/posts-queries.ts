@@ -55,4 +55,6 @@ export const postQueryOptions = (id: string, username: string | null) =>
       const query = username === null ? '' : `?username=${encodeURIComponent(username)}`;
       return apiRequest<Post>(`/api/posts/${encodeURIComponent(id)}${query}`, { signal });
     },
+    // Kept across reloads: a post opened once opens again offline (issue #29).
+    meta: { persist: true },
   });

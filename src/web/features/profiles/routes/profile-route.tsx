@@ -6,11 +6,13 @@ import { Icon } from '../../../components/icons/icon';
 import { ProfileHeader } from '../../../components/profile-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
+import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useNotFoundStatus } from '../../../lib/redirect';
 import { Link, useParams } from '../../../lib/router';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
+import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions } from '../api/profile-api';
 import { FormBanner } from '../components/form-banner';
@@ -36,6 +38,7 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
   // Only with an account: logging out clears the session first, and this must not ask again then.
   const query = useQuery({ ...profileQueryOptions(username), enabled: Boolean(session?.user) });
   const { data: profile, fromCache } = useCachedFallback(query, { fallbackAfterMs: FALLBACK_AFTER_MS });
+  const online = useOnline();
   useNotFoundStatus(query.error instanceof ApiError && query.error.status === 404);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
@@ -45,7 +48,8 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
     return (
       <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-12">
         <DocumentTitle title={`${profile.fullName} (@${profile.username})`} />
-        {fromCache ? (
+        <OfflineNotice saved />
+        {fromCache && online ? (
           <div className="mb-4">
             <FormBanner
               tone="error"
@@ -89,8 +93,9 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
     );
   }
   return (
-    <div className="flex min-h-[50vh] items-center justify-center px-4">
+    <div className="flex min-h-[50vh] flex-col items-center justify-center px-4">
       <DocumentTitle title="Profile" />
+      <OfflineNotice saved={false} />
       <LoadingStatus>Loading profile...</LoadingStatus>
     </div>
   );
