@@ -59,6 +59,12 @@ export const passwordResetRequestSchema = z.strictObject({
   redirectTo: z.optional(sitePathSchema),
 });
 
+/** POST /api/auth/send-verification-email: a new confirmation link, when the first expired or broke. */
+export const resendConfirmationRequestSchema = z.strictObject({
+  email: emailSchema,
+  callbackURL: z.optional(sitePathSchema),
+});
+
 /** POST /api/auth/reset-password */
 export const resetPasswordRequestSchema = z.strictObject({
   token: z.string().check(z.minLength(1, 'token is required.'), z.maxLength(200, 'That link is not valid.')),

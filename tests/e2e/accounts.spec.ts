@@ -31,9 +31,12 @@ test('sign up, confirm by mail, land on profile setup, then log out', async ({ p
   await expect(page).toHaveURL(/\/profile\/setup$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your profile');
 
-  // Signed in: the logo goes to the dashboard and the profile menu has the ordinary user's items.
+  // Signed in without a profile yet: the navbar offers only what works before one exists (no Search,
+  // no Create: both lead back here), the logo leads to setup, and the menu has the public pages.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Campus Yearbook' })).toHaveAttribute('href', '/dashboard');
+  await expect(nav.getByRole('link', { name: 'Campus Yearbook' })).toHaveAttribute('href', '/profile/setup');
+  await expect(nav.getByRole('link', { name: 'Search' })).toHaveCount(0);
+  await expect(nav.getByRole('button', { name: 'Create a post' })).toHaveCount(0);
   await openAccountMenu(page);
   await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
@@ -60,6 +63,44 @@ test('sign up, confirm by mail, land on profile setup, then log out', async ({ p
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);
+});
+
+// Issue #30: a confirmation link opened a second time, or one that is broken, no longer lands silently
+// on the sign-in card: the card says which, and a broken one offers a new link.
+test('a confirmation link opened again says so; a broken one offers a new link', PHONE, async ({ page }) => {
+  const email = uniqueEmail('twice');
+  await signUpWithMail(page, email, PASSWORD);
+  const link = await mailedLink(page.request, email, /Confirm your Campus Yearbook account/);
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+  await page.context().clearCookies();
+
+  await page.goto(link);
+  // The card, scrolled to (a phone shows the hero first), and the address without the outcome.
+  await expect(page).toHaveURL(/\/(#get-started)?$/);
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await expect(card.getByRole('status')).toHaveText('Your email is already confirmed — sign in.');
+  await expect(card.getByRole('button', { name: 'Sign In', exact: true })).toBeInViewport();
+
+  // A second account, whose link arrives cut short (a mail app that broke it across lines).
+  const other = uniqueEmail('broken');
+  await page.goto('/');
+  await card.getByRole('button', { name: 'Create an account' }).click();
+  await card.getByPlaceholder('Email', { exact: true }).fill(other);
+  await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await card.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(card.getByText(`we sent a confirmation link to ${other}`)).toBeVisible();
+  const whole = await mailedLink(page.request, other, /Confirm your Campus Yearbook account/);
+  await page.goto(whole.replace(/(token=[^&]{12})[^&]*/, '$1'));
+  await expect(page).toHaveURL(/\/(#get-started)?$/);
+  await expect(card.getByRole('status')).toContainText("This confirmation link doesn't work");
+  await card.getByLabel('Email').fill(other);
+  await card.getByRole('button', { name: 'Send New Link' }).click();
+  await expect(card.getByRole('status')).toContainText('a new link is on its way');
+  await expect
+    .poll(() => mailedLink(page.request, other, /Confirm your Campus Yearbook account/))
+    .not.toBe(whole);
+  await page.goto(await mailedLink(page.request, other, /Confirm your Campus Yearbook account/));
+  await expect(page).toHaveURL(/\/profile\/setup$/);
 });
 
 test.describe('wrong sign-in details', () => {

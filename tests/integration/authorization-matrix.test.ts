@@ -162,6 +162,15 @@ const ROUTES: RouteCase[] = [
     expect: everyone(200),
   },
   {
+    route: 'POST /api/auth/send-verification-email',
+    rule: 'a new confirmation link is asked for signed out and says nothing of the address; a member may ask only for their own',
+    call: () => ({
+      path: '/api/auth/send-verification-email',
+      json: { email: 'nobody@example.com', callbackURL: '/profile/setup' },
+    }),
+    expect: { ...everyone(200), ordinary: 400, owner: 400, moderator: 400, admin: 400 },
+  },
+  {
     route: 'POST /api/auth/reset-password',
     rule: 'a reset needs a token from the mail, whoever asks',
     call: () => ({

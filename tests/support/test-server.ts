@@ -15,6 +15,10 @@ import {
 import { listeningViewerCache, type ViewerCache } from '../../src/server/auth/viewer-cache';
 import { loadConfig } from '../../src/server/config';
 import { type Broadcasts, startBroadcasts } from '../../src/server/features/notifications/broadcasts';
+import {
+  listeningNotificationStreams,
+  type NotificationStreams,
+} from '../../src/server/features/notifications/live';
 import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
 import { createLogger } from '../../src/server/platform/logger';
 import { type MailWorkerTimings, startMailDelivery } from '../../src/server/platform/mail';
@@ -38,6 +42,11 @@ export interface TestServer {
   viewers: ViewerCache;
   /** The job handing out the admins' notices: `settle()` waits until it has handed out what was queued. */
   broadcasts: Broadcasts;
+  /**
+   * The bell's live counts: `settle()` waits until what was announced (a like's `pg_notify`, sent
+   * after the answer) has gone out, so a test counting a later request's queries counts only its own.
+   */
+  notificationStreams: NotificationStreams;
   /** fetch() against the server: `request('/api/health')`. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -114,9 +123,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const viewers = listeningViewerCache(database, logger);
   const broadcasts = startBroadcasts({ db: database.db, logger });
+  const notificationStreams = listeningNotificationStreams(database, logger);
   const app = createApp({
     viewers,
     broadcasts,
+    notificationStreams,
     config,
     logger,
     database,
@@ -136,6 +147,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     viewers,
     broadcasts,
+    notificationStreams,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       // Every test is done with it: connections still open (idle, or an answer nobody read) go too.

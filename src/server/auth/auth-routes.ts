@@ -9,11 +9,13 @@ import type { z } from 'zod';
 import {
   mailLinkQuerySchema,
   passwordResetRequestSchema,
+  resendConfirmationRequestSchema,
   resetPasswordRequestSchema,
   signOutRequestSchema,
   signUpRequestSchema,
   socialSignInRequestSchema,
 } from '../../shared/auth';
+import { type ConfirmationOutcome, confirmationHref } from '../../shared/values/confirmation';
 import { describeRoute } from '../http/api-docs';
 import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
@@ -69,6 +71,13 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
   },
   { method: 'POST', path: '/sign-out', body: signOutRequestSchema, use: 'Logout' },
   {
+    method: 'POST',
+    path: '/send-verification-email',
+    body: resendConfirmationRequestSchema,
+    limit: 'confirmationResend',
+    use: 'the sign-in card, after a confirmation link that expired or broke',
+  },
+  {
     method: 'GET',
     path: '/verify-email',
     query: mailLinkQuerySchema,
@@ -101,6 +110,38 @@ function withJsonBody(request: Request, body: unknown): Request {
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
+/** Whether a confirmation link's token is one of better-auth's change-of-address tokens. */
+function changesAddress(request: Request): boolean {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * better-auth sends every outcome of a confirmation link to the link's callback (profile setup).
+ * One that signed the person in stays so. One that did not (the address was confirmed already: the
+ * link opened again; or the link expired or is broken) would land on profile setup signed out and be
+ * sent on to the sign-in card with nothing said: it goes to the card with `?confirmation=` saying
+ * which (issue #30). A change of address (the token says so; a forged one fails better-auth's check
+ * all the same) keeps its own callback, the account page.
+ */
+function tellConfirmation(request: Request, response: Response): Response {
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location || changesAddress(request)) return response;
+  const error = new URL(location, request.url).searchParams.get('error');
+  let outcome: ConfirmationOutcome | null = null;
+  if (error) outcome = error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+  else if (response.headers.getSetCookie().length === 0) outcome = 'already';
+  if (!outcome) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', confirmationHref(outcome));
+  return new Response(null, { status: 302, headers });
+}
+
 export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
   const router = new Hono<AppEnv>();
   for (const endpoint of ACCOUNT_ENDPOINTS) {
@@ -118,7 +159,8 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
     router.on(endpoint.method, endpoint.path, route.doc, limit, async (c) => {
       if (endpoint.query) route.query(c);
       const request = endpoint.body ? withJsonBody(c.req.raw, await route.body(c)) : c.req.raw;
-      return deps.auth.handler(request);
+      const response = await deps.auth.handler(request);
+      return endpoint.path === '/verify-email' ? tellConfirmation(request, response) : response;
     });
   }
   return router.all('*', () => {

@@ -36,6 +36,7 @@ export const RATE_LIMITS = {
   passwordReset: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   socialSignIn: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   verifyEmailLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  confirmationResend: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   resetPasswordLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   /** Per account. */
   profileCreate: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },

@@ -2,6 +2,7 @@
 // pages, or their profile could never be opened (decision 006).
 import { describe, expect, it } from 'vitest';
 import { usernameSchema } from '../../shared/profiles';
+import { confirmationHref, SIGN_IN_SECTION_ID } from '../../shared/values/confirmation';
 import { matchPostPage, paths } from './paths';
 
 describe('top-level pages', () => {
@@ -48,5 +49,12 @@ describe('post pages (SPEC §2 Navbar: Copy, Embed and Download show there)', ()
     `/a/b/${id}`,
   ])('%s is not', (pathname) => {
     expect(matchPostPage(pathname)).toBeNull();
+  });
+});
+
+describe('the sign-in card', () => {
+  it('is where the server sends a confirmation link that did not sign in', () => {
+    expect(paths.home.signInSectionId).toBe(SIGN_IN_SECTION_ID);
+    expect(confirmationHref('already')).toBe(`/?confirmation=already#${paths.home.signInSectionId}`);
   });
 });

@@ -1,11 +1,12 @@
 // Accounts end to end over HTTP on a real database: sign-up, the confirmation mail, sign-in by email
 // and by username in any letter case, the session, sign-out, password reset, limits and messages.
+import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
 import { insertProfile } from '../../../../tests/support/factories';
-import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { startTestServer, TEST_SECRET, type TestServer } from '../../../../tests/support/test-server';
 import { sessions, users } from '../../db/schema';
 import { waitText } from '../../http/rate-limits';
 
@@ -80,6 +81,61 @@ describe('sign-up and confirmation', () => {
     expect(session.user.emailVerified).toBe(true);
     expect(session.needsProfileSetup).toBe(true);
     expect(session.profile).toBeNull();
+  });
+
+  it('sends a link opened again, an expired one and a broken one to the sign-in card, saying which', async () => {
+    const link = new URL((await latestMailTo(email)).links[0] ?? '');
+    const again = await server.request(link.pathname + link.search, { redirect: 'manual' });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/?confirmation=already#get-started');
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    const newcomer = 'late.reader@example.com';
+    expect((await signUp(newcomer, password)).status).toBe(200);
+    const expired = await createEmailVerificationToken(TEST_SECRET, newcomer, undefined, -60);
+    const late = await server.request(
+      `/api/auth/verify-email?token=${expired}&callbackURL=%2Fprofile%2Fsetup`,
+      { redirect: 'manual' },
+    );
+    expect(late.headers.get('location')).toBe('/?confirmation=expired#get-started');
+    const broken = link.search.replace(/token=([^&]{10})[^&]*/, 'token=$1');
+    const cut = await server.request(link.pathname + broken, { redirect: 'manual' });
+    expect(cut.headers.get('location')).toBe('/?confirmation=invalid#get-started');
+    const [lateUser] = await server.database.db.select().from(users).where(eq(users.email, newcomer));
+    expect(lateUser?.emailVerified).toBe(false);
+
+    // The card's "send a new link": a new mail to an address waiting for confirmation, and the same
+    // answer, with no mail, for a confirmed one or one with no account (nothing to learn from it).
+    const before = (await outbox()).length;
+    const resend = (address: string) =>
+      server.request(
+        '/api/auth/send-verification-email',
+        json({ email: address, callbackURL: '/profile/setup' }),
+      );
+    for (const address of [newcomer, email, 'nobody.here@example.com']) {
+      const res = await resend(address);
+      expect(res.status, address).toBe(200);
+      expect(await res.json(), address).toEqual({ status: true });
+    }
+    const mails = await outbox();
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]?.to).toBe(newcomer);
+    const fresh = new URL(mails[0]?.links[0] ?? '');
+    const confirmed = await server.request(fresh.pathname + fresh.search, { redirect: 'manual' });
+    expect(confirmed.headers.get('location')).toBe('/profile/setup');
+    expect(cookiesFrom(confirmed)).toContain('session_token');
+    // Only what the card sends: no other site to come back to, no extra field.
+    expect(
+      (
+        await server.request(
+          '/api/auth/send-verification-email',
+          json({ email: newcomer, callbackURL: 'https://evil.example' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await server.request('/api/auth/send-verification-email', json({ email: newcomer, extra: 1 }))).status,
+    ).toBe(400);
   });
 
   it('answers a sign-up with a taken email exactly like a new one, and tells the owner', async () => {

@@ -2,7 +2,10 @@ import { lazy, Suspense } from 'react';
 import { DocumentTitle } from '../../components/document-title';
 import { AccountDeletedNotice } from '../../features/account/components/account-deleted-notice';
 import { GetStartedCard } from '../../features/auth/components/get-started-card';
-import { useAuthErrorFromAddress } from '../../features/auth/hooks/use-auth-error-from-address';
+import {
+  useAuthErrorFromAddress,
+  useConfirmationFromAddress,
+} from '../../features/auth/hooks/use-auth-error-from-address';
 import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-auth-actions';
 import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
 import { LandingHero } from '../../features/landing/components/landing-hero';
@@ -26,6 +29,7 @@ const SignedInRedirect = lazy(() =>
 
 export function LandingRoute() {
   const authError = useAuthErrorFromAddress();
+  const confirmation = useConfirmationFromAddress();
   const authActions = useServerAuthActions();
   const googleAvailable = useGoogleSignInAvailable();
 
@@ -45,7 +49,12 @@ export function LandingRoute() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <GetStartedCard actions={authActions} googleAvailable={googleAvailable} initialError={authError} />
+          <GetStartedCard
+            actions={authActions}
+            googleAvailable={googleAvailable}
+            initialError={authError}
+            confirmation={confirmation}
+          />
         </div>
       </div>
 

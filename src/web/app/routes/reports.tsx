@@ -94,8 +94,8 @@ export function ReportsRoute() {
           <ul className="space-y-6">
             {reports.map((report) => (
               <li key={report.id}>
-                <ReportSummary report={report} />
-                <PostCard post={report.post} showSuspend />
+                {/* One card: the reports on top, the post and what staff may do with it below. */}
+                <PostCard post={report.post} showSuspend header={<ReportSummary report={report} />} />
               </li>
             ))}
           </ul>
@@ -108,7 +108,7 @@ export function ReportsRoute() {
 
 function ReportSummary({ report }: { report: ReportItem }) {
   return (
-    <div className="mb-2 px-1 text-sm text-slate-700 dark:text-slate-300">
+    <div className="mb-4 border-b border-slate-200 pb-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
       <p>
         <span className="font-semibold text-slate-900 dark:text-white">
           {report.count === 1 ? '1 report' : `${report.count} reports`}

@@ -19,10 +19,11 @@ export function SiteShell({
         Skip to content
       </a>
       {header}
-      {/* tabIndex lets the skip link move keyboard focus into main, not only scroll to it. At least a
-          screen tall (less the navbar), so the footer starts below the fold and never jumps as the
-          page's data arrives (layout shift). */}
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
+      {/* tabIndex lets the skip link move keyboard focus into main, not only scroll to it. It fills
+          what the page leaves of the screen, so a short page ends with the footer at the bottom of
+          the screen, not a screen of nothing below it (issue #30); the page arrives drawn by the
+          server (decision 012), so the footer does not jump as its data arrives. */}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter />

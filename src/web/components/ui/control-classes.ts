@@ -18,7 +18,7 @@ const buttonVariants: Record<ButtonVariant, string> = {
 
 const buttonSizes: Record<ButtonSize, string> = {
   sm: 'h-9 px-3.5 text-sm',
-  /** `sm`, with narrow sides on phones, where a toolbar button shows only its icon. */
+  /** `sm`, with narrow sides on phones (the post page's navbar actions). */
   toolbar: 'h-9 px-2 text-sm sm:px-3.5',
   md: 'h-11 px-5 text-sm',
   lg: 'h-12 px-6 text-base',

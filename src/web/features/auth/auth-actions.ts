@@ -13,6 +13,8 @@ export type AuthActions = {
   signIn(input: { identifier: string; password: string }): Promise<AuthOutcome>;
   signUp(input: { email: string; password: string }): Promise<AuthOutcome>;
   requestPasswordReset(input: { email: string }): Promise<AuthOutcome>;
+  /** A new confirmation link (the first expired or broke): a notice to check the inbox. */
+  resendConfirmation(input: { email: string }): Promise<AuthOutcome>;
   /** Leaves for Google's sign-in page; comes back to /profile/setup, or to / with an error. */
   signInWithGoogle(): Promise<AuthOutcome>;
 };

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
+import { CONFIRMATION_MESSAGES } from '../../../shared/values/confirmation';
 import { paths } from '../../config/paths';
 import { ApiError, ConnectionError } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
+import * as accountLinks from './api/account-links-api';
 import * as sessionApi from './api/session-api';
 import type { AuthActions, AuthOutcome } from './auth-actions';
 import { DEMO_SESSION, startDemoSession } from './demo-session';
@@ -36,7 +38,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async signUp(input) {
         try {
-          await sessionApi.signUp(input);
+          await accountLinks.signUp(input);
           return {
             kind: 'notice',
             message: `Check your email: we sent a confirmation link to ${input.email}. Open it to finish creating your account.`,
@@ -47,7 +49,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async signInWithGoogle() {
         try {
-          window.location.assign(await sessionApi.startGoogleSignIn());
+          window.location.assign(await accountLinks.startGoogleSignIn());
           return { kind: 'success' };
         } catch (error) {
           if (error instanceof ApiError)
@@ -55,9 +57,17 @@ export function useServerAuthActions(): AuthActions {
           return failure(error);
         }
       },
+      async resendConfirmation(input) {
+        try {
+          await accountLinks.resendConfirmation(input.email);
+          return { kind: 'notice', message: CONFIRMATION_MESSAGES.resent };
+        } catch (error) {
+          return failure(error);
+        }
+      },
       async requestPasswordReset(input) {
         try {
-          await sessionApi.requestPasswordReset(input.email);
+          await accountLinks.requestPasswordReset(input.email);
           return { kind: 'success' };
         } catch (error) {
           return failure(error);

@@ -14,7 +14,7 @@ import { useShortDate } from '../../../lib/format-short-date';
 import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
-import { startGoogleSignIn } from '../../auth/api/session-api';
+import { startGoogleSignIn } from '../../auth/api/account-links-api';
 import { forgetEverything } from '../../auth/api/session-query';
 import { FormBanner } from '../../profiles/components/form-banner';
 import {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CONFIRMATION_MESSAGES, type ConfirmationOutcome } from '../../../../shared/values/confirmation';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
@@ -9,35 +10,48 @@ import { CredentialsForm } from './credentials-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { ResetPasswordForm } from './reset-password-form';
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password';
+export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password' | 'resend-confirmation';
 
 const subtitles: Record<AuthMode, string> = {
   'sign-in': 'Sign in to your yearbook.',
   'sign-up': 'Create your account. It takes a minute.',
   'reset-password': 'Reset your password.',
+  'resend-confirmation': 'Confirm your email.',
 };
 
 // The landing page's card (SPEC §2): sign in, sign up and forgot password. It owns the mode and the
 // typed values; what submitting does comes from `actions`. Google shows only where the server has it
-// configured; `initialError` is a failed Google round trip to tell about.
+// configured; `initialError` is a failed Google round trip to tell about, and `confirmation` how a
+// confirmation link went that did not sign the person in: opened again (sign in), or expired or
+// broken (a new link is offered).
 export function GetStartedCard({
   actions,
   googleAvailable,
   initialError,
+  confirmation = null,
 }: {
   actions: AuthActions;
   googleAvailable: boolean;
   initialError: string | null;
+  confirmation?: ConfirmationOutcome | null;
 }) {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [mode, setMode] = useState<AuthMode>(
+    confirmation === 'expired' || confirmation === 'invalid' ? 'resend-confirmation' : 'sign-in',
+  );
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [resetEmail, setResetEmail] = useState('');
   const [resetSent, setResetSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<AuthMessageContent | null>(
-    initialError ? { tone: 'error', text: initialError, id: 0 } : null,
-  );
+  const [message, setMessage] = useState<AuthMessageContent | null>(() => {
+    if (initialError) return { tone: 'error', text: initialError, id: 0 };
+    if (!confirmation) return null;
+    return {
+      tone: confirmation === 'already' ? 'info' : 'error',
+      text: CONFIRMATION_MESSAGES[confirmation],
+      id: 0,
+    };
+  });
   const formRegionRef = useRef<HTMLDivElement>(null);
   const userSwitchedMode = useRef(false);
 
@@ -123,6 +137,15 @@ export function GetStartedCard({
               Back to Sign In
             </button>
           </div>
+        ) : mode === 'resend-confirmation' ? (
+          <ResetPasswordForm
+            email={resetEmail}
+            busy={busy}
+            onEmailChange={setResetEmail}
+            hint="We'll email you a new link to confirm your address."
+            submitLabel="Send New Link"
+            onSubmit={() => runAction(() => actions.resendConfirmation({ email: resetEmail.trim() }))}
+          />
         ) : (
           <ResetPasswordForm
             email={resetEmail}

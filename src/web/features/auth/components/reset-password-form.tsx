@@ -9,9 +9,20 @@ type ResetPasswordFormProps = {
   onEmailChange: (value: string) => void;
   /** Called only with an email that passed validation. */
   onSubmit: () => void;
+  /** What the link mailed is for, and the button: a new password unless said otherwise. */
+  hint?: string;
+  submitLabel?: string;
 };
 
-export function ResetPasswordForm({ email, busy, onEmailChange, onSubmit }: ResetPasswordFormProps) {
+// The card's one-address forms: a password-reset link, or a new confirmation link.
+export function ResetPasswordForm({
+  email,
+  busy,
+  onEmailChange,
+  onSubmit,
+  hint = "We'll email you a link to choose a new password.",
+  submitLabel = 'Send Reset Link',
+}: ResetPasswordFormProps) {
   const [error, setError] = useState<string | undefined>();
   const emailRef = useRef<HTMLInputElement>(null);
 
@@ -36,14 +47,14 @@ export function ResetPasswordForm({ email, busy, onEmailChange, onSubmit }: Rese
         required
         value={email}
         error={error}
-        hint="We'll email you a link to choose a new password."
+        hint={hint}
         onChange={(event) => {
           onEmailChange(event.target.value);
           setError(undefined);
         }}
       />
       <button type="submit" disabled={busy} className={composeButtonClasses({ className: 'w-full' })}>
-        Send Reset Link
+        {submitLabel}
       </button>
     </form>
   );

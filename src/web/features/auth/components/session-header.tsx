@@ -21,7 +21,7 @@ interface HeaderParts {
 // to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar). A page may bring
 // actions of its own for signed-in people (a post page: Copy, Embed, Download), which replace Search
 // and Create. A member with a profile also has the bell (issue #28); the demo user, who has no
-// account on the server, does not.
+// account on the server, does not. Before profile setup, none of them (issue #30).
 export function SessionHeader(parts: HeaderParts) {
   return (
     <QueryProvider>
@@ -36,13 +36,16 @@ function HeaderForSession({ pageActions, bell }: HeaderParts) {
   usePreloadModule('features/auth/components/session-header.tsx', Boolean(session?.user));
   useReadyMark('header');
   if (!session?.user) return <SiteHeader />;
+  // Before the profile exists, every member screen leads to setup: only the menu (Sign Out, the
+  // public pages) is offered, and the logo leads to setup itself.
+  const settingUp = session.needsProfileSetup;
   return (
     <SiteHeader
-      logoHref={paths.dashboard.getHref()}
+      logoHref={settingUp ? paths.profileSetup.getHref() : paths.dashboard.getHref()}
       actions={
         // member-actions: on phones the site's name gives them its room (styles.css).
         <div className="member-actions flex items-center gap-1.5 sm:gap-2">
-          {pageActions ?? <SearchAndCreate />}
+          {settingUp ? null : (pageActions ?? <SearchAndCreate />)}
           {session.profile && !session.demo ? bell : null}
           <ProfileMenu session={session} />
         </div>

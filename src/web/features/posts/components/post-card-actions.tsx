@@ -29,6 +29,7 @@ export function PostCardWithActions({
   showSuspend = false,
   showAuthorNote = true,
   headingLevel,
+  header,
 }: PostCardProps) {
   const setLike = useSetLike();
   const deletePost = useDeletePost();
@@ -75,6 +76,7 @@ export function PostCardWithActions({
     <>
       <PostCardView
         post={post}
+        header={header}
         onToggleLike={post.viewer.canLike ? toggleLike : undefined}
         likePending={setLike.isPending}
         onDelete={canDelete ? () => void remove() : undefined}
@@ -111,7 +113,10 @@ export function PostCardWithActions({
   );
 }
 
-/** SPEC §2 staff parts: the report badge (count; resolved and unresolved differ) and its control. */
+/**
+ * SPEC §2 staff parts: the report badge (count; resolved and unresolved differ) and its controls,
+ * each with its name shown: staff act on them, on a phone too (issue #30).
+ */
 function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean }) {
   const setResolution = useSetResolution();
   const suspendAuthor = useSuspendAuthor();
@@ -166,10 +171,8 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
             }`}
           >
             <Icon name="flag" className="size-3.5" />
-            {report.count}
-            <span className="sr-only">
-              {report.count === 1 ? ' report' : ' reports'}, {report.resolved ? 'resolved' : 'unresolved'}
-            </span>
+            {report.count === 1 ? '1 report' : `${report.count} reports`}
+            <span className="sr-only">, {report.resolved ? 'resolved' : 'unresolved'}</span>
           </span>
           <CardIconButton
             label={report.resolved ? 'Unresolve report' : 'Resolve report'}
@@ -181,6 +184,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
             ) : (
               <Icon name="circle-check" className="size-5" />
             )}
+            {report.resolved ? 'Unresolve' : 'Resolve'}
           </CardIconButton>
         </>
       ) : null}
@@ -191,6 +195,7 @@ function StaffControls({ post, showSuspend }: { post: Post; showSuspend: boolean
           disabled={suspendAuthor.isPending}
         >
           <Icon name="user-x" className="size-5" />
+          Suspend
         </CardIconButton>
       ) : null}
     </>

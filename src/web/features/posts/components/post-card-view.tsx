@@ -17,7 +17,7 @@ const DISLIKE_FEEDBACK_MS = 1_000;
 const cardButtonClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
 
-/** One of the card's buttons that shows an icon alone: its name is read out and shown on hover. */
+/** One of the card's small buttons, often an icon alone: its name is read out and shown on hover. */
 export function CardIconButton({
   label,
   onClick,
@@ -68,6 +68,8 @@ export interface PostCardViewProps {
   feedback?: string | null;
   /** Staff controls (report badge, resolve/unresolve), placed before the delete button. */
   moderation?: ReactNode;
+  /** What the card says above the post, inside it (the reports page: the post's reports). */
+  header?: ReactNode;
   /** The card's (screen-reader) heading: 2 under the page's h1, 3 where a section's h2 comes first. */
   headingLevel?: 2 | 3;
 }
@@ -88,6 +90,7 @@ export function PostCardView({
   onReport,
   feedback = null,
   moderation,
+  header,
   headingLevel = 2,
 }: PostCardViewProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
@@ -111,6 +114,7 @@ export function PostCardView({
           ? `Your anonymous post, ${date}`
           : `Post by ${name}, ${date}`}
       </Heading>
+      {header}
       {showAuthorNote && post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <Icon name="eye-off" className="size-3.5 shrink-0" />
@@ -124,10 +128,11 @@ export function PostCardView({
           {author ? (
             <Link
               to={paths.userProfile.getHref(author.username)}
-              className="block truncate font-semibold text-slate-900 hover:underline dark:text-white"
+              className="block break-words font-semibold text-slate-900 hover:underline dark:text-white"
             >
-              {author.fullName}
-              <span className="ml-1.5 font-normal text-slate-600 dark:text-slate-400">
+              {/* A long name wraps, and the handle moves to the next line whole: never cut off. */}
+              {author.fullName}{' '}
+              <span className="inline-block font-normal text-slate-600 dark:text-slate-400">
                 @{author.username}
               </span>
             </Link>
@@ -213,7 +218,7 @@ export function PostCardView({
           </div>
         ) : null}
 
-        <div className="ml-auto flex items-center gap-1" {...OMIT_FROM_IMAGE}>
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1" {...OMIT_FROM_IMAGE}>
           {/* One live region for the card's short states (Dislike's 1 s, a report's 2 s). */}
           <span role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
             {feedback ?? (disliked ? 'Disliked' : '')}
@@ -222,6 +227,8 @@ export function PostCardView({
           {onDelete ? (
             <CardIconButton label="Delete post" onClick={onDelete} disabled={deletePending}>
               <Icon name="trash" className="size-5" />
+              {/* Beside staff's labelled controls, labelled too. */}
+              {moderation ? 'Delete' : null}
             </CardIconButton>
           ) : null}
           <MenuButton

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
 import { copyText } from '../../../lib/copy-text';
@@ -25,6 +25,8 @@ export interface PostCardProps {
   showSuspend?: boolean;
   /** False on the single-post page, which says it above the card (see PostCardView). */
   showAuthorNote?: boolean;
+  /** What the card says above the post, inside it (the reports page: the post's reports). */
+  header?: ReactNode;
   headingLevel?: 2 | 3;
 }
 
@@ -50,11 +52,18 @@ export function PostCard(props: PostCardProps) {
   );
 }
 
-function ReadOnlyPostCard({ post, showAskline = true, showAuthorNote = true, headingLevel }: PostCardProps) {
+function ReadOnlyPostCard({
+  post,
+  showAskline = true,
+  showAuthorNote = true,
+  headingLevel,
+  header,
+}: PostCardProps) {
   const { feedback, copyLink } = useCopyLink(post);
   return (
     <PostCardView
       post={post}
+      header={header}
       showAskline={showAskline}
       showAuthorNote={showAuthorNote}
       headingLevel={headingLevel}

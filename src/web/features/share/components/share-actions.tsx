@@ -9,12 +9,17 @@ import { downloadPostImage, ShareImageError } from '../download-image';
 import { EmbedDialog } from './embed-dialog';
 
 const PROBLEM_SHOWN_MS = 6_000;
-const button = composeButtonClasses({ variant: 'ghost', size: 'toolbar' });
+// On phones each action's short name sits under its icon, tab-bar style: three labelled buttons fit
+// beside the bell and the menu at 390 px, where a label beside each icon would not (issue #30).
+const button = `${composeButtonClasses({ variant: 'ghost', size: 'toolbar' })} max-sm:h-12 max-sm:flex-col max-sm:gap-0.5 max-sm:px-1.5 max-sm:text-xs max-sm:leading-none`;
+const note =
+  'absolute top-full right-0 z-40 mt-2 w-max max-w-64 rounded-xl border px-3 py-2 text-sm font-medium shadow-lg';
 
 /**
  * The post page's navbar actions (SPEC §2 Navbar, §4, §7 Other): Copy puts the post's address in the
- * current template on the clipboard (copied for 2 s); Embed opens the embed code; Download saves the
- * page's frame as a PNG. Disabled until the post has loaded; a failure is said under the buttons.
+ * current template on the clipboard ("Link copied" for 2 s); Embed opens the embed code; Download
+ * saves the page's frame as a PNG. Disabled until the post has loaded; a failure is said under the
+ * buttons.
  */
 export function ShareActions({ post, format }: { post: EmbedPost | null; format: ShareFormat }) {
   const [copied, setCopied] = useTransientState(false, COPIED_STATE_MS);
@@ -58,7 +63,7 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         ) : (
           <Icon name="link-2" className="size-5" />
         )}
-        <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy'}</span>
+        <span>{copied ? 'Copied' : 'Copy'}</span>
       </button>
       <button
         type="button"
@@ -69,7 +74,7 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         className={button}
       >
         <Icon name="code-xml" className="size-5" />
-        <span className="hidden sm:inline">Embed</span>
+        <span>Embed</span>
       </button>
       <button
         type="button"
@@ -83,18 +88,25 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         ) : (
           <Icon name="download" className="size-5" />
         )}
-        <span className="hidden sm:inline">{downloading ? 'Preparing...' : 'Download'}</span>
+        <span>{downloading ? 'Preparing...' : 'Download'}</span>
       </button>
 
-      <span role="status" className="sr-only">
+      {/* Both anchored under the buttons, where the eye already is; a failure is read out at once. */}
+      <p
+        role="status"
+        className={
+          copied
+            ? `${note} border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200`
+            : 'sr-only'
+        }
+      >
         {copied ? 'Link copied' : ''}
-      </span>
-      {/* Anchored under the buttons, where the eye already is; read out at once. */}
+      </p>
       <p
         role="alert"
         className={
           problem
-            ? 'absolute top-full right-0 z-40 mt-2 w-64 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 shadow-lg dark:border-red-900 dark:bg-red-950 dark:text-red-200'
+            ? `${note} border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200`
             : 'sr-only'
         }
       >
