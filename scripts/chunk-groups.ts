@@ -77,7 +77,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     anyOf(
       web('features/posts/components/post-card-view\\.tsx|features/posts/post-links\\.ts'),
       web('components/linkified-text\\.tsx|components/ui/menu-button\\.tsx|components/ui/use-dismiss\\.ts'),
-      web('lib/(copy-text|use-transient-state|format-short-date|omit-from-image)\\.ts'),
+      web('lib/(copy-text|use-transient-state|local-dates|omit-from-image)\\.ts'),
       shared('short-date\\.ts|post-text\\.ts|share\\.ts'),
     ),
   ),

@@ -1,11 +1,15 @@
-// SPEC §9: dates read as short month, day, year ("Jan 5, 2025"), the way en-US writes them.
+// SPEC §9: dates read as short month, day and year, written the way India writes them ("5 Jan 2025",
+// en-IN: issue #30 moved them from en-US's "Jan 5, 2025"). This is the campuses' date, for what the
+// server draws (pages, embeds, preview images) and a page's first render in the browser; the browser
+// then writes dates in its reader's own language and zone (web/lib/local-dates.ts).
 //
 // Written out by hand, not with Intl.DateTimeFormat: the first DateTimeFormat a page builds loads the
 // browser's locale and time-zone data, which cost ~45 ms of main thread on this machine (~180 ms on
 // Lighthouse's phone) inside the first script of every page that shows a date (issue #26). The test
-// beside this file checks the output against Intl's, in both zones.
+// beside this file checks the output against Intl's.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** As en-IN abbreviates them (CLDR): September is "Sept". */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /**
  * Pages made on the server (embeds, link-preview images, server-rendered pages) date things in the
@@ -21,14 +25,8 @@ function parse(isoDate: string): number {
   return time;
 }
 
-/** The short date in the campuses' time zone (India). */
+/** The short date in the campuses' time zone (India), as en-IN writes it: "26 Nov 2026". */
 export function campusShortDate(isoDate: string): string {
   const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** The short date in the reader's own time zone (the browser's). */
-export function readerShortDate(isoDate: string): string {
-  const date = new Date(parse(isoDate));
-  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -81,6 +81,13 @@ test('post a named and an anonymous post from the dashboard', PHONE, async ({ pa
   await panel.getByRole('button', { name: 'Post' }).click();
   await expect(feedPosts(page).first()).toContainText('Graduation is in 40 days.');
   await expect(feedPosts(page).first()).toContainText('Asha Raman');
+  // A new post says how long ago, in the reader's words; its exact date and time on a hover (the
+  // link's title) and on a keyboard's focus (shown beside it). This browser reads en-US.
+  const when = feedPosts(page).first().locator('a:has(time)');
+  await expect(when.locator('time')).toHaveText(/^(now|\d+ min\. ago)$/);
+  await expect(when).toHaveAttribute('title', /^[A-Z][a-z]{2} \d{1,2}, 20\d\d, \d{1,2}:\d\d [AP]M$/);
+  await when.focus();
+  await expect(when).toContainText(/· [A-Z][a-z]{2} \d{1,2}, 20\d\d/);
 
   await page.getByRole('button', { name: "What's on your mind? Create a post" }).click();
   await page

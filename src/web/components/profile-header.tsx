@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
 import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/profiles';
-import { useShortDate } from '../lib/format-short-date';
+import { useLocalDate } from '../lib/local-dates';
 import { Avatar } from './avatar';
 import { Icon } from './icons/icon';
 import { LinkifiedText } from './linkified-text';
@@ -26,7 +26,7 @@ const socialLinkClasses =
 // SPEC §2 profile header, for real profiles and the built-in demo alike: photo or initial, Posts and
 // Likes, Instagram and LinkedIn, name, username, bio, campus, graduation year, Joined date.
 export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData; actions?: ReactNode }) {
-  const joined = useShortDate(profile.joinedAt);
+  const joined = useLocalDate(profile.joinedAt);
   // The server only stores links to these sites; checking again here means a bad row can never
   // become a javascript: or look-alike link on the page.
   const instagram =

@@ -3,8 +3,8 @@ import { CONFIRMATION_MESSAGES } from '../../../shared/values/confirmation';
 import { paths } from '../../config/paths';
 import { ApiError, ConnectionError } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
-import * as accountLinks from './api/account-links-api';
-import * as sessionApi from './api/session-api';
+import * as accountRequests from './api/account-requests';
+import type * as sessionApi from './api/session-api';
 import type { AuthActions, AuthOutcome } from './auth-actions';
 import { DEMO_SESSION, startDemoSession } from './demo-session';
 import { describeGoogleError } from './hooks/use-auth-error-from-address';
@@ -28,7 +28,7 @@ export function useServerAuthActions(): AuthActions {
     () => ({
       async signIn(input) {
         try {
-          const session = await sessionApi.signIn(input);
+          const session = await accountRequests.signIn(input);
           await applySession(session);
           navigate(session.needsProfileSetup ? paths.profileSetup.getHref() : paths.dashboard.getHref());
           return { kind: 'success' };
@@ -38,7 +38,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async signUp(input) {
         try {
-          await accountLinks.signUp(input);
+          await accountRequests.signUp(input);
           return {
             kind: 'notice',
             message: `Check your email: we sent a confirmation link to ${input.email}. Open it to finish creating your account.`,
@@ -49,7 +49,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async signInWithGoogle() {
         try {
-          window.location.assign(await accountLinks.startGoogleSignIn());
+          window.location.assign(await accountRequests.startGoogleSignIn());
           return { kind: 'success' };
         } catch (error) {
           if (error instanceof ApiError)
@@ -59,7 +59,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async resendConfirmation(input) {
         try {
-          await accountLinks.resendConfirmation(input.email);
+          await accountRequests.resendConfirmation(input.email);
           return { kind: 'notice', message: CONFIRMATION_MESSAGES.resent };
         } catch (error) {
           return failure(error);
@@ -67,7 +67,7 @@ export function useServerAuthActions(): AuthActions {
       },
       async requestPasswordReset(input) {
         try {
-          await accountLinks.requestPasswordReset(input.email);
+          await accountRequests.requestPasswordReset(input.email);
           return { kind: 'success' };
         } catch (error) {
           return failure(error);

@@ -9,6 +9,7 @@ import {
   type ShareFormat,
   shareFileName,
 } from '../../../shared/share';
+import { campusShortDate } from '../../../shared/short-date';
 import { isOmittedFromImage } from '../../lib/omit-from-image';
 import { saveFile } from '../../lib/save-file';
 import { SHARE_FRAME_ID } from './share-frame';
@@ -17,6 +18,17 @@ import { SHARE_FRAME_ID } from './share-frame';
 export class ShareImageError extends Error {}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * In the image, a time reads as its date: "5 min ago" on the card (lib/local-dates.ts) would be wrong
+ * as soon as the image is shared. The campuses' date, as the server's preview image writes it.
+ */
+export function dateInImage(cloned: Node): void {
+  if (cloned instanceof Element && cloned.localName === 'time') {
+    const when = cloned.getAttribute('datetime');
+    if (when) cloned.textContent = campusShortDate(when);
+  }
+}
 
 export async function downloadPostImage(
   post: { id: string; author: { username: string } | null },
@@ -39,6 +51,7 @@ export async function downloadPostImage(
       backgroundColor: IMAGE_BACKGROUND,
       type: 'image/png',
       filter: (node) => !isOmittedFromImage(node),
+      onCloneEachNode: dateInImage,
     });
     if (!blob || blob.size === 0) throw new Error('empty image');
     return blob;

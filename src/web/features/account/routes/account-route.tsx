@@ -10,11 +10,11 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api-client';
-import { useShortDate } from '../../../lib/format-short-date';
+import { useLocalDate } from '../../../lib/local-dates';
 import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
-import { startGoogleSignIn } from '../../auth/api/account-links-api';
+import { startGoogleSignIn } from '../../auth/api/account-requests';
 import { forgetEverything } from '../../auth/api/session-query';
 import { FormBanner } from '../../profiles/components/form-banner';
 import {
@@ -243,8 +243,8 @@ function DevicesSection() {
 }
 
 function DeviceRow({ device, busy, onSignOut }: { device: Device; busy: boolean; onSignOut: () => void }) {
-  const signedIn = useShortDate(device.signedInAt);
-  const active = useShortDate(device.lastActiveAt);
+  const signedIn = useLocalDate(device.signedInAt);
+  const active = useLocalDate(device.lastActiveAt);
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
       <div className="min-w-0">

@@ -5,7 +5,7 @@ import { describePostCount } from '../../../../shared/values/asklines';
 import { Icon } from '../../../components/icons/icon';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
-import { useShortDate } from '../../../lib/format-short-date';
+import { useLocalDate } from '../../../lib/local-dates';
 import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
 
@@ -45,7 +45,7 @@ export function AsklineCard({
   children?: ReactNode;
 }) {
   const Heading = headingLevel;
-  const createdOn = useShortDate(askline.createdAt);
+  const createdOn = useLocalDate(askline.createdAt);
   const href = paths.askline.getHref(askline.id);
   const answerState: CreatePostState = { openCreatePost: true, asklineId: askline.id };
   const badge = askline.status === 'verified' ? null : statusBadges[askline.status];

@@ -1,6 +1,6 @@
 // The session's calls: read it, sign in, sign out. Plain fetches (no TanStack Query, no zod): the
 // landing page's card uses them and stays within its first-load budget; every data page loads this
-// file (scripts/chunk-groups.ts `common`). The card's other requests are in account-links-api.ts. Their answers are checked by the small hand-written
+// file (scripts/chunk-groups.ts `common`). The card's other requests are in account-requests.ts. Their answers are checked by the small hand-written
 // checks below, so a sign-in that reaches something other than our API (a captive portal's page
 // answering JSON) is a connection problem, not a broken session.
 import type { SessionResponse } from '../../../../shared/auth';
@@ -14,7 +14,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The shape of a session answer, checked without zod; anything else is not our API. */
-const sessionAnswer: AnswerSchema<SessionResponse> = {
+export const sessionAnswer: AnswerSchema<SessionResponse> = {
   parse(data) {
     if (
       isObject(data) &&
@@ -32,12 +32,4 @@ const sessionAnswer: AnswerSchema<SessionResponse> = {
 export async function fetchSession(): Promise<Session> {
   if (isDemoSession()) return DEMO_SESSION;
   return apiRequest('/api/session', { schema: sessionAnswer });
-}
-
-export function signIn(input: { identifier: string; password: string }): Promise<Session> {
-  return apiRequest('/api/session', { method: 'POST', body: input, schema: sessionAnswer });
-}
-
-export function signOut(): Promise<unknown> {
-  return apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
 }

@@ -5,8 +5,8 @@ import { paths } from '../../../config/paths';
 import { useInstallApp } from '../../../lib/install-prompt';
 import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate } from '../../../lib/router';
+import { signOut } from '../api/account-requests';
 import type { Session } from '../api/session-api';
-import { signOut } from '../api/session-api';
 import { forgetEverything } from '../api/session-query';
 
 const itemClasses =

@@ -6,7 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError, ConnectionError } from '../../../lib/api-client';
 import { Link, useSearchParams } from '../../../lib/router';
-import { resetPassword } from '../api/account-links-api';
+import { resetPassword } from '../api/account-requests';
 import { PASSWORD_MIN_LENGTH } from '../validate-auth-forms';
 
 const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
+import { useLocalDate } from '../../../lib/local-dates';
 import { Link } from '../../../lib/router';
 import {
   moderationLogQueryOptions,
@@ -17,7 +18,14 @@ import {
   useLiftSealedSuspension,
 } from '../api/moderation-log-api';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** When it happened, in the reader's words (lib/local-dates.ts). */
+function LoggedAt({ isoDate, className }: { isoDate: string; className?: string }) {
+  return (
+    <time dateTime={isoDate} className={className}>
+      {useLocalDate(isoDate, 'exact')}
+    </time>
+  );
+}
 
 type Status = FormOutcomeState;
 
@@ -117,7 +125,7 @@ function SealedSuspensionSummary({ suspension }: { suspension: SealedSuspension 
       </p>
       <p className="text-slate-600 dark:text-slate-400">
         {suspension.suspendedBy ? `By @${suspension.suspendedBy}` : 'By a former admin'} ·{' '}
-        <time dateTime={suspension.createdAt}>{timeFormat.format(new Date(suspension.createdAt))}</time>
+        <LoggedAt isoDate={suspension.createdAt} />
       </p>
     </div>
   );
@@ -181,9 +189,7 @@ function LogEntry({ entry, onStatus }: { entry: ModerationLogEntry; onStatus: (s
         {entry.detail ? ` · ${entry.detail}` : ''}
       </p>
       <span className="flex items-center gap-3">
-        <time dateTime={entry.createdAt} className="text-slate-600 dark:text-slate-400">
-          {timeFormat.format(new Date(entry.createdAt))}
-        </time>
+        <LoggedAt isoDate={entry.createdAt} className="text-slate-600 dark:text-slate-400" />
         {entry.liftable && entry.postId ? <LiftButton postId={entry.postId} onStatus={onStatus} /> : null}
       </span>
     </div>

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import type { Notification } from '../../../../shared/notifications';
 import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
-import { useShortDate } from '../../../lib/format-short-date';
+import { useLocalDate } from '../../../lib/local-dates';
 import { Link } from '../../../lib/router';
-import { useRelativeTime } from '../../../lib/use-relative-time';
 import { describeNotification } from '../describe-notification';
 
 // One notification in the list: its sentence (a link to what it is about, when that can be opened;
@@ -22,8 +21,8 @@ export function NotificationItem({
   const sentenceId = useId();
   const text = describeNotification(notification, viewerUsername);
   const unread = !notification.read;
-  const time = useRelativeTime(notification.at);
-  const date = useShortDate(notification.at);
+  const time = useLocalDate(notification.at, 'timeAgo');
+  const date = useLocalDate(notification.at, 'exact');
   const markRead = () => {
     if (unread) onRead(notification.id);
   };

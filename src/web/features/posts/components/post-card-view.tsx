@@ -5,7 +5,7 @@ import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
-import { useShortDate } from '../../../lib/format-short-date';
+import { useLocalDate } from '../../../lib/local-dates';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
 import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
@@ -99,7 +99,8 @@ export function PostCardView({
   const [disliked, setDisliked] = useTransientState(false, DISLIKE_FEEDBACK_MS);
   const author = post.author;
   const name = author?.fullName ?? ANONYMOUS;
-  const date = useShortDate(post.createdAt);
+  const date = useLocalDate(post.createdAt, 'timeAgo');
+  const exact = useLocalDate(post.createdAt, 'exact');
   const canLike = Boolean(onToggleLike);
 
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}`;
@@ -139,8 +140,14 @@ export function PostCardView({
           ) : (
             <p className="font-semibold text-slate-900 dark:text-white">{ANONYMOUS}</p>
           )}
-          <Link to={postHref(post)} className="text-sm text-slate-600 hover:underline dark:text-slate-400">
+          {/* How long ago; the date and time on a hover (title) or a keyboard's focus. */}
+          <Link
+            to={postHref(post)}
+            title={exact}
+            className="group text-sm text-slate-600 hover:underline dark:text-slate-400"
+          >
             <time dateTime={post.createdAt}>{date}</time>
+            <span className="hidden group-focus-visible:inline"> · {exact}</span>
           </Link>
         </div>
       </div>

@@ -1,8 +1,8 @@
-// The account requests of the sign-in card and the mail links (sign up, a new confirmation link, a
-// password reset) and the start of a Google sign-in. Apart from session-api.ts, which every data page
-// loads: only the pages that use these load them.
+// What people do to their session and account from the sign-in card, the profile menu and the mail
+// links: sign in and out, sign up, a new confirmation link, a password reset, a Google sign-in. Apart
+// from session-api.ts, which every data page loads: only the parts that use these load them.
 import { type AnswerSchema, apiRequest, ConnectionError } from '../../../lib/api-client';
-import { isObject } from './session-api';
+import { isObject, type Session, sessionAnswer } from './session-api';
 
 const redirectAnswer: AnswerSchema<{ url: string }> = {
   parse(data) {
@@ -49,4 +49,12 @@ export async function startGoogleSignIn(returnTo = '/profile/setup'): Promise<st
     schema: redirectAnswer,
   });
   return url;
+}
+
+export function signIn(input: { identifier: string; password: string }): Promise<Session> {
+  return apiRequest('/api/session', { method: 'POST', body: input, schema: sessionAnswer });
+}
+
+export function signOut(): Promise<unknown> {
+  return apiRequest('/api/auth/sign-out', { method: 'POST', body: {} });
 }
