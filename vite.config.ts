@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     pwaAssets(),
     // The service worker (src/web/sw/sw.ts, docs/decisions/018): built with Workbox after the app, with
     // the list of the build's files it keeps for offline use. The manifest is pwaAssets'; the app
-    // registers the worker itself, lazily (src/web/lib/offline-app.ts).
+    // registers the worker itself, lazily (src/web/lib/offline-app.tsx).
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',

@@ -105,7 +105,7 @@ export function buildPwaAssets(): Map<string, { type: string; body: Buffer | str
   return files;
 }
 
-/** The shell's file in the build (src/web/sw/offline-rules.ts names its address). */
+/** The shell's file in the build (src/web/sw/sw.ts names its address, APP_SHELL). */
 export const APP_SHELL_FILE = 'app-shell.html';
 
 /** index.html with the app named in `<template id="page-modules">`, as the server names it (boot.ts reads it). */

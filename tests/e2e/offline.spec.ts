@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PROJECT_ROOT } from '../support/server-process';
 import { expect, expectNoSeriousA11yViolations, PHONE, signedInAccount, test } from './fixtures';
+import { mailedLink, uniqueEmail } from './support/mailbox';
 import { expectSavedInCache } from './support/saved-cache';
 import { SEEDED_SERVER_START_MS, startSeededServer } from './support/seeded-server';
 
@@ -237,4 +238,24 @@ test('the profile menu offers "Install app" where the browser can install it', a
   await nav.getByRole('button', { name: 'Account menu' }).click();
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
+
+// The worker answers every navigation, the ones it does not draw with what navigation preload fetched:
+// left to the browser, they were fetched twice, and a one-time link reached the server a second time,
+// already used (a confirmation then read "already confirmed", signed out).
+test('a confirmation link opened under the worker confirms and signs in, once', async ({ page }) => {
+  await page.goto('/');
+  await workerReady(page);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const email = uniqueEmail('preload');
+  const card = page.getByRole('region', { name: 'Get Started' });
+  await card.getByRole('button', { name: 'Create an account' }).click();
+  await card.getByPlaceholder('Email', { exact: true }).fill(email);
+  await card.getByLabel('Password', { exact: true }).fill('canteen-chai-42');
+  await card.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(card.getByText(`we sent a confirmation link to ${email}`)).toBeVisible();
+  await page.goto(await mailedLink(page.request, email, /Confirm your Campus Yearbook account/));
+  await expect(page).toHaveURL(/\/profile\/setup$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up your profile');
 });

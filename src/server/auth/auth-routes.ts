@@ -19,7 +19,7 @@ import { type ConfirmationOutcome, confirmationHref } from '../../shared/values/
 import { describeRoute } from '../http/api-docs';
 import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
-import { type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
+import { enforceLimit, type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Auth } from './auth';
 
@@ -38,6 +38,8 @@ interface AccountEndpoint {
   limit?: LimitName;
   /** What the app uses it for. */
   use: string;
+  /** A limit per recipient too: the body's `email`, whoever sends it (mail links). */
+  recipientLimit?: LimitName;
 }
 
 export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
@@ -75,6 +77,7 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     path: '/send-verification-email',
     body: resendConfirmationRequestSchema,
     limit: 'confirmationResend',
+    recipientLimit: 'confirmationResendPerAddress',
     use: 'the sign-in card, after a confirmation link that expired or broke',
   },
   {
@@ -110,6 +113,9 @@ function withJsonBody(request: Request, body: unknown): Request {
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
+/** better-auth's words for a confirmation link that did not work (besides TOKEN_EXPIRED). */
+const LINK_FAILURES = new Set(['INVALID_TOKEN', 'USER_NOT_FOUND', 'INVALID_USER']);
+
 /** Whether a confirmation link's token is one of better-auth's change-of-address tokens. */
 function changesAddress(request: Request): boolean {
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -132,9 +138,12 @@ function changesAddress(request: Request): boolean {
 function tellConfirmation(request: Request, response: Response): Response {
   const location = response.headers.get('location');
   if (response.status !== 302 || !location || changesAddress(request)) return response;
-  const error = new URL(location, request.url).searchParams.get('error');
+  // better-auth's own codes only: the callback may carry an `error` of its own (a site path may have
+  // a query), which says nothing about the link.
+  const codes = new URL(location, request.url).searchParams.getAll('error');
   let outcome: ConfirmationOutcome | null = null;
-  if (error) outcome = error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+  if (codes.includes('TOKEN_EXPIRED')) outcome = 'expired';
+  else if (codes.some((code) => LINK_FAILURES.has(code))) outcome = 'invalid';
   else if (response.headers.getSetCookie().length === 0) outcome = 'already';
   if (!outcome) return response;
   const headers = new Headers(response.headers);
@@ -158,7 +167,12 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
     });
     router.on(endpoint.method, endpoint.path, route.doc, limit, async (c) => {
       if (endpoint.query) route.query(c);
-      const request = endpoint.body ? withJsonBody(c.req.raw, await route.body(c)) : c.req.raw;
+      const body = endpoint.body ? await route.body(c) : undefined;
+      if (endpoint.recipientLimit) {
+        const { email } = body as { email: string };
+        await enforceLimit(deps.rateLimiter, endpoint.recipientLimit, `email:${email.toLowerCase()}`);
+      }
+      const request = endpoint.body ? withJsonBody(c.req.raw, body) : c.req.raw;
       const response = await deps.auth.handler(request);
       return endpoint.path === '/verify-email' ? tellConfirmation(request, response) : response;
     });

@@ -36,7 +36,16 @@ export const RATE_LIMITS = {
   passwordReset: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   socialSignIn: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   verifyEmailLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
-  confirmationResend: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  confirmationResend: { limit: 20, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  /**
+   * New confirmation links to one address, whoever asks and from wherever: nobody's inbox is filled
+   * from many addresses. Counted for every address, with an account or not, so a refusal says nothing.
+   */
+  confirmationResendPerAddress: {
+    limit: 3,
+    windowMs: HOUR,
+    message: 'Several links went to this address in the last hour. Please check your inbox, or try later.',
+  },
   resetPasswordLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   /** Per account. */
   profileCreate: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },

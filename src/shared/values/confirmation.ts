@@ -22,7 +22,6 @@ export const confirmationHref = (outcome: ConfirmationOutcome) =>
 export const CONFIRMATION_MESSAGES = {
   already: 'Your email is already confirmed — sign in.',
   expired: "This confirmation link has expired. Enter your email and we'll send you a new one.",
-  invalid:
-    "This confirmation link doesn't work: it may be incomplete. Enter your email and we'll send you a new one.",
+  invalid: "This confirmation link doesn't work. Enter your email and we'll send you a new one.",
   resent: 'If that address is waiting for confirmation, a new link is on its way. Check your inbox.',
 } as const;

@@ -24,7 +24,8 @@ export interface DateFormats {
 export function readerLocale(languages: readonly string[] | undefined): string {
   for (const language of languages ?? []) {
     try {
-      return Intl.DateTimeFormat.supportedLocalesOf(language)[0] ?? 'en-IN';
+      const supported = Intl.DateTimeFormat.supportedLocalesOf(language)[0];
+      if (supported) return supported;
     } catch {
       // a malformed tag: try the next
     }
@@ -32,10 +33,13 @@ export function readerLocale(languages: readonly string[] | undefined): string {
   return 'en-IN';
 }
 
-export function createDateFormats(locale: string, timeZone?: string): DateFormats {
-  const zone = timeZone ? { timeZone } : {};
-  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', ...zone });
-  const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...zone });
+/** Midnight before `time`, in the reader's zone. */
+const startOfDay = (time: number) => new Date(time).setHours(0, 0, 0, 0);
+
+/** The formats in `locale`, in the reader's time zone (the browser's). */
+export function createDateFormats(locale: string): DateFormats {
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   const shortDate = (isoDate: string) => date.format(Date.parse(isoDate));
   return {
@@ -46,7 +50,10 @@ export function createDateFormats(locale: string, timeZone?: string): DateFormat
       if (elapsed < MINUTE) return ago.format(0, 'second');
       if (elapsed < HOUR) return ago.format(-Math.floor(elapsed / MINUTE), 'minute');
       if (elapsed < DAY) return ago.format(-Math.floor(elapsed / HOUR), 'hour');
-      if (elapsed < RECENT) return ago.format(-Math.floor(elapsed / DAY), 'day');
+      // Days by the calendar, not by 24 hours: at 9 am, last night at 11 is not "yesterday" but 10
+      // hours ago, and the evening before that is "2 days ago", however few hours back it was.
+      const days = Math.round((startOfDay(now) - startOfDay(now - elapsed)) / DAY);
+      if (elapsed < RECENT) return ago.format(-days, 'day');
       return shortDate(isoDate);
     },
     exact: (isoDate) => exact.format(Date.parse(isoDate)),

@@ -29,7 +29,9 @@ function load() {
         formats = readerDateFormats();
         tell();
       })
-      .catch(() => {}); // the campuses' dates stay: right, if not in the reader's words
+      .catch(() => {
+        loading = false; // the campuses' dates stay (right, if not in the reader's words); asked again later
+      });
   });
 }
 

@@ -17,14 +17,24 @@ export function startOfflineApp(): void {
   if (started || !('serviceWorker' in navigator)) return;
   started = true;
   const worker = new Workbox('/sw.js', { scope: '/' });
+  let reloading = false;
+  const reload = async () => {
+    reloading = true;
+    // Waiting: it takes over, and this page reloads when it has ('controlling'). Not waiting any
+    // more (another tab's Reload made it take over): this page reloads now.
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (registration?.waiting) worker.messageSkipWaiting();
+    else window.location.reload();
+  };
   // A new build installed and waiting (found now or on a later check): the person chooses when to
   // reload into it. Taking over at once would leave this page's code asking for files the new build
   // no longer has.
-  worker.addEventListener('waiting', () => {
-    showUpdatePrompt(() => {
-      worker.addEventListener('controlling', () => window.location.reload());
-      worker.messageSkipWaiting();
-    });
+  worker.addEventListener('waiting', () => showUpdatePrompt(reload));
+  // The new build took over (this tab's Reload, or another tab's): this page reloads if asked to;
+  // otherwise it still runs the old build, and says so.
+  worker.addEventListener('controlling', (event) => {
+    if (reloading) window.location.reload();
+    else if (event.isUpdate) showUpdatePrompt(reload);
   });
   void worker.register().catch((error: unknown) => console.warn('The offline app could not start:', error));
 
@@ -39,7 +49,7 @@ export function startOfflineApp(): void {
 
 let shown = false;
 
-function showUpdatePrompt(reload: () => void): void {
+function showUpdatePrompt(reload: () => Promise<void>): void {
   if (shown) return;
   shown = true;
   const element = document.createElement('div');
@@ -56,7 +66,13 @@ function showUpdatePrompt(reload: () => void): void {
   );
 }
 
-export function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; onDismiss: () => void }) {
+export function UpdatePrompt({
+  onReload,
+  onDismiss,
+}: {
+  onReload: () => Promise<void>;
+  onDismiss: () => void;
+}) {
   const [reloading, setReloading] = useState(false);
   return (
     <div className="fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
@@ -72,7 +88,7 @@ export function UpdatePrompt({ onReload, onDismiss }: { onReload: () => void; on
           disabled={reloading}
           onClick={() => {
             setReloading(true);
-            onReload();
+            void onReload();
           }}
           className={composeButtonClasses({ size: 'sm' })}
         >

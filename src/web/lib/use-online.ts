@@ -1,5 +1,5 @@
-// Whether the browser says it has a network, as TanStack Query knows it (lib/query-client.ts tells it
-// at start): queries wait while it has none and ask again when it comes back.
+// Whether the browser says it has a network, as TanStack Query knows it (lib/query-persistence.ts tells
+// it how the page started): queries wait while it has none and ask again when it comes back.
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 

@@ -17,9 +17,10 @@ import { NetworkOnly } from 'workbox-strategies';
 const APP_SHELL = '/app-shell.html';
 /**
  * Addresses a browser opens that are not the app's pages: the API, pictures, the embeddable and
- * preview pages, the developer pages. Offline, they fail as they would without the worker.
+ * preview pages, the developer pages, the worker and robots.txt. Offline, they fail as they would
+ * without the worker.
  */
-const NOT_APP_PAGES = [/^\/(?:api|uploads|embed|og|dev)(?:\/|$)/];
+const NOT_APP_PAGES = [/^\/(?:api|uploads|embed|og|dev)(?:\/|$)/, /^\/(?:sw\.js|robots\.txt)$/];
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -48,6 +49,12 @@ registerRoute(
     { denylist: NOT_APP_PAGES },
   ),
 );
+
+// Every other navigation (the API's mail links and Google's return, pictures, embeds): the network's
+// answer, which navigation preload has already asked for. Left unanswered, the browser would throw
+// the preloaded answer away and ask again, and a one-time link (a confirmation, Google's code) would
+// reach the server twice: the second time, already used.
+registerRoute(({ request }) => request.mode === 'navigate', network);
 
 // A new build waits until the person chooses to reload ("Update available — Reload"): taking over
 // the open tabs at once would run old pages against new files.

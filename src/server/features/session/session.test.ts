@@ -124,6 +124,23 @@ describe('sign-up and confirmation', () => {
     const confirmed = await server.request(fresh.pathname + fresh.search, { redirect: 'manual' });
     expect(confirmed.headers.get('location')).toBe('/profile/setup');
     expect(cookiesFrom(confirmed)).toContain('session_token');
+    // Three new links an hour to one address, from anywhere; the same for an address with no account.
+    for (const address of [newcomer, 'nobody.here@example.com']) {
+      for (let i = 0; i < 2; i++) expect((await resend(address)).status).toBe(200);
+      const refused = await resend(address.toUpperCase());
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error.message).toMatch(/Several links went to this address/);
+    }
+    // A link that works, whose page's own address carries an `error`, still signs in.
+    const another = 'query.reader@example.com';
+    expect((await signUp(another, password)).status).toBe(200);
+    const token = await createEmailVerificationToken(TEST_SECRET, another, undefined, 3600);
+    const withQuery = await server.request(
+      `/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent('/profile/setup?error=x')}`,
+      { redirect: 'manual' },
+    );
+    expect(withQuery.headers.get('location')).toBe('/profile/setup?error=x');
+    expect(cookiesFrom(withQuery)).toContain('session_token');
     // Only what the card sends: no other site to come back to, no extra field.
     expect(
       (

@@ -123,7 +123,7 @@ function Dashboard() {
 
       <section aria-label="Posts" className="mt-6">
         <OfflineNotice
-          saved={data !== undefined}
+          saved={posts.length > 0}
           otherwise={
             fromCache
               ? feed.isError

@@ -1,8 +1,8 @@
-// The session's calls: read it, sign in, sign out. Plain fetches (no TanStack Query, no zod): the
-// landing page's card uses them and stays within its first-load budget; every data page loads this
-// file (scripts/chunk-groups.ts `common`). The card's other requests are in account-requests.ts. Their answers are checked by the small hand-written
-// checks below, so a sign-in that reaches something other than our API (a captive portal's page
-// answering JSON) is a connection problem, not a broken session.
+// The session as read: every data page loads this file (scripts/chunk-groups.ts `common`), so it
+// holds no more than that; signing in and out, and the sign-in card's other requests, are in
+// account-requests.ts. Plain fetches (no TanStack Query, no zod), their answers checked by the small
+// hand-written checks below, so a sign-in that reaches something other than our API (a captive
+// portal's page answering JSON) is a connection problem, not a broken session.
 import type { SessionResponse } from '../../../../shared/auth';
 import { type AnswerSchema, apiRequest, ConnectionError } from '../../../lib/api-client';
 import { DEMO_SESSION, isDemoSession } from '../demo-session';

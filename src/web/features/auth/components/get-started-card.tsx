@@ -7,8 +7,8 @@ import type { AuthActions, AuthOutcome } from '../auth-actions';
 import { pickResetEmail } from '../validate-auth-forms';
 import { AuthMessage, type AuthMessageContent } from './auth-message';
 import { CredentialsForm } from './credentials-form';
+import { EmailLinkForm } from './email-link-form';
 import { GoogleSignInButton } from './google-sign-in-button';
-import { ResetPasswordForm } from './reset-password-form';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password' | 'resend-confirmation';
 
@@ -40,7 +40,7 @@ export function GetStartedCard({
   );
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [resetEmail, setResetEmail] = useState('');
+  const [linkEmail, setLinkEmail] = useState('');
   const [resetSent, setResetSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<AuthMessageContent | null>(() => {
@@ -65,7 +65,7 @@ export function GetStartedCard({
 
   function switchMode(next: AuthMode) {
     userSwitchedMode.current = true;
-    if (next === 'reset-password') setResetEmail(pickResetEmail(identifier));
+    if (next === 'reset-password') setLinkEmail(pickResetEmail(identifier));
     setResetSent(false);
     setMessage(null);
     setMode(next);
@@ -138,22 +138,22 @@ export function GetStartedCard({
             </button>
           </div>
         ) : mode === 'resend-confirmation' ? (
-          <ResetPasswordForm
-            email={resetEmail}
+          <EmailLinkForm
+            email={linkEmail}
             busy={busy}
-            onEmailChange={setResetEmail}
+            onEmailChange={setLinkEmail}
             hint="We'll email you a new link to confirm your address."
             submitLabel="Send New Link"
-            onSubmit={() => runAction(() => actions.resendConfirmation({ email: resetEmail.trim() }))}
+            onSubmit={() => runAction(() => actions.resendConfirmation({ email: linkEmail.trim() }))}
           />
         ) : (
-          <ResetPasswordForm
-            email={resetEmail}
+          <EmailLinkForm
+            email={linkEmail}
             busy={busy}
-            onEmailChange={setResetEmail}
+            onEmailChange={setLinkEmail}
             onSubmit={() =>
               runAction(
-                () => actions.requestPasswordReset({ email: resetEmail.trim() }),
+                () => actions.requestPasswordReset({ email: linkEmail.trim() }),
                 () => setResetSent(true),
               )
             }

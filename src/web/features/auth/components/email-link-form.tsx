@@ -3,7 +3,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { TextField } from '../../../components/ui/text-field';
 import { validateResetEmail } from '../validate-auth-forms';
 
-type ResetPasswordFormProps = {
+type EmailLinkFormProps = {
   email: string;
   busy: boolean;
   onEmailChange: (value: string) => void;
@@ -14,15 +14,16 @@ type ResetPasswordFormProps = {
   submitLabel?: string;
 };
 
-// The card's one-address forms: a password-reset link, or a new confirmation link.
-export function ResetPasswordForm({
+// The card's one-address forms: an email for a link to be mailed to (a password reset, by default;
+// or a new confirmation link).
+export function EmailLinkForm({
   email,
   busy,
   onEmailChange,
   onSubmit,
   hint = "We'll email you a link to choose a new password.",
   submitLabel = 'Send Reset Link',
-}: ResetPasswordFormProps) {
+}: EmailLinkFormProps) {
   const [error, setError] = useState<string | undefined>();
   const emailRef = useRef<HTMLInputElement>(null);
 
