@@ -3,6 +3,7 @@ import { CONFIRMATION_MESSAGES, type ConfirmationOutcome } from '../../../../sha
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
+import { useLocation } from '../../../lib/router';
 import type { AuthActions, AuthOutcome } from '../auth-actions';
 import { pickResetEmail } from '../validate-auth-forms';
 import { AuthMessage, type AuthMessageContent } from './auth-message';
@@ -53,7 +54,21 @@ export function GetStartedCard({
     };
   });
   const formRegionRef = useRef<HTMLDivElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const userSwitchedMode = useRef(false);
+
+  // Arriving with something to say (Google's refusal, how a confirmation link went): on a phone the
+  // card is below the hero, where the message would go unseen. When the page opens, and again once
+  // the message's words have been taken out of the address: that replace navigation scrolls a page
+  // to its top (app/scroll-to-top-on-navigate.tsx), after this card's effects, so the scroll waits
+  // for the next task.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each address the card is shown at.
+  useEffect(() => {
+    if (!initialError && !confirmation) return;
+    const timer = setTimeout(() => sectionRef.current?.scrollIntoView({ block: 'center' }));
+    return () => clearTimeout(timer);
+  }, [key]);
 
   // The control that switched modes disappears with the old form; move focus into the new one so
   // keyboard users are not dropped back at the top of the page. Never on first render.
@@ -94,6 +109,7 @@ export function GetStartedCard({
 
   return (
     <section
+      ref={sectionRef}
       id={paths.home.signInSectionId}
       aria-labelledby="get-started-title"
       className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white/90 p-6 shadow-xl shadow-brand-900/5 backdrop-blur-md sm:p-8 dark:border-slate-800 dark:bg-slate-900/90 dark:shadow-black/30"
