@@ -4,6 +4,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { scaled } from '../../../tests/support/machine-factor';
 import { useLocalDate } from './local-dates';
 
 function Dates({ iso }: { iso: string }) {
@@ -40,7 +41,10 @@ describe('local dates', () => {
     expect(errors).not.toHaveBeenCalled(); // no hydration mismatch
     errors.mockRestore();
     // This test browser's language is en-US.
-    await vi.waitFor(() => expect(container.textContent).toMatch(/\|5 min\.? ago\|/));
+    // The formats arrive with an idle task and a chunk import: given time on a busy machine.
+    await vi.waitFor(() => expect(container.textContent).toMatch(/\|5 min\.? ago\|/), {
+      timeout: scaled(10_000),
+    });
     expect(container.textContent).toMatch(/Jan 1[01], 2026\|Jan 1[01], 2026\|Jan 1[01], 2026, \d+:00 [AP]M$/);
   });
 });

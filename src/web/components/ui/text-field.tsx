@@ -53,3 +53,30 @@ export function TextField({ label, error, hint, trailing, ...inputProps }: TextF
     </div>
   );
 }
+
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
+  label: string;
+  /** Said under the field and read with it (a count, how to write it). */
+  hint: ReactNode;
+};
+
+/** A labelled textarea with its hint tied to it, as TextField's (the admins' notice forms). */
+export function TextAreaField({ label, hint, ...textareaProps }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        aria-describedby={`${id}-hint`}
+        className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
+        {...textareaProps}
+      />
+      <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+        {hint}
+      </p>
+    </div>
+  );
+}

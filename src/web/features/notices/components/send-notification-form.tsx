@@ -3,6 +3,7 @@ import { NOTIFICATION_LIMITS } from '../../../../shared/values/notifications';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
+import { TextAreaField } from '../../../components/ui/text-field';
 import { useSendNotificationToEveryone } from '../api/admin-notification-api';
 
 const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'members'}.`;
@@ -50,23 +51,14 @@ export function SendNotificationForm() {
         Every member finds it in their notifications, marked as a notice from the admins. Links in it work.
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
-        <div>
-          <label htmlFor={textId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            Notification
-          </label>
-          <textarea
-            id={textId}
-            rows={4}
-            value={text}
-            maxLength={NOTIFICATION_LIMITS.notice}
-            onChange={(event) => setText(event.target.value)}
-            aria-describedby={`${textId}-count`}
-            className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-          />
-          <p id={`${textId}-count`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-            {text.length} / {NOTIFICATION_LIMITS.notice} characters
-          </p>
-        </div>
+        <TextAreaField
+          label="Notification"
+          rows={4}
+          value={text}
+          maxLength={NOTIFICATION_LIMITS.notice}
+          onChange={(event) => setText(event.target.value)}
+          hint={`${text.length} / ${NOTIFICATION_LIMITS.notice} characters`}
+        />
         <FormOutcome outcome={outcome} />
         <button type="submit" disabled={send.isPending} className={composeButtonClasses()}>
           {send.isPending ? 'Sending...' : 'Send to everyone'}

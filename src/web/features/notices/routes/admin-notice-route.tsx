@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { Notice } from '../../../../shared/notices';
 import { NOTICE_LIMITS } from '../../../../shared/values/notices';
 import { DocumentTitle } from '../../../components/document-title';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
 import { SendNotificationForm } from '../components/send-notification-form';
 
@@ -36,7 +36,6 @@ export function AdminNoticeRoute() {
 }
 
 function NoticeForm({ initial }: { initial: Notice }) {
-  const contentId = useId();
   const [show, setShow] = useState(initial.show);
   const [title, setTitle] = useState(initial.title);
   const [badge, setBadge] = useState(initial.badge);
@@ -90,22 +89,13 @@ function NoticeForm({ initial }: { initial: Notice }) {
         maxLength={NOTICE_LIMITS.badge}
         onChange={(event) => setBadge(event.target.value)}
       />
-      <div>
-        <label htmlFor={contentId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Text
-        </label>
-        <textarea
-          id={contentId}
-          rows={6}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          aria-describedby={`${contentId}-hint`}
-          className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-        />
-        <p id={`${contentId}-hint`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-          Leave a blank line between paragraphs (at most {NOTICE_LIMITS.paragraphs}).
-        </p>
-      </div>
+      <TextAreaField
+        label="Text"
+        rows={6}
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        hint={`Leave a blank line between paragraphs (at most ${NOTICE_LIMITS.paragraphs}).`}
+      />
       <FormOutcome outcome={outcome} />
       <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
         {save.isPending ? 'Saving...' : 'Save'}
