@@ -31,9 +31,12 @@ export type Action =
   /** List and lift suspensions made through anonymous posts (only admins make them): admins. */
   | 'sealed-suspensions:manage';
 
-/** What an action is about, when it is about one thing: who owns it. */
+/**
+ * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
+ * its author left up when they deleted their account, decision 019).
+ */
 export interface Subject {
-  ownerId: string;
+  ownerId: string | null;
 }
 
 export function can(viewer: Viewer | null, action: Action, subject?: Subject): boolean {
@@ -113,7 +116,7 @@ export function authorizeReport(viewer: Viewer | null): Viewer {
 
 /** The author of a post as a suspension needs to know them (read on the server only). */
 export interface SuspensionTarget {
-  ownerId: string;
+  ownerId: string | null;
   ownerType: UserType;
   anonymous: boolean;
 }
@@ -125,7 +128,7 @@ export interface SuspensionTarget {
  */
 export function mayOfferAuthorSuspension(
   viewer: Viewer | null,
-  post: { ownerId: string; anonymous: boolean },
+  post: { ownerId: string | null; anonymous: boolean },
 ) {
   if (!can(viewer, 'post:suspend-author') || post.ownerId === viewer?.userId) return false;
   return !post.anonymous || viewer?.profile?.userType === 'admin';

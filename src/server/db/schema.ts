@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -105,9 +106,11 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null for an anonymous post whose author deleted their account and left it up (decision 019): it
+     * stays as it was, with no author anywhere, so nothing that anyone sees changes when they go.
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'set null' }),
@@ -214,9 +217,15 @@ export const reportReasons = pgTable(
   ],
 );
 
+/** Numbers the staff members whose accounts were deleted, for the moderation log ("Former moderator #12"). */
+export const formerStaffNumber = pgSequence('former_staff_number');
+
 /**
  * What staff did, for admins to read (issue «Moderation» 5): resolve, unresolve, delete, askline
- * decisions, role changes, suspensions. `actor_id` is null for the admin command line.
+ * decisions, role changes, suspensions. `actor_id` is null for the admin command line, and once the
+ * staff member's account is deleted; `actor_role` is the role they acted in, and `former_actor` the
+ * number their entries share once their account is gone (issue #43), so the log still tells one
+ * former moderator from another without naming them.
  * `subject_hidden` marks an action on the author of an anonymous post: the log never names them.
  */
 export const moderationLog = pgTable(
@@ -224,6 +233,8 @@ export const moderationLog = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: userType('actor_role'),
+    formerActor: integer('former_actor'),
     action: text('action').notNull(),
     postId: uuid('post_id'),
     asklineId: uuid('askline_id'),
@@ -252,9 +263,11 @@ export const sealedSuspensions = pgTable(
     postId: uuid('post_id')
       .primaryKey()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account is deleted (decision 019): the post stays up without an author, and the
+     * suspension stays as staff saw it, so their lists do not change when the author goes.
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The admin who made it (null once their account is gone). */
     suspendedBy: text('suspended_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -431,4 +444,96 @@ export const notificationBroadcasts = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('notification_broadcasts_pending_idx').on(t.createdAt).where(sql`${t.doneAt} IS NULL`)],
+);
+
+/**
+ * A change of an account's email address (issue #43, decision 019): asked with the password, approved
+ * by a link to the current address, then confirmed by a link to the new one; each link opens a page
+ * whose button acts, signed in as the account. `token_hash` is the SHA-256 of the one link that is
+ * live now (the approval's, then the confirmation's), so each link works once; a newer request, a
+ * password change or a completed change voids the rest. Completed rows stay while the account does:
+ * ADMIN_EMAILS never makes an admin of an account that moved onto its address.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromEmail: text('from_email').notNull(),
+    toEmail: text('to_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_key').on(t.tokenHash),
+    index('email_changes_user_idx').on(t.userId),
+    check(
+      'email_changes_addresses_lowercase',
+      sql`${t.fromEmail} = lower(${t.fromEmail}) AND ${t.toEmail} = lower(${t.toEmail})`,
+    ),
+  ],
+);
+
+/**
+ * The addresses of ADMIN_EMAILS that have made an admin (issue #43): each only once, for an account
+ * created and confirmed at it. A later demotion sticks, and a later account at the address (the first
+ * deleted, or one that moved onto it) is not made admin by the setting.
+ */
+export const adminGrants = pgTable(
+  'admin_grants',
+  {
+    email: text('email').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_grants_user_idx').on(t.userId).where(sql`${t.userId} IS NOT NULL`)],
+);
+
+/**
+ * Usernames of deleted accounts, held for a while (issue #43): shared links and embeds name the
+ * username, and must not lead to a newcomer who took it the next minute.
+ */
+export const releasedUsernames = pgTable('released_usernames', {
+  username: text('username').primaryKey(),
+  releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Each person's digest unsubscribe token (issue #43): random, stored, so it can be revoked (a new one
+ * made) without touching the server's secret. `rotated_at` is set once it has been replaced, after
+ * which the older signed links (before tokens were stored) no longer work either.
+ */
+export const unsubscribeTokens = pgTable(
+  'unsubscribe_tokens',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('unsubscribe_tokens_token_key').on(t.token)],
+);
+
+/**
+ * Consecutive failed password guesses per account when instances share PostgreSQL without Redis
+ * (platform/rate-limit.ts, issue #43): cleared by a success; each failure past a few makes the next
+ * guess wait longer, and a hundred in a row stop password sign-in until the password is reset.
+ * UNLOGGED in its migration, like rate_limit_windows.
+ */
+export const passwordFailures = pgTable(
+  'password_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('password_failures_last_idx').on(t.lastFailedAt)],
 );

@@ -50,7 +50,7 @@ function dayAnswers() {
   // posts_askline_created_idx holds live posts by askline, newest first: a range of one day.
   return sql`left join lateral (
       select count(*)::int as total from posts ap
-      where ap.askline_id = n.askline_id and not ap.deleted and ap.user_id <> n.user_id
+      where ap.askline_id = n.askline_id and not ap.deleted and ap.user_id is distinct from n.user_id
         and ap.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
         and ap.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
     ) ans on n.kind = 'askline_answered'`;

@@ -13,13 +13,16 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
     id: row.id,
     content: row.content,
     isAnonymous: row.isAnonymous,
-    author: row.isAnonymous
-      ? null
-      : {
-          username: row.authorUsername,
-          fullName: row.authorFullName,
-          profilePictureUrl: row.authorPictureKey ? storage.publicUrl(row.authorPictureKey) : null,
-        },
+    // A named post always has its author's profile (named posts go with their account); only an
+    // anonymous one may have none (decision 019), and it shows none either way.
+    author:
+      row.isAnonymous || row.authorUsername === null || row.authorFullName === null
+        ? null
+        : {
+            username: row.authorUsername,
+            fullName: row.authorFullName,
+            profilePictureUrl: row.authorPictureKey ? storage.publicUrl(row.authorPictureKey) : null,
+          },
     askline: row.asklineId && row.asklineContent ? { id: row.asklineId, content: row.asklineContent } : null,
     createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,

@@ -43,7 +43,8 @@ export function selectPostsWith<Extra extends Record<string, SQL>>(
         ...extra,
       })
       .from(posts)
-      .innerJoin(profiles, eq(profiles.userId, posts.userId))
+      // A left join: an anonymous post may have no author any more (decision 019); it needs none.
+      .leftJoin(profiles, eq(profiles.userId, posts.userId))
       // The askline a post answers, shown on its card while the askline is published.
       .leftJoin(asklines, and(eq(asklines.id, posts.asklineId), eq(asklines.verified, true)))
       .leftJoin(reports, eq(reports.postId, posts.id))

@@ -22,6 +22,10 @@ import { recordModeration } from '../moderation-log';
  *
  * Who may suspend whom is auth/policies.ts's authorizeAuthorSuspension. The author's role is read and
  * the suspension written in one transaction. Sessions end at once.
+ *
+ * An anonymous post whose author deleted their account has no author (decision 019): it is suspended
+ * like any other, a sealed row with nobody behind it, so staff see the same answer and the same list
+ * whether or not the author is still here.
  */
 export async function suspendAuthor(
   db: Db,
@@ -31,16 +35,22 @@ export async function suspendAuthor(
   if (!z.uuid().safeParse(options.postId).success) throw missing;
   const authorId = await db.transaction(async (tx) => {
     const [post] = await tx
-      .select({ userId: posts.userId, isAnonymous: posts.isAnonymous, authorType: profiles.userType })
+      .select({ userId: posts.userId, isAnonymous: posts.isAnonymous })
       .from(posts)
-      .innerJoin(profiles, eq(profiles.userId, posts.userId))
       .where(eq(posts.id, options.postId))
-      .limit(1)
-      .for('update', { of: profiles });
+      .limit(1);
     if (!post) throw missing;
+    // The author's profile, locked: a role change meanwhile waits for this decision.
+    const [author] = post.userId
+      ? await tx
+          .select({ userType: profiles.userType })
+          .from(profiles)
+          .where(eq(profiles.userId, post.userId))
+          .for('update')
+      : [];
     authorizeAuthorSuspension(options.staff, {
       ownerId: post.userId,
-      ownerType: post.authorType,
+      ownerType: author?.userType ?? 'ordinary',
       anonymous: post.isAnonymous,
     });
     if (post.isAnonymous) {
@@ -48,18 +58,18 @@ export async function suspendAuthor(
         .insert(sealedSuspensions)
         .values({ postId: options.postId, userId: post.userId, suspendedBy: options.staff.userId })
         .onConflictDoNothing();
-      await tx.delete(sessions).where(eq(sessions.userId, post.userId));
-    } else {
+      if (post.userId) await tx.delete(sessions).where(eq(sessions.userId, post.userId));
+    } else if (post.userId) {
       await suspendAccount(tx, post.userId);
     }
     await recordModeration(tx, {
       actorId: options.staff.userId,
       action: 'user_suspended',
       postId: options.postId,
-      targetUserId: post.userId,
+      targetUserId: post.userId ?? undefined,
       subjectHidden: post.isAnonymous,
     });
     return post.userId;
   });
-  await options.endSessions(authorId);
+  if (authorId) await options.endSessions(authorId);
 }
