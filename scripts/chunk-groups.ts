@@ -12,6 +12,8 @@
 //            loads, fails or asks to confirm
 //   cards    a post card as anyone reads it (post-card-view.tsx) and what it draws with
 //   askline-card  an askline card (the askline list and an askline's page)
+//   signed-out    telling a sign-out to this tab and the others, and noticing one made elsewhere
+//                 (issue #43): loaded after the page, by the kept copy's code, Logout and the navbar
 //
 // The shell (what main.tsx imports), each page's own module and whatever no group names stay where
 // Rolldown puts them. A group of ours takes only the modules it names, not what they import: were it
@@ -85,5 +87,12 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     'askline-card',
     2,
     anyOf(web('features/asklines/components/askline-card\\.tsx'), shared('values/asklines\\.ts')),
+  ),
+  ours(
+    'signed-out',
+    1,
+    web(
+      'features/auth/(sign-out|signed-out-elsewhere)\\.ts|features/auth/components/signed-out-notice\\.tsx',
+    ),
   ),
 ];

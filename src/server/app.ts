@@ -3,13 +3,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createAuth, sessionEnder, sessionTokenEnder, tokenForgetter, trustedOriginsFor } from './auth/auth';
+import {
+  type AuthOptions,
+  createAuth,
+  sessionEnder,
+  sessionRefresher,
+  sessionTokenEnder,
+  tokenForgetter,
+  trustedOriginsFor,
+} from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
+import { clearPasswordFailures } from './auth/password-attempts';
 import { createRedisSessionStorage } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
 import { listeningViewerCache, type ViewerCache } from './auth/viewer-cache';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { voidEmailChanges } from './features/account';
 import { accountRoutes } from './features/account/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { asklineRoutes } from './features/asklines/routes';
@@ -92,7 +102,15 @@ export function createApp({
   broadcasts = startBroadcasts({ db: database.db, logger }),
 }: AppDependencies) {
   const db = database.db;
-  const auth = createAppAuth(config, db, redis, mailer);
+  const appMailer = mailer ?? createMailer({ db, smtp: Boolean(config.smtpUrl) });
+  const auth = createAppAuth(config, db, redis, appMailer, {
+    // A new password set from a mailed link: pending email changes are void (they were asked with the
+    // old one), and the failed guesses at the old one are forgotten (issue #43).
+    onPasswordReset: async (userId, email) => {
+      await voidEmailChanges(db, userId);
+      await clearPasswordFailures(rateLimiter, email);
+    },
+  });
 
   const app = new Hono<AppEnv>();
   app.use(resolveClientAddress(config.trustProxy));
@@ -130,7 +148,6 @@ export function createApp({
     viewers,
     storage,
     rateLimiter,
-    adminEmails: config.adminEmails,
     // A like of another's post may have made the author's notification unread again (live.ts).
     announceNotification: (userId: string) => notificationStreams.announce(userId),
   };
@@ -159,6 +176,9 @@ export function createApp({
       endSessions: sessionEnder(auth),
       endSessionsByToken: sessionTokenEnder(auth),
       forgetTokens: tokenForgetter(auth),
+      refreshSessions: sessionRefresher(auth),
+      mailer: appMailer,
+      publicUrl: config.publicUrl,
       origin,
     }),
   );
@@ -234,8 +254,10 @@ export function createAppAuth(
   db: Database['db'],
   redis: Redis | null,
   mailer: Mailer = createMailer({ db, smtp: Boolean(config.smtpUrl) }),
+  hooks: Pick<AuthOptions, 'onPasswordReset'> = {},
 ) {
   return createAuth({
+    ...hooks,
     db,
     mailer,
     publicUrl: config.publicUrl,

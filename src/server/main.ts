@@ -57,7 +57,6 @@ async function main() {
     db: database.db,
     mailer: mail.mailer,
     publicUrl: config.publicUrl,
-    secret: config.authSecret,
     logger,
   });
   const notificationStreams = listeningNotificationStreams(database, logger);

@@ -15,6 +15,11 @@ export const accountSchema = z.object({
     needsPassword: z.boolean(),
     /** Without a password: whether this session's sign-in is recent enough to delete now. */
     signInFresh: z.boolean(),
+    /**
+     * The account's anonymous posts still up (decision 019): they stay, with no author, when the
+     * account goes, unless deleted first; deleting asks to choose when there are any.
+     */
+    anonymousPosts: z.number(),
   }),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -23,10 +28,15 @@ export type Account = z.infer<typeof accountSchema>;
 export const deleteAccountRequestSchema = z.strictObject({
   confirmation: z.string().check(z.maxLength(320)),
   password: z.optional(z.string().check(z.maxLength(128))),
+  /** The choice for the anonymous posts still up: left up, with no author (required when there are any). */
+  anonymousPosts: z.optional(z.literal('leave')),
 });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const deleteAccountResponseSchema = z.object({ deleted: z.literal(true) });
+
+/** DELETE /api/account/anonymous-posts: the account's anonymous posts taken down, now (how many). */
+export const deletedAnonymousPostsSchema = z.object({ deleted: z.number() });
 
 /** POST /api/account/email: a new address, approved from the current one, then confirmed by itself. */
 export const changeEmailRequestSchema = z.strictObject({
@@ -37,6 +47,29 @@ export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
 
 /** The approval link went to the current address (`approvalSentTo`); `newEmail` gets its own after. */
 export const changeEmailResponseSchema = z.object({ approvalSentTo: z.string(), newEmail: z.string() });
+
+/**
+ * A link of an email change, as mailed (issue #43): `?token=` in the page's address, and the body the
+ * page's button sends (a form, so it works before the page's script; JSON too).
+ */
+export const emailChangeLinkSchema = z.strictObject({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+/**
+ * GET /api/account/email/link: what a live link of the signed-in account would do. `approve`: the
+ * current address lets the change go on; `confirm`: the new address confirms itself, and the change
+ * happens.
+ */
+export const emailChangeStepSchema = z.object({
+  step: z.enum(['approve', 'confirm']),
+  fromEmail: z.string(),
+  toEmail: z.string(),
+});
+export type EmailChangeStep = z.infer<typeof emailChangeStepSchema>;
+
+/** What pressing a link's button did, as the page that follows says it (`?outcome=`). */
+export const emailChangeOutcomeSchema = z.object({ outcome: z.enum(['approved', 'changed']) });
 
 /** One signed-in device, as its owner sees it (GET /api/account/sessions). */
 export const deviceSchema = z.object({

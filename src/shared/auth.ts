@@ -82,6 +82,16 @@ export const socialSignInRequestSchema = z.strictObject({
 export const signOutRequestSchema = z.strictObject({});
 
 /** The query of a mail link back to the account service (confirm the address, reset the password). */
+/**
+ * POST /api/auth/verify-email: the confirmation page's button (a form, or JSON), with the token of the
+ * mailed link (issue #43: opening the link alone confirms nothing).
+ */
+export const confirmEmailRequestSchema = z.strictObject({
+  token: z
+    .string()
+    .check(z.minLength(1, 'That link is not valid.'), z.maxLength(2000, 'That link is not valid.')),
+});
+
 export const mailLinkQuerySchema = z.object({
   token: z.optional(z.string().check(z.maxLength(2000, 'That link is not valid.'))),
   callbackURL: z.optional(sitePathSchema),

@@ -73,7 +73,7 @@ export const updateNotificationSettingsRequestSchema = z.strictObject({
 });
 export type UpdateNotificationSettingsRequest = z.infer<typeof updateNotificationSettingsRequestSchema>;
 
-/** Unsubscribing from the digests with the signed token of a digest's link (no sign-in). */
+/** Unsubscribing from the digests with the token of a digest's link (stored per person; older links are signed) (no sign-in). */
 export const unsubscribeRequestSchema = z.strictObject({
   token: z
     .string({ error: NOTIFICATION_MESSAGES.badToken })

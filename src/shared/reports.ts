@@ -2,6 +2,7 @@
 // people report, what staff see, and the moderation log. Report data leaves the server only for staff.
 import * as z from 'zod/mini';
 import { postSchema } from './posts';
+import { USER_TYPES } from './roles';
 import { hasControlCharacters } from './text-rules';
 import {
   MODERATION_ACTIONS,
@@ -76,11 +77,32 @@ export type ReportPage = z.infer<typeof reportPageSchema>;
 
 export const reportResultSchema = z.object({ reported: z.literal(true) });
 
+/**
+ * Who did it (issue #43). A staff member whose account is gone is told apart from another by a number
+ * all their entries share, with the role they acted in, never by name or id: deleting an account does
+ * not make what they did look like the command line's. `role` is null only for an entry whose role was
+ * never known (written before roles were recorded, by an account without a profile).
+ */
+export const moderationLogActorSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('staff'),
+    username: z.string(),
+    role: z.nullable(z.enum(USER_TYPES)),
+  }),
+  z.object({
+    kind: z.literal('former'),
+    number: z.number(),
+    role: z.nullable(z.enum(USER_TYPES)),
+  }),
+  /** The admin command line: no account at all. */
+  z.object({ kind: z.literal('command-line') }),
+]);
+export type ModerationLogActor = z.infer<typeof moderationLogActorSchema>;
+
 export const moderationLogEntrySchema = z.object({
   id: z.string(),
   action: z.enum(MODERATION_ACTIONS),
-  /** Username of the staff member; null for the admin command line. */
-  actor: z.nullable(z.string()),
+  actor: moderationLogActorSchema,
   postId: z.nullable(z.string()),
   asklineId: z.nullable(z.string()),
   /** The account acted on, by username; null when it was the hidden author of an anonymous post. */

@@ -1,9 +1,19 @@
 // Your data and account (issue #27), as a person goes through it: from Edit Profile to the account
-// page, download the data and read the zip, delete the account (a wrong password first), land on the
-// home page told so, and find the account gone: signing in is refused, its anonymous post is not there.
+// page, download the data and read the zip, delete the account (a wrong password first, then the
+// choice for the anonymous posts), land on the home page told so, and find the account gone: signing
+// in is refused, its named post is gone and its anonymous post stays with no author (decision 019).
+// And changing the email through the two mailed links' pages (issue #43).
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import { expect, expectNoSeriousA11yViolations, PHONE, signedInAccount, test } from './fixtures';
+import {
+  answerConfirmation,
+  expect,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  signedInAccount,
+  test,
+} from './fixtures';
+import { mailedLink, uniqueEmail } from './support/mailbox';
 
 const PASSWORD = 'leaving-campus-2026';
 
@@ -50,10 +60,16 @@ test('download your data, then delete the account: it is gone everywhere', PHONE
     ].sort(),
   );
 
-  // Deleting: the typed confirmation and the password, refused until both are right.
+  // Deleting: the typed confirmation, the choice for the anonymous post and the password, refused
+  // until all are right.
   const section = page.getByRole('region', { name: 'Delete your account' });
-  await section.getByLabel('Your password').fill('not-my-password');
+  await expect(section.getByText('Your 1 anonymous post', { exact: true })).toBeVisible();
+  await section.getByLabel('Your password').fill(PASSWORD);
   await section.getByLabel(`Type ${username} to confirm`).fill(username);
+  await section.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(section.getByText('Choose what happens to your anonymous posts')).toBeVisible();
+  await section.getByLabel('Leave my 1 anonymous post up, with no author').check();
+  await section.getByLabel('Your password').fill('not-my-password');
   await section.getByRole('button', { name: 'Delete my account' }).click();
   await expect(section.getByText('Your password is incorrect')).toBeVisible();
   await section.getByLabel('Your password').fill(PASSWORD);
@@ -73,7 +89,80 @@ test('download your data, then delete the account: it is gone everywhere', PHONE
   await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await card.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(card.getByText('Invalid email or password')).toBeVisible();
-  const gone = await page.request.get(`/post/${hidden}`);
+  const gone = await page.request.get(`/${username}/${named}`);
   expect(gone.status()).toBe(404);
-  expect(await gone.text()).not.toContain('confesses');
+  expect(await gone.text()).not.toContain('goodbye');
+  // The anonymous post stays, as it was, with no author.
+  await page.goto(`/post/${hidden}`);
+  const post = page.getByRole('article');
+  await expect(post.getByText('Leela anonymously confesses to the canteen')).toBeVisible();
+  await expect(post.getByText('Anonymous', { exact: true })).toBeVisible();
+  expect(await page.content()).not.toContain('Leela Leaving');
 });
+
+test('take the anonymous posts down first, on their own', async ({ page }) => {
+  await signedInAccount(page, { fullName: 'Priya Private', password: PASSWORD });
+  for (const content of ['A secret about the mess hall', 'Another secret about the library']) {
+    expect((await page.request.post('/api/posts', { data: { content, isAnonymous: true } })).status()).toBe(
+      201,
+    );
+  }
+  await page.goto('/profile/account');
+  const section = page.getByRole('region', { name: 'Delete your account' });
+  await expect(section.getByText('Your 2 anonymous posts', { exact: true })).toBeVisible();
+  await section.getByRole('button', { name: 'Delete my 2 anonymous posts now' }).click();
+  await answerConfirmation(page, 'Delete your 2 anonymous posts now?', 'Delete them');
+  await expect(
+    section.getByText('2 anonymous posts deleted. Your account is still here', { exact: false }),
+  ).toBeVisible();
+  // Nothing is left to choose: the account can go another day without the question.
+  await expect(section.getByText(/Your \d+ anonymous posts?$/)).toHaveCount(0);
+  await expect(section.getByLabel(/Leave my/)).toHaveCount(0);
+});
+
+test(
+  'change the email: the current address approves on its page, the new one confirms on its own',
+  PHONE,
+  async ({ page, browser }) => {
+    const account = await signedInAccount(page, { password: PASSWORD });
+    const fresh = uniqueEmail('moved');
+    await page.goto('/profile/account');
+    const section = page.getByRole('region', { name: 'Email address' });
+    await section.getByLabel('New email').fill(fresh);
+    await section.getByLabel('Your password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Send confirmation link' }).click();
+    await expect(section.getByText(`To approve, open the link we sent to ${account.email}`)).toBeVisible();
+
+    // Opened signed out (another browser, or a mail scanner): the page asks to sign in, and acts on nothing.
+    const approveLink = await mailedLink(page.request, account.email, /Approve the new email address/);
+    const elsewhere = await browser.newContext();
+    const stranger = await elsewhere.newPage();
+    await stranger.goto(approveLink);
+    await expect(
+      stranger.getByText('Sign in to your account first, then open the link from the email again.'),
+    ).toBeVisible();
+    await elsewhere.close();
+
+    await page.goto(approveLink);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Approve the new email address' }),
+    ).toBeVisible();
+    await expect(page.getByText(fresh).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    await page.getByRole('button', { name: 'Approve the change' }).click();
+    await expect(page).toHaveURL(/\/email-change\?outcome=approved$/);
+    await expect(page.getByRole('status')).toContainText('Approved. We emailed the new address');
+
+    await page.goto(await mailedLink(page.request, fresh, /Confirm your new email address/));
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+    await page.getByRole('button', { name: 'Use this email address' }).click();
+    await expect(page).toHaveURL(/\/email-change\?outcome=changed$/);
+    await expect(page.getByRole('status')).toContainText('Your email address was changed');
+    await page.getByRole('link', { name: 'Your data and account' }).click();
+    await expect(page.getByText(`Signed in as ${fresh}`)).toBeVisible();
+  },
+);

@@ -70,6 +70,12 @@ async function seed(db: Db) {
   await db
     .insert(moderationLog)
     .values({ actorId: admin.userId, action: 'user_suspended', postId, subjectHidden: true });
+  // A moderator whose account was deleted (issue #43): numbered, never named; and the command line.
+  await db.insert(moderationLog).values([
+    { actorId: null, actorRole: 'moderator', formerActor: 12, action: 'report_resolved', postId: id(DONE) },
+    { actorId: null, actorRole: 'moderator', formerActor: 12, action: 'post_deleted', postId: id(DONE) },
+    { actorId: null, action: 'role_changed', detail: 'ordinary → moderator' },
+  ]);
 }
 
 test.beforeAll(async () => {
@@ -199,6 +205,10 @@ test('an admin sees no report option and reads the moderation log', async ({ pag
   const entries = page.getByRole('listitem');
   await expect(entries.filter({ hasText: '@mod_two deleted a post' })).toHaveCount(1);
   await expect(entries.filter({ hasText: '@mod_one reopened a report' })).toHaveCount(1);
+  await expect(
+    entries.filter({ hasText: /^Former moderator #12 (resolved a report|deleted a post)/ }),
+  ).toHaveCount(2);
+  await expect(entries.filter({ hasText: /^Command line changed a role/ })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
   // The sealed suspension: listed by its post, never by the account, and lifted from there.

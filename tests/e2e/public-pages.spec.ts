@@ -147,7 +147,7 @@ test('the privacy policy is dated, says how to download and delete, and covers c
   page,
 }) => {
   await page.goto('/privacy');
-  await expect(page.getByText('Last updated: 25.11.2026')).toBeVisible();
+  await expect(page.getByText('Last updated: 26.11.2026')).toBeVisible();
   await expect(page.getByRole('main')).toContainText(/Download your data:/);
   await expect(page.getByRole('main')).toContainText(/Delete your account:/);
   await expect(page.getByRole('heading', { name: "Children's privacy" })).toBeVisible();

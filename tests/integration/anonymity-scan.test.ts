@@ -21,13 +21,7 @@ import { createMailer } from '../../src/server/platform/mail';
 import { NOTIFICATION_KINDS } from '../../src/shared/notifications';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
-import {
-  builtWebApp,
-  NO_RATE_LIMITS,
-  startTestServer,
-  TEST_SECRET,
-  type TestServer,
-} from '../support/test-server';
+import { builtWebApp, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const SECRET_WORD = 'quillfeatherish';
 const ASKLINE_WORD = 'lanternlit';
@@ -252,7 +246,6 @@ describe('an anonymous author', () => {
       db: server.database.db,
       mailer: createMailer({ db: server.database.db, smtp: false }),
       publicUrl: server.url,
-      secret: TEST_SECRET,
     });
     for (const viewer of [other, moderator, admin]) {
       const mails = await server.database.db
@@ -500,6 +493,72 @@ describe('an anonymous author', () => {
       scanned++;
       for (const value of suspectIdentity) expect(text).not.toContain(value);
     }
+  });
+
+  it('is not inferable from any answer when they delete their account: their anonymous posts stay as they were', async () => {
+    // Someone with a profile and only anonymous posts: one answers Ravi's askline, one is reported by
+    // Ravi and resolved by staff, one they liked themselves and Ravi liked too.
+    const leaver = await createMember(server, { fullName: 'Leela Leaving' });
+    const word = 'tamarindish';
+    const write = (content: string, extra: object = {}) =>
+      ok<{ id: string }>(fetchAs(leaver, 'POST', '/api/posts', { content, isAnonymous: true, ...extra }));
+    const plain = (await write(`An anonymous ${word} farewell`)).id;
+    const answer = (await write(`An anonymous ${word} answer`, { asklineId })).id;
+    const reported = (await write(`An anonymous ${word} post Ravi reports`)).id;
+    await ok(fetchAs(leaver, 'PUT', `/api/posts/${plain}/like`));
+    await ok(fetchAs(other, 'PUT', `/api/posts/${plain}/like`));
+    await ok(fetchAs(other, 'POST', `/api/posts/${reported}/report`, { reason: 'spam' }));
+    const queue = await ok<{ reports: { id: string; post: { id: string } }[] }>(
+      fetchAs(moderator, 'GET', '/api/reports'),
+    );
+    const report = queue.reports.find((item) => item.post.id === reported);
+    await ok(fetchAs(moderator, 'PUT', `/api/reports/${report?.id}/resolution`, { resolved: true }));
+    const posts = [plain, answer, reported];
+
+    /** Everything others can read that shows, counts or tells of the anonymous posts. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const urls = [
+        ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+        ...posts.flatMap((id) => [
+          `/api/posts/${id}`,
+          `/og/posts/${id}.png`,
+          `/embed/posts/${id}`,
+          `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`,
+        ]),
+        `/api/search/posts?q=${word}`,
+        '/api/asklines',
+        `/api/asklines/${asklineId}`,
+        `/api/asklines/${asklineId}/posts`,
+        '/api/reports?status=unresolved',
+        '/api/reports?status=resolved',
+        '/api/admin/moderation-log',
+        '/api/admin/sealed-suspensions',
+        '/api/notifications',
+        '/api/notifications/unread',
+      ];
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+        }
+      }
+      return seen;
+    }
+
+    const before = await snapshot();
+    expect(Object.values(before).join('\n')).toContain(`An anonymous ${word} answer`);
+    const gone = await fetchAs(leaver, 'DELETE', '/api/account', {
+      confirmation: leaver.username,
+      password: leaver.account.password,
+      anonymousPosts: 'leave',
+    });
+    expect(gone.status).toBe(200);
+    // It happened: the profile is gone for everyone.
+    expect((await fetchAs(other, 'GET', `/api/profiles/${leaver.username}`)).status).toBe(404);
+    const after = await snapshot();
+    expect(Object.keys(after).length).toBeGreaterThan(80);
+    for (const [what, read] of Object.entries(before)) expect(after[what], what).toBe(read);
   });
 
   it('was scanned in every answer', () => {

@@ -14,7 +14,7 @@
 // another's order.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
+import { issueUnsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
 import { appRoutes } from '../../src/server/http/api-docs';
 import { POST_MESSAGES } from '../../src/shared/posts';
 import {
@@ -25,13 +25,7 @@ import {
   signInAs,
   TEST_PASSWORD,
 } from '../support/accounts';
-import {
-  NO_RATE_LIMITS,
-  okJson,
-  startTestServer,
-  TEST_SECRET,
-  type TestServer,
-} from '../support/test-server';
+import { NO_RATE_LIMITS, okJson, startTestServer, type TestServer } from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
 type Role = (typeof ROLES)[number];
@@ -116,6 +110,26 @@ const newAskline = async (cookie: string): Promise<string> =>
     })
   ).id;
 const newMember = (options: AccountOptions = {}) => createMember(server, options);
+
+/**
+ * A live link of an email change of `member` (issue #43), read from the development outbox: the
+ * approval link of a new request, or (`confirm`) the new address's link once it is approved.
+ */
+async function emailChangeToken(member: Member, step: 'approve' | 'confirm'): Promise<string> {
+  const to = `moved-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  await ok(server, 'POST', '/api/account/email', member.cookie, { newEmail: to, password: TEST_PASSWORD });
+  const newest = async (address: string) => {
+    const mails = (await (await server.request('/api/dev/outbox')).json()) as {
+      to: string;
+      links: string[];
+    }[];
+    return new URL(mails.find((mail) => mail.to === address)?.links[0] ?? '').searchParams.get('token') ?? '';
+  };
+  const approve = await newest(member.account.email);
+  if (step === 'approve') return approve;
+  await ok(server, 'POST', '/api/account/email/approve', member.cookie, { token: approve });
+  return newest(to);
+}
 
 const profileFields = (fullName: string) => ({
   fullName,
@@ -203,9 +217,15 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'GET /api/auth/verify-email',
-    rule: 'a confirmation link with a bad token is refused for everyone alike',
+    rule: "an older mail's confirmation link only leads to the card whose button confirms, for everyone alike",
     call: () => ({ path: '/api/auth/verify-email?token=not-a-token' }),
-    expect: everyone(401),
+    expect: everyone(302),
+  },
+  {
+    route: 'POST /api/auth/verify-email',
+    rule: 'the confirmation button with a bad token leads everyone back to the card, saying so',
+    call: () => ({ path: '/api/auth/verify-email', json: { token: 'not-a-token' } }),
+    expect: everyone(303),
   },
   {
     route: 'GET /api/auth/reset-password/:token',
@@ -263,6 +283,41 @@ const ROUTES: RouteCase[] = [
         password: TEST_PASSWORD,
       },
     }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/account/email/link',
+    rule: "what an email change's link would do, for the account it was mailed for only",
+    call: async () => ({ path: `/api/account/email/link?token=${await emailChangeToken(owner, 'approve')}` }),
+    expect: { ...members(403), owner: 200 },
+  },
+  {
+    route: 'POST /api/account/email/approve',
+    rule: 'only the account a link was mailed for approves with it (a fresh request per cell)',
+    call: async () => ({
+      path: '/api/account/email/approve',
+      json: { token: await emailChangeToken(owner, 'approve') },
+    }),
+    expect: { ...members(403), owner: 200 },
+  },
+  {
+    route: 'POST /api/account/email/confirm',
+    rule: "only the account a link was mailed for confirms with it (a fresh member's change per cell)",
+    call: async (role) => {
+      const mover = await newMember();
+      const token = await emailChangeToken(mover, 'confirm');
+      return {
+        path: '/api/account/email/confirm',
+        json: { token },
+        ...(role === 'owner' ? { cookie: mover.cookie } : {}),
+      };
+    },
+    expect: { ...members(403), owner: 200 },
+  },
+  {
+    route: 'DELETE /api/account/anonymous-posts',
+    rule: 'each member takes down their own anonymous posts, and only those (there is no way to name another)',
+    call: () => ({ path: '/api/account/anonymous-posts' }),
     expect: members(200),
   },
   {
@@ -365,10 +420,10 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'POST /api/notifications/unsubscribe',
-    rule: "anyone holding a digest's signed link stops that account's digests, signed in or not",
-    call: () => ({
+    rule: "anyone holding a digest's link (its stored token) stops that account's digests, signed in or not",
+    call: async () => ({
       path: '/api/notifications/unsubscribe',
-      json: { token: unsubscribeToken(TEST_SECRET, owner.account.userId) },
+      json: { token: await issueUnsubscribeToken(server.database.db, owner.account.userId) },
     }),
     expect: everyone(200),
   },

@@ -147,6 +147,34 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ newPassword: 'another-password', token: 'not-a-token' }),
     who: () => null,
   },
+  'POST /api/auth/verify-email': {
+    method: 'POST',
+    path: () => '/api/auth/verify-email',
+    fuzzPath: false,
+    valid: () => ({ token: 'not-a-token' }),
+    who: () => null,
+  },
+  'POST /api/account/email': {
+    method: 'POST',
+    path: () => '/api/account/email',
+    fuzzPath: false,
+    valid: () => ({ newEmail: 'moved@example.com', password: 'not-the-password' }),
+    who: () => member.cookie,
+  },
+  'POST /api/account/email/approve': {
+    method: 'POST',
+    path: () => '/api/account/email/approve',
+    fuzzPath: false,
+    valid: () => ({ token: 'not-a-live-token' }),
+    who: () => member.cookie,
+  },
+  'POST /api/account/email/confirm': {
+    method: 'POST',
+    path: () => '/api/account/email/confirm',
+    fuzzPath: false,
+    valid: () => ({ token: 'not-a-live-token' }),
+    who: () => member.cookie,
+  },
   'POST /api/profiles': {
     method: 'POST',
     path: () => '/api/profiles',
@@ -297,7 +325,13 @@ async function send(route: WriteRoute, segment: string | null, body: Body): Prom
     headers['content-type'] = 'application/json';
     payload = 'json' in body ? JSON.stringify(body.json) : body.raw;
   }
-  const res = await server.request(route.path(segment), { method: route.method, headers, body: payload });
+  // A redirect is the answer (a mail link's button leads to the next page): not followed.
+  const res = await server.request(route.path(segment), {
+    method: route.method,
+    headers,
+    body: payload,
+    redirect: 'manual',
+  });
   const text = await res.text();
   cases++;
   const what = `${route.method} ${route.path(segment)} with ${String(payload).slice(0, 200)}`;

@@ -204,6 +204,12 @@ async function takeOver(page: (typeof pages)[number]): Promise<string[]> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   } finally {
     root?.unmount();
+    // The kept copy's restore, started as the page was taken over, ends before the window goes, and
+    // so does whatever work React had scheduled (its scheduler runs on setImmediate): nothing of this
+    // page may run once `window` is gone.
+    await (await import('../../src/web/lib/query-client')).cacheRestored.catch(() => {});
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
     spy.mockRestore();
     await window.happyDOM.abort();
     removeWindow();

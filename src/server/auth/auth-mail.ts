@@ -29,7 +29,7 @@ export function confirmEmailMail(to: string, url: string): Mail {
     'Welcome to Campus Yearbook! Confirm your email address to finish creating your account.',
     'Confirm my email',
     url,
-    'If you did not sign up, ignore this email and no account will be created.',
+    'The link opens a page with a button: press it to confirm. If you did not sign up, ignore this email and no account will be created.',
   );
 }
 
@@ -59,10 +59,25 @@ export function confirmNewEmailMail(to: string, url: string): Mail {
   return buildMail(
     to,
     'Confirm your new email address for Campus Yearbook',
-    'You asked to use this address for your Campus Yearbook account.',
+    'You asked to use this address for your Campus Yearbook account, and approved it from your current address.',
     'Use this email address',
     url,
-    'The link works for one day. Until you open it, your account keeps its old address. If it was not you, ignore this email.',
+    'The link opens a page with a button: press it, signed in to your account, to finish. It works for one day. Until then, your account keeps its old address. If it was not you, ignore this email.',
+  );
+}
+
+/**
+ * To a new address that already has an account: someone asked to move another account onto it. The
+ * requester is told nothing of it (their page reads the same as for a free address).
+ */
+export function emailTakenNoteMail(to: string, contactUrl: string): Mail {
+  return buildMail(
+    to,
+    'Someone tried to use your email address on Campus Yearbook',
+    'Someone asked to move another Campus Yearbook account onto this email address. This address already has an account of its own, so nothing changed, and nothing will.',
+    'Contact us',
+    contactUrl,
+    'There is nothing you need to do. If this keeps happening, write to us.',
   );
 }
 
@@ -84,6 +99,6 @@ export function approveEmailChangeMail(to: string, newEmail: string, url: string
     `Someone signed in to your Campus Yearbook account asked to move it to ${newEmail}, with your password.`,
     'Approve the change',
     url,
-    `Once you approve, ${newEmail} gets a link of its own, and the change happens when it is opened. If it was not you, do not approve, and change your password.`,
+    `The link opens a page with a button: press it, signed in to your account, to approve. Then ${newEmail} gets an email of its own, and the change happens only when it is confirmed from there. If it was not you, do not approve, and change your password: that cancels the request.`,
   );
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../tests/support/accounts';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { users } from '../db/schema';
+import { createMemoryRateLimiter } from '../platform/rate-limit';
 import { createAuth } from './auth';
 import { ACCOUNT_ENDPOINTS, AUTH_ROUTE_LIMITS } from './auth-routes';
 
@@ -46,6 +47,62 @@ describe('rate limits on account routes', () => {
     );
     const after = ((await (await server.request('/api/dev/outbox')).json()) as unknown[]).length;
     expect(after).toBe(before);
+  });
+
+  it('send three reset links an hour to one address, from anywhere, and answer an unknown one alike', async () => {
+    // Behind "a proxy": each request comes from an address of its own, so only the recipient counts.
+    // The limiter's clock stands still, so the wait it tells is the whole hour however slow the run.
+    const now = Date.now();
+    const proxied = await startTestServer({
+      settings: { TRUST_PROXY: '1' },
+      rateLimiter: createMemoryRateLimiter(() => now),
+    });
+    try {
+      const member = await createMember(proxied);
+      const mailsTo = async (email: string) =>
+        ((await (await proxied.request('/api/dev/outbox')).json()) as { to: string }[]).filter(
+          (mail) => mail.to === email,
+        ).length;
+      let client = 0;
+      const ask = async (email: string) => {
+        client += 1;
+        const res = await proxied.request('/api/auth/request-password-reset', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${client}` },
+          body: JSON.stringify({ email, redirectTo: '/reset-password' }),
+        });
+        return {
+          status: res.status,
+          message: ((await res.json()) as { error?: { message: string } }).error?.message,
+        };
+      };
+      const answers: Record<string, unknown[]> = {};
+      for (const email of [member.account.email, 'no.account.here@example.com']) {
+        const asked = [];
+        for (let i = 0; i < 3; i++) asked.push(await ask(email));
+        // In other letters, it is the same address.
+        asked.push(await ask(email.toUpperCase()));
+        answers[email] = asked;
+      }
+      const expected = [
+        ...Array.from({ length: 3 }, () => ({ status: 200, message: undefined })),
+        {
+          status: 429,
+          message:
+            'Several links went to this address in the last hour. Please check your inbox, or try later. ' +
+            'Please try again in 1 hour.',
+        },
+      ];
+      expect(answers).toEqual({
+        [member.account.email]: expected,
+        'no.account.here@example.com': expected,
+      });
+      expect(await mailsTo(member.account.email)).toBe(3);
+      // Another address is not held up.
+      expect((await ask('someone.else@example.com')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -7,6 +7,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import {
+  confirmEmailRequestSchema,
   mailLinkQuerySchema,
   passwordResetRequestSchema,
   resendConfirmationRequestSchema,
@@ -15,7 +16,11 @@ import {
   signUpRequestSchema,
   socialSignInRequestSchema,
 } from '../../shared/auth';
-import { type ConfirmationOutcome, confirmationHref } from '../../shared/values/confirmation';
+import {
+  type ConfirmationOutcome,
+  confirmationHref,
+  confirmEmailHref,
+} from '../../shared/values/confirmation';
 import { describeRoute } from '../http/api-docs';
 import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
@@ -40,6 +45,8 @@ interface AccountEndpoint {
   use: string;
   /** A limit per recipient too: the body's `email`, whoever sends it (mail links). */
   recipientLimit?: LimitName;
+  /** The body may come as a plain form (a page's button that works before its script). */
+  form?: true;
 }
 
 export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
@@ -55,6 +62,7 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     path: '/request-password-reset',
     body: passwordResetRequestSchema,
     limit: 'passwordResetRequest',
+    recipientLimit: 'passwordResetRequestPerAddress',
     use: 'the forgot-password form',
   },
   {
@@ -85,7 +93,15 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     path: '/verify-email',
     query: mailLinkQuerySchema,
     limit: 'verifyEmailLink',
-    use: 'the confirmation mail link',
+    use: 'the link of confirmation mails sent before the confirmation page: sent on to the page, changing nothing',
+  },
+  {
+    method: 'POST',
+    path: '/verify-email',
+    body: confirmEmailRequestSchema,
+    form: true,
+    limit: 'verifyEmailLink',
+    use: "the confirmation page's button: confirms the address and signs in (then /profile/setup)",
   },
   {
     method: 'GET',
@@ -128,6 +144,33 @@ function changesAddress(request: Request): boolean {
 }
 
 /**
+ * Confirms the address a sign-up's token names, through better-auth's own check of it (a GET of its
+ * endpoint, made here, never by a mail scanner: only the page's button posts here). A token of
+ * better-auth's own change-of-address flow, which the app no longer uses (features/account/
+ * email-change.ts), confirms nothing.
+ */
+async function confirmAddress(auth: Auth, raw: Request, token: string): Promise<Response> {
+  const url = new URL('/api/auth/verify-email', raw.url);
+  url.searchParams.set('token', token);
+  url.searchParams.set('callbackURL', '/profile/setup');
+  const headers = new Headers(raw.headers);
+  for (const name of ['content-type', 'content-length', 'origin']) headers.delete(name);
+  const request = new Request(url, { method: 'GET', headers });
+  if (changesAddress(request)) return redirect(confirmationHref('invalid'));
+  const response = tellConfirmation(request, await auth.handler(request));
+  // A form's POST is answered with a page to GET: 303, whatever better-auth's 302 said.
+  const location = response.headers.get('location');
+  if (!location) return redirect(confirmationHref('invalid'));
+  const answer = new Response(null, { status: 303, headers: response.headers });
+  answer.headers.set('location', location);
+  return answer;
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 303, headers: { location } });
+}
+
+/**
  * better-auth sends every outcome of a confirmation link to the link's callback (profile setup).
  * One that signed the person in stays so. One that did not (the address was confirmed already: the
  * link opened again; or the link expired or is broken) would land on profile setup signed out and be
@@ -162,10 +205,21 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
       tag: 'accounts',
       access: endpoint.limit ? 'anyone; limited per address' : 'anyone',
       body: endpoint.body,
+      form: endpoint.form,
       query: endpoint.query,
-      answer: endpoint.method === 'GET' ? 'redirect' : 'application/json',
+      answer: endpoint.method === 'GET' || endpoint.form ? 'redirect' : 'application/json',
+      ...(endpoint.form ? { status: 303 as const } : {}),
     });
     router.on(endpoint.method, endpoint.path, route.doc, limit, async (c) => {
+      if (endpoint.path === '/verify-email') {
+        // The mailed link opens the page whose button confirms; opening it changes nothing.
+        if (endpoint.method === 'GET') {
+          const { token } = route.query(c) as { token?: string };
+          return c.redirect(confirmEmailHref(token ?? ''), 302);
+        }
+        const { token } = (await route.body(c)) as { token: string };
+        return confirmAddress(deps.auth, c.req.raw, token);
+      }
       if (endpoint.query) route.query(c);
       const body = endpoint.body ? await route.body(c) : undefined;
       if (endpoint.recipientLimit) {
@@ -173,8 +227,7 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
         await enforceLimit(deps.rateLimiter, endpoint.recipientLimit, `email:${email.toLowerCase()}`);
       }
       const request = endpoint.body ? withJsonBody(c.req.raw, body) : c.req.raw;
-      const response = await deps.auth.handler(request);
-      return endpoint.path === '/verify-email' ? tellConfirmation(request, response) : response;
+      return deps.auth.handler(request);
     });
   }
   return router.all('*', () => {

@@ -5,19 +5,14 @@ import { betterAuth, type SecondaryStorage } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth, testUtils } from 'better-auth/plugins';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
+import { confirmEmailHref } from '../../shared/values/confirmation';
 import type { Db } from '../db/client';
-import { accounts, profiles, sessions, users, verifications } from '../db/schema';
+import { accounts, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../platform/mail';
-import {
-  approveEmailChangeMail,
-  confirmEmailMail,
-  confirmNewEmailMail,
-  emailChangedMail,
-  existingAccountMail,
-  resetPasswordMail,
-} from './auth-mail';
+import { grantListedAdmin } from './admin-grants';
+import { confirmEmailMail, existingAccountMail, resetPasswordMail } from './auth-mail';
 import { accountActive } from './suspension';
 
 export interface AuthOptions {
@@ -26,8 +21,13 @@ export interface AuthOptions {
   publicUrl: string;
   secret: string;
   isProduction: boolean;
-  /** Accounts made admins at every sign-in (ADMIN_EMAILS). */
+  /**
+   * ADMIN_EMAILS: each address makes an admin once, of an account created and confirmed at it
+   * (admin-grants.ts), never again and never by a change of address.
+   */
   adminEmails?: string[];
+  /** After a password was reset by mail: what the old password could still start ends (app.ts). */
+  onPasswordReset?: (userId: string, email: string) => Promise<void>;
   /** Google sign-in, when configured (its endpoints come from the discovery document). */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Where sessions are looked up first (Redis, with REDIS_URL); the database keeps them too. */
@@ -38,8 +38,6 @@ export interface AuthOptions {
    */
   testing?: boolean;
 }
-
-export const EMAIL_TAKEN_MESSAGE = 'That email address has an account of its own now. Choose another.';
 
 export const SUSPENDED_MESSAGE =
   'This account has been suspended. If you think this is a mistake, write to us from the Contact page.';
@@ -65,6 +63,7 @@ export function createAuth({
   secret,
   isProduction,
   adminEmails = [],
+  onPasswordReset,
   google = null,
   secondaryStorage,
   testing = false,
@@ -89,6 +88,7 @@ export function createAuth({
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => mailer.send(resetPasswordMail(user.email, url)),
+      onPasswordReset: async ({ user }) => onPasswordReset?.(user.id, user.email),
       // Signing up with a taken email answers exactly like a new sign-up; the owner gets a note.
       onExistingUserSignUp: async ({ user }) => mailer.send(existingAccountMail(user.email, publicUrl)),
     },
@@ -96,25 +96,12 @@ export function createAuth({
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: DAY,
-      // The same link confirms a new account and a new address (better-auth's change-email flow): the
-      // account's stored address tells them apart, and the mail says which it is.
-      sendVerificationEmail: async ({ user, url }) => {
-        const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
-        const changing = stored !== undefined && stored.email !== user.email.toLowerCase();
-        await mailer.send(
-          changing ? confirmNewEmailMail(user.email, url) : confirmEmailMail(user.email, url),
-        );
-      },
-    },
-    // Asked through POST /api/account/email (features/account), which checks the password first. The
-    // current address approves the change by a link; then the new address confirms itself by another;
-    // only then does the address change. Someone holding a session alone cannot move the account.
-    user: {
-      changeEmail: {
-        enabled: true,
-        sendChangeEmailConfirmation: async ({ user, newEmail, url }) =>
-          mailer.send(approveEmailChangeMail(user.email, newEmail, url)),
-      },
+      // The mail's link opens the landing page, whose card's button confirms (mail scanners open links:
+      // issue #43); it posts the token to POST /api/auth/verify-email (auth-routes.ts), which asks
+      // better-auth.
+      // A change of address is ours (features/account/email-change.ts), not better-auth's.
+      sendVerificationEmail: async ({ user, token }) =>
+        mailer.send(confirmEmailMail(user.email, `${publicUrl}${confirmEmailHref(token)}`)),
     },
     secondaryStorage,
     // Confirmation and reset tokens stay in the database too: Redis may be flushed or keep nothing on disk.
@@ -127,38 +114,6 @@ export function createAuth({
     },
     // Every way into a session (password, confirmation link, Google) passes here.
     databaseHooks: {
-      user: {
-        update: {
-          // An address someone took between the request and its link: refused, not a broken unique key.
-          before: async (data) => {
-            if (typeof data.email !== 'string') return;
-            const [taken] = await db
-              .select({ id: users.id })
-              .from(users)
-              .where(eq(users.email, data.email.toLowerCase()));
-            if (taken) throw new APIError('CONFLICT', { code: 'EMAIL_TAKEN', message: EMAIL_TAKEN_MESSAGE });
-          },
-          // An address changed (the new address's link opened). The profile still holds the old one:
-          // its copy follows; what the old address could still do ends (reset links mailed to it, every
-          // other session); and the old address is told.
-          after: async (user, context) => {
-            const [profile] = await db
-              .select({ email: profiles.email })
-              .from(profiles)
-              .where(eq(profiles.userId, user.id));
-            if (!profile || profile.email === user.email) return;
-            await db.update(profiles).set({ email: user.email }).where(eq(profiles.userId, user.id));
-            const current = context?.context.session?.session.token;
-            const others = await db
-              .select({ token: sessions.token })
-              .from(sessions)
-              .where(and(eq(sessions.userId, user.id), current ? ne(sessions.token, current) : undefined));
-            await sessionTokenEnder(auth)(others.map((row) => row.token));
-            await tokenForgetter(auth)(await resetTokensOf(db, user.id));
-            await mailer.send(emailChangedMail(profile.email, user.email, `${publicUrl}/contact`));
-          },
-        },
-      },
       session: {
         create: {
           before: async (session) => {
@@ -171,14 +126,7 @@ export function createAuth({
             }
           },
           after: async (session) => {
-            if (adminEmails.length === 0) return;
-            const [user] = await db
-              .select({ email: users.email })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user && adminEmails.includes(user.email.toLowerCase())) {
-              await db.update(profiles).set({ userType: 'admin' }).where(eq(profiles.userId, session.userId));
-            }
+            if (adminEmails.length > 0) await grantListedAdmin(db, adminEmails, session.userId);
           },
         },
       },
@@ -267,5 +215,19 @@ export function tokenForgetter(auth: Auth): ForgetTokens {
     const context = await auth.$context;
     for (const identifier of identifiers)
       await context.internalAdapter.deleteVerificationByIdentifier(identifier);
+  };
+}
+
+/**
+ * Rewrites the account's sessions kept in the session cache (Redis) from its row: after a change
+ * made to the row directly (a new address), so a cached session does not keep the old one.
+ */
+export type RefreshSessions = (userId: string) => Promise<void>;
+
+export function sessionRefresher(auth: Auth): RefreshSessions {
+  return async (userId) => {
+    const context = await auth.$context;
+    const user = await context.internalAdapter.findUserById(userId);
+    if (user) await context.internalAdapter.refreshUserSessions(user);
   };
 }

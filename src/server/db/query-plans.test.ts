@@ -223,7 +223,13 @@ describe('paged lists read an index in order', () => {
       'likes_user_id_post_id_pk',
       'report_reasons_reporter_idx',
       'report_reasons_reporter_idx',
+      // Anonymous posts let go of their author, then the named ones go (decision 019).
       'posts_user_created_idx',
+      'posts_user_created_idx',
+      // The username, held (released_usernames), read from the profile by its account.
+      'profiles_user_id_key',
+      // A staff member's log entries take a number (issue #43).
+      'moderation_log_actor_idx',
       'verifications_value_idx',
       'mail_outbox_to_idx',
     ];

@@ -66,21 +66,14 @@ describe('migration 0008 (sealed suspensions)', () => {
     // Suspended through an anonymous post, then restored: nothing to seal.
     const restored = await account();
     await db.update(users).set({ suspendedAt }).where(sql`${users.id} in (${hidden.id}, ${both.id})`);
-    const hiddenEntry = (userId: string, postId: string) => ({
-      actorId: staff.id,
-      action: 'user_suspended',
-      postId,
-      targetUserId: userId,
-      subjectHidden: true,
-    });
-    await db
-      .insert(moderationLog)
-      .values([
-        hiddenEntry(hidden.id, hidden.postId),
-        hiddenEntry(both.id, both.postId),
-        { actorId: staff.id, action: 'user_suspended', targetUserId: both.id },
-        hiddenEntry(restored.id, restored.postId),
-      ]);
+    // The log as it was then: written by hand, for the schema's later columns are not there yet.
+    const entry = (userId: string, postId: string | null, hiddenSubject: boolean) => sql`
+      insert into moderation_log (actor_id, action, post_id, target_user_id, subject_hidden)
+      values (${staff.id}, 'user_suspended', ${postId}::uuid, ${userId}, ${hiddenSubject})`;
+    await db.execute(entry(hidden.id, hidden.postId, true));
+    await db.execute(entry(both.id, both.postId, true));
+    await db.execute(entry(both.id, null, false));
+    await db.execute(entry(restored.id, restored.postId, true));
 
     await applyMigrations(database);
 

@@ -9,7 +9,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AppEnv } from './context';
-import { readJson, readQuery } from './validate';
+import { readFormOrJson, readJson, readQuery } from './validate';
 
 type Schema = z.core.$ZodType;
 
@@ -22,6 +22,11 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
   access?: string;
   /** Its JSON body. */
   body?: B;
+  /**
+   * The body may come as a form too (application/x-www-form-urlencoded, the same fields): a mailed
+   * link's page, whose button is a plain form that works before the page's script (issue #43).
+   */
+  form?: true;
   /** Its query string. */
   query?: Q;
   /** A body that is not JSON: an uploaded image. */
@@ -39,7 +44,7 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
     | 'redirect'
     | 'none';
   /** The success status (200 unless said). */
-  status?: 200 | 201 | 204 | 302;
+  status?: 200 | 201 | 204 | 302 | 303;
 }
 
 const DESCRIPTION = Symbol('route description');
@@ -73,9 +78,10 @@ export function describeRoute<
     { [DESCRIPTION]: description },
   ) as Described;
   const { body, query } = description;
+  const read = description.form ? readFormOrJson : readJson;
   return {
     doc,
-    body: (body ? (c: Context) => readJson(c, body) : undefined) as DescribedRoute<B, Q>['body'],
+    body: (body ? (c: Context) => read(c, body) : undefined) as DescribedRoute<B, Q>['body'],
     query: (query ? (c: Context) => readQuery(c, query) : undefined) as DescribedRoute<B, Q>['query'],
   };
 }
@@ -224,9 +230,13 @@ export function openApiDocument(app: AnyApp, info: { title: string; version: str
     };
     if (description?.access) operation.description = `Who may call it: ${description.access}`;
     if (description?.body) {
+      const schema = jsonSchema(description.body, 'input');
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: jsonSchema(description.body, 'input') } },
+        content: {
+          'application/json': { schema },
+          ...(description.form ? { 'application/x-www-form-urlencoded': { schema } } : {}),
+        },
       };
     } else if (description?.upload) {
       operation.requestBody = { required: true, content: { [description.upload]: {} } };

@@ -1,15 +1,17 @@
 // Every rate limit of the API, in one table, and the one way to apply one: as a route's middleware
-// (`rateLimit(name, by)`) or, where the key is known only inside the use case (the account a password
-// guess is at), `enforceLimit`. A refusal is a 429 with Retry-After and a message saying when to try
-// again. Nothing else calls the limiter.
+// (`rateLimit(name, by)`) or, where the key is known only inside the use case (the address a mail goes
+// to), `enforceLimit`. Guesses at an account's password follow a rule of their own, PASSWORD_GUESSES
+// (applied by auth/password-attempts.ts). A refusal is a 429 with Retry-After and a message saying
+// when to try again. Nothing else calls the limiter.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { RateLimiter } from '../platform/rate-limit';
+import type { PasswordGuessDecision, PasswordGuessPolicy, RateLimiter } from '../platform/rate-limit';
 import { AppError } from './app-error';
 import { clientAddress } from './client-address';
 import type { AppEnv } from './context';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 interface Limit {
   /** Requests allowed per window. */
@@ -20,19 +22,24 @@ interface Limit {
 }
 
 const TOO_MANY_ATTEMPTS = 'Too many attempts.';
+const SEVERAL_LINKS_SENT =
+  'Several links went to this address in the last hour. Please check your inbox, or try later.';
 
 /**
  * The limits. Address limits are generous on purpose: a campus network puts a whole hostel behind a
  * few addresses; per-account limits do the real work.
  */
 export const RATE_LIMITS = {
-  /** POST /api/session, per client address; each account has its own `password` limit too. */
+  /** POST /api/session, per client address; each account has PASSWORD_GUESSES too. */
   signInAddress: { limit: 60, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
-  /** Guesses at one account's password, whichever way they come (sign-in, password change). */
-  password: { limit: 5, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   /** better-auth's endpoints the app uses (auth/auth-routes.ts), per client address. */
   signUp: { limit: 20, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   passwordResetRequest: { limit: 20, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
+  /**
+   * Reset links to one address, whoever asks and from wherever. Counted for every address, with an
+   * account or not, so a refusal says nothing.
+   */
+  passwordResetRequestPerAddress: { limit: 3, windowMs: HOUR, message: SEVERAL_LINKS_SENT },
   passwordReset: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   socialSignIn: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   verifyEmailLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
@@ -41,11 +48,7 @@ export const RATE_LIMITS = {
    * New confirmation links to one address, whoever asks and from wherever: nobody's inbox is filled
    * from many addresses. Counted for every address, with an account or not, so a refusal says nothing.
    */
-  confirmationResendPerAddress: {
-    limit: 3,
-    windowMs: HOUR,
-    message: 'Several links went to this address in the last hour. Please check your inbox, or try later.',
-  },
+  confirmationResendPerAddress: { limit: 3, windowMs: HOUR, message: SEVERAL_LINKS_SENT },
   resetPasswordLink: { limit: 30, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   /** Per account. */
   profileCreate: { limit: 10, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
@@ -76,6 +79,28 @@ export const RATE_LIMITS = {
 
 export type LimitName = keyof typeof RATE_LIMITS;
 
+/**
+ * Guesses at one account's password, whichever way they come (sign-in by email or username, the
+ * current password of a password change, proving ownership on the account page). Consecutive
+ * failures are counted, not attempts, so the owner signing in often is never held up: the first five
+ * cost nothing, then each guess waits, one minute after the fifth failure and doubling up to an hour.
+ * After 100 (NIST SP 800-63B, 5.2.2: no more than 100 consecutive failures) password sign-in waits for
+ * a reset by mail. A right password or a reset clears the count; it is forgotten 30 days after the
+ * last failure. Unknown identifiers are counted alike, so no answer tells whether an account exists.
+ */
+export const PASSWORD_GUESSES = {
+  freeFailures: 5,
+  firstWaitMs: MINUTE,
+  longestWaitMs: HOUR,
+  lockAfter: 100,
+  forgetAfterMs: 30 * DAY,
+  message: TOO_MANY_ATTEMPTS,
+  /** Said for an identifier with no account too, so it must read the same for one. */
+  lockedMessage:
+    'Too many wrong passwords were tried for this account. Please reset your password: choose ' +
+    '"Forgot password?" when signing in, and we will email you a link.',
+} satisfies PasswordGuessPolicy & { message: string; lockedMessage: string };
+
 /** "in 45 seconds", "in 3 minutes", "in 1 hour": how long until a window ends, rounded up. */
 export function waitText(retryAfterSeconds: number): string {
   const unit = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -86,14 +111,29 @@ export function waitText(retryAfterSeconds: number): string {
 
 /** The 429 of a refused request: its limit's message, when to try again, and Retry-After (seconds). */
 export function rateLimited(name: LimitName, retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new AppError(
-    'rate_limited',
-    `${RATE_LIMITS[name].message} Please try again in ${waitText(seconds)}.`,
-    {
-      retryAfterSeconds: seconds,
-    },
-  );
+  return tooMany(RATE_LIMITS[name].message, retryAfterMs);
+}
+
+/**
+ * The 429 of a refused password guess: when to try again or, once the account is locked, to reset
+ * the password (Retry-After then says when the count would be forgotten).
+ */
+export function passwordGuessRefused(decision: PasswordGuessDecision & { allowed: false }): AppError {
+  if (!decision.locked) return tooMany(PASSWORD_GUESSES.message, decision.retryAfterMs);
+  return new AppError('rate_limited', PASSWORD_GUESSES.lockedMessage, {
+    retryAfterSeconds: retryAfterSeconds(decision.retryAfterMs),
+  });
+}
+
+function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+function tooMany(message: string, retryAfterMs: number): AppError {
+  const seconds = retryAfterSeconds(retryAfterMs);
+  return new AppError('rate_limited', `${message} Please try again in ${waitText(seconds)}.`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** Counts one request against `name` for `key`; throws the 429 when over the limit. */

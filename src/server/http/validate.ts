@@ -27,6 +27,23 @@ export async function readJson<S extends z.core.$ZodType>(c: Context, schema: S)
   return parseOrRefuse(schema, body);
 }
 
+/**
+ * Reads a body sent as JSON or as a plain HTML form (application/x-www-form-urlencoded, single values):
+ * for a page's button that must work before, or without, the page's script. A form from another site
+ * is refused before this by its Origin (same-site-writes.ts), and session cookies are SameSite=Lax.
+ */
+export async function readFormOrJson<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  if (!isFormPost(c)) return readJson(c, schema);
+  const form = await c.req.parseBody();
+  const fields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'));
+  return parseOrRefuse(schema, fields);
+}
+
+/** Whether the request's body is a plain HTML form's (the browser then expects a page, not JSON). */
+export function isFormPost(c: Context): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+}
+
 /** Checks the query string (`?a=1&b=2`, single values) against a shared schema. */
 export function readQuery<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> {
   return parseOrRefuse(schema, c.req.query());

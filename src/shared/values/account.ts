@@ -16,4 +16,20 @@ export const ACCOUNT_MESSAGES = {
   deleted: 'Your account and everything in it have been deleted.',
   deviceMissing: 'That device is not signed in to your account.',
   currentDevice: 'This is the device you are using: sign out from the menu instead.',
+  /** An email change's link that expired, was used, or was replaced by a newer request or a new password. */
+  emailLinkDead:
+    'This link has expired, was already used, or was replaced by a newer one. Ask for a new one on your account page.',
+  emailLinkOtherAccount:
+    'This link is for another account. Sign out, then sign in to the account it was sent for.',
+  emailLinkSignedOut: 'Sign in to your account first, then open the link from the email again.',
+  emailTaken: 'That email address has an account of its own now. Choose another.',
+  anonymousPostsChoice:
+    'Choose what happens to your anonymous posts: leave them up with no author, or delete them first.',
+} as const;
+
+/** What the page says after each step of an email change's links (`/email-change?outcome=`). */
+export const EMAIL_CHANGE_OUTCOMES = {
+  approved:
+    'Approved. We emailed the new address: open the link in that email, signed in to this account, to finish the change.',
+  changed: 'Your email address was changed, and every other device was signed out.',
 } as const;

@@ -10,6 +10,13 @@ export const CONFIRMATION_OUTCOMES = ['already', 'expired', 'invalid'] as const;
 export type ConfirmationOutcome = (typeof CONFIRMATION_OUTCOMES)[number];
 export const CONFIRMATION_PARAM = 'confirmation';
 /**
+ * Where a confirmation mail's link opens (issue #43): the landing page, whose card then holds a button
+ * that confirms, so a mail scanner that opens the link confirms nothing. The token is `?confirm=`.
+ */
+export const CONFIRM_PARAM = 'confirm';
+export const confirmEmailHref = (token: string) =>
+  `/?${CONFIRM_PARAM}=${encodeURIComponent(token)}#${SIGN_IN_SECTION_ID}`;
+/**
  * Where the card is on the landing page, so a phone opens the page there (config/paths.ts has its
  * own copy, which every page loads: paths.test.ts checks they agree).
  */

@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPostPage, paths } from '../config/paths';
 import { storageKeys } from '../config/storage-keys';
+import { emailChangeLinkQueryOptions } from '../features/account/api/email-change-api';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { noticeQueryOptions } from '../features/notices/api/notice-api';
@@ -38,6 +39,14 @@ interface PageData {
 
 // Static paths: react-router ranks them above the catch-alls (pageFor, below).
 const PAGES: PageData[] = [
+  {
+    // A mailed link of an email change: what it would do, for whoever is signed in (401 for visitors).
+    path: paths.emailChange.path,
+    open: (client, _, search) => {
+      const token = search.get('token');
+      return [token && !search.has('outcome') && client.prefetchQuery(emailChangeLinkQueryOptions(token))];
+    },
+  },
   { path: paths.asklines.path, open: (client) => [client.prefetchQuery(asklineListQueryOptions)] },
   {
     path: paths.askline.path,

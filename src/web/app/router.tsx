@@ -53,6 +53,9 @@ const AccountRoute = lazyPage('features/account/routes/account-route.tsx', () =>
 const NotificationsRoute = lazyPage('features/notifications/routes/notifications-route.tsx', () =>
   import('../features/notifications/routes/notifications-route').then((m) => m.NotificationsRoute),
 );
+const EmailChangeRoute = lazyPage('features/account/routes/email-change-route.tsx', () =>
+  import('../features/account/routes/email-change-route').then((m) => m.EmailChangeRoute),
+);
 const UnsubscribeRoute = lazyPage('features/notifications/routes/unsubscribe-route.tsx', () =>
   import('../features/notifications/routes/unsubscribe-route').then((m) => m.UnsubscribeRoute),
 );
@@ -121,6 +124,8 @@ export function AppRoutes() {
           <Route element={<QueryLayout />}>
             <Route path={paths.asklines.path} element={<AsklinesRoute />} />
             <Route path={paths.askline.path} element={<AsklineRoute />} />
+            {/* Signed in or not: the page says what to do either way (the link names the account). */}
+            <Route path={paths.emailChange.path} element={<EmailChangeRoute />} />
             <Route path={paths.anonymousPost.path} element={<PostRoute />} />
             {/* A catch-all: <Routes> ranks static segments above dynamic ones, so /profile/setup never lands here. */}
             <Route path={paths.userPost.path} element={<PostRoute />} />

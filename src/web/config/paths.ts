@@ -16,6 +16,8 @@ export const paths = {
   resetPassword: fixed('/reset-password'),
   /** Where a digest email's unsubscribe link lands (issue #28): no sign-in needed. */
   unsubscribe: fixed('/unsubscribe'),
+  /** Where an email change's links open: approve, then confirm, each by a button (issue #43). */
+  emailChange: fixed('/email-change'),
 
   profileSetup: fixed('/profile/setup'),
   dashboard: fixed('/dashboard'),

@@ -9,5 +9,5 @@ export const siteDetails = {
   },
   termsLastUpdated: '22.05.2025',
   /** The privacy policy's own date: it changed with account deletion and export (decision 017). */
-  privacyLastUpdated: '25.11.2026',
+  privacyLastUpdated: '26.11.2026',
 } as const;

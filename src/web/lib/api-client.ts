@@ -50,9 +50,14 @@ export type ApiTransport = (path: string, init: RequestInit) => Promise<Response
 
 let transport: ApiTransport = (path, init) => fetch(path, init);
 
-/** The server's page renderer sends the app's requests into the server itself (entry-server.tsx). */
-export function setApiTransport(next: ApiTransport): void {
+/**
+ * The server's page renderer sends the app's requests into the server itself (entry-server.tsx); the
+ * browser's watch for a session ended elsewhere wraps the one in place. Answers the one replaced.
+ */
+export function setApiTransport(next: ApiTransport): ApiTransport {
+  const previous = transport;
   transport = next;
+  return previous;
 }
 
 interface ErrorBody {

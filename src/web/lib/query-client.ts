@@ -1,6 +1,8 @@
 // The app's one QueryClient, with its cache persisted to localStorage: that is how the cached
 // fallbacks of SPEC §4/§9 work (cached session, feed, profile pages) without hand-written storage code.
-// A query opts in with `meta: { persist }`; signing out clears memory and storage together.
+// A query opts in with `meta: { persist }`; signing out clears memory and storage together
+// (features/auth/sign-out.ts), and so does a session found to have ended elsewhere: the kept copy's
+// chunk watches for that (features/auth/signed-out-elsewhere.ts).
 //
 // A kept copy is never taken for the server's word across a reload: it is restored before any query
 // runs, marked stale, and shows at once while the query asks again (stale-while-revalidate). SPEC §9's
@@ -20,7 +22,6 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { createElement, type ReactNode, useSyncExternalStore } from 'react';
-import { storageKeys } from '../config/storage-keys';
 import { isDemoSession } from '../features/auth/demo-session';
 import { ApiError } from './api-client';
 import { readPageState } from './page-state';
@@ -91,35 +92,16 @@ if (typeof document !== 'undefined') {
   if (pageState) hydrateFromServer(pageState);
 }
 
-// Restoring: queries wait for it (IsRestoringProvider), so none asks the server before the kept
-// copies are in, and none is answered by a kept copy without asking again.
+// Restoring (lib/query-persistence.ts: every kept answer but the session is marked stale as it comes
+// in): queries wait for it (IsRestoringProvider), so none asks the server before the kept copies are
+// in, and none is answered by a kept copy without asking again.
 let restoring = persistence !== null;
 const restoreListeners = new Set<() => void>();
 
 async function restore(): Promise<void> {
   // Without the kept copy's code (it failed to load), the app works without the cached fallbacks.
   const kept = await persistence?.catch(() => null);
-  if (kept) {
-    try {
-      const state = await kept.readKeptCopy();
-      // The kept copies, except those the page brought fresher from the server.
-      if (state) {
-        hydrate(queryClient, {
-          ...state,
-          queries: state.queries.filter((q) => !fromServer.has(q.queryHash)),
-        });
-      }
-    } catch {
-      await kept.removeKeptCopy().catch(() => {}); // unreadable storage: start empty
-    }
-  }
-  void queryClient.invalidateQueries({
-    predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
-    refetchType: 'none',
-  });
-  // The page's own answers came before anything listened: kept now, so the cached fallbacks
-  // (SPEC §3, §9) have what this page showed.
-  kept?.keepFrom(queryClient, fromServer.size > 0);
+  await kept?.restoreKeptCopy(queryClient, fromServer).catch(() => {});
   restoring = false;
   for (const listener of restoreListeners) listener();
 }
@@ -129,27 +111,6 @@ export const cacheRestored: Promise<void> = persistence === null ? Promise.resol
 function subscribeToRestore(listener: () => void): () => void {
   restoreListeners.add(listener);
   return () => restoreListeners.delete(listener);
-}
-
-/**
- * Aborts every request in flight (their queries pass the signal to fetch): before a sign-out, so no
- * request sent with the old session is answered 401 after it ends.
- */
-export function stopQueries(): Promise<void> {
-  return queryClient.cancelQueries();
-}
-
-/** Forgets every cached answer, in memory and in storage (sign-out). */
-export function clearQueryCache(): void {
-  void queryClient.cancelQueries();
-  queryClient.clear();
-  try {
-    // At once, not through the kept copy's code (lib/query-persistence.ts), which may not have arrived:
-    // a reload must find nothing.
-    window.localStorage.removeItem(storageKeys.queryCache);
-  } catch {
-    // storage disabled: nothing was kept
-  }
 }
 
 /**

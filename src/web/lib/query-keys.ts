@@ -11,6 +11,8 @@ export const queryKeys = {
   account: ['account'] as const,
   /** Its signed-in devices. */
   devices: ['account', 'devices'] as const,
+  /** What an email change's mailed link would do (features/account). */
+  emailChangeLink: (token: string) => ['account', 'email-link', token] as const,
   notice: ['notice'] as const,
   /** The signed-in person's notifications (issue #28): the bell's count, the list, the settings. */
   notifications: (part: 'unread' | 'list' | 'settings') => ['notifications', part] as const,

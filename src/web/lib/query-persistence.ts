@@ -1,13 +1,26 @@
 // The kept copy of the query cache in localStorage (lib/query-client.ts says what is kept and when it
 // counts). Its own chunk: the page is drawn and taken over without it, and it arrives just after.
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { type DehydratedState, onlineManager, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  hydrate,
+  onlineManager,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   type PersistQueryClientOptions,
   persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { storageKeys } from '../config/storage-keys';
+import type { Session } from '../features/auth/api/session-api';
+import {
+  judgeKeptCopy,
+  signedOutBeforeThisPage,
+  watchForSignOut,
+} from '../features/auth/signed-out-elsewhere';
+import { queryKeys } from './query-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,23 +53,33 @@ function shouldPersist(query: Query): boolean {
   return typeof persist === 'function' ? persist(query.state.data) : true;
 }
 
-/** The kept answers, if they are under a day old and of today's shape; an older copy is removed. */
-export async function readKeptCopy(): Promise<DehydratedState | null> {
+const isSession = (query: Pick<Query, 'queryKey'>) => query.queryKey[0] === queryKeys.session[0];
+
+/**
+ * The kept answers, if they are under a day old, of today's shape, and kept by whoever the page's
+ * session (in `queryClient`, from the server) says is here; any other copy is removed unread.
+ */
+async function readKeptCopy(queryClient: QueryClient): Promise<DehydratedState | null> {
   const kept = await persister.restoreClient();
   if (!kept) return null;
   if (!kept.timestamp || Date.now() - kept.timestamp > DAY || kept.buster !== BUSTER) {
     await persister.removeClient();
     return null;
   }
-  return kept.clientState;
-}
-
-export async function removeKeptCopy(): Promise<void> {
+  const verdict = judgeKeptCopy(kept.clientState, queryClient.getQueryData<Session>(queryKeys.session));
+  if (verdict === 'keep') return kept.clientState;
+  // The account that kept it was signed out since (issue #43), or another one is signed in: never shown.
   await persister.removeClient();
+  if (verdict === 'signed-out') signedOutBeforeThisPage();
+  return null;
 }
 
-/** Keeps `queryClient`'s opted-in answers from now on; `saveNow` writes what it holds at once. */
-export function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
+/**
+ * Keeps `queryClient`'s opted-in answers from now on; `saveNow` writes what it holds at once. Kept
+ * for as long as the session lasts: one found to have ended takes every kept answer with it.
+ */
+function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
+  watchForSignOut(queryClient);
   const options: PersistQueryClientOptions = {
     queryClient,
     persister,
@@ -66,6 +89,39 @@ export function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
   };
   persistQueryClientSubscribe(options);
   if (saveNow) void persistQueryClientSave(options).catch(() => {});
+}
+
+/**
+ * Restores the kept answers into `queryClient` as a page starts (lib/query-client.ts waits for it),
+ * except those the page brought fresher from the server (`fromServer`, their hashes), then keeps the
+ * client's answers from then on.
+ */
+export async function restoreKeptCopy(
+  queryClient: QueryClient,
+  fromServer: ReadonlySet<string>,
+): Promise<void> {
+  try {
+    const state = await readKeptCopy(queryClient);
+    if (state) {
+      hydrate(queryClient, { ...state, queries: state.queries.filter((q) => !fromServer.has(q.queryHash)) });
+    }
+  } catch {
+    // Unreadable storage: start empty.
+    try {
+      await persister.removeClient();
+    } catch {
+      // storage disabled: nothing was kept
+    }
+  }
+  // Never taken for the server's word: shown at once, and asked again (the session keeps its five
+  // minutes, SPEC §4).
+  void queryClient.invalidateQueries({
+    predicate: (query) => !isSession(query) && !fromServer.has(query.queryHash),
+    refetchType: 'none',
+  });
+  // The page's own answers came before anything listened: kept now, so the cached fallbacks
+  // (SPEC §3, §9) have what this page showed.
+  keepFrom(queryClient, fromServer.size > 0);
 }
 
 // The app's service worker comes with the kept copy: both are the app's offline side, and neither is

@@ -3,11 +3,17 @@
 // confirmation, and afterwards no row, file or object of the account remains while everything others
 // made stays, with exact counts.
 import { existsSync, readdirSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createMember, type Member, signInAs } from '../../../../tests/support/accounts';
+import {
+  createAccount,
+  createMember,
+  type Member,
+  sessionFor,
+  signInAs,
+} from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
 import { createCameraJpeg } from '../../../../tests/support/images';
 import {
@@ -23,9 +29,12 @@ import { NOTIFICATION_KINDS } from '../../../shared/notifications';
 import { type Db, queryRows } from '../../db/client';
 import {
   asklines,
+  emailChanges,
   moderationLog,
   objectRemovals,
+  posts,
   profiles,
+  sealedSuspensions,
   sessions,
   users,
   verifications,
@@ -303,7 +312,12 @@ describe('deleting your account', () => {
     expect(before).toEqual({
       email: member.account.email,
       username: member.username,
-      deletion: { confirmationPhrase: member.username, needsPassword: true, signInFresh: true },
+      deletion: {
+        confirmationPhrase: member.username,
+        needsPassword: true,
+        signInFresh: true,
+        anonymousPosts: 0,
+      },
     });
     const tries = [
       [
@@ -324,11 +338,24 @@ describe('deleting your account', () => {
     expect((await call('GET', '/api/posts?sort=newest', member)).status).toBe(200);
   });
 
-  it('removes every row, file and session of the account; what others made stays, with exact counts', async () => {
+  it('removes every row, file and session of the account; its anonymous posts stay with no author; counts stay exact', async () => {
     const s = await scene();
     const db = server.database.db;
     const logBefore = await db.select({ id: moderationLog.id }).from(moderationLog);
     const anotherSession = await signInAs(server, s.leaver.account);
+    const anonymous = [s.leaversPosts.hidden, s.leaversPosts.answer];
+    const seenBefore = await Promise.all(anonymous.map((id) => ok('GET', `/api/posts/${id}`, s.other)));
+
+    // The anonymous posts still up are a choice, said and made: not assumed.
+    expect((await ok('GET', '/api/account', s.leaver)).deletion.anonymousPosts).toBe(2);
+    const unchosen = await call('DELETE', '/api/account', s.leaver, {
+      confirmation: s.leaver.username,
+      password: s.leaver.account.password,
+    });
+    expect(unchosen).toMatchObject({
+      status: 400,
+      body: { error: { message: ACCOUNT_MESSAGES.anonymousPostsChoice, field: 'anonymousPosts' } },
+    });
 
     const answer = await server.request('/api/account', {
       method: 'DELETE',
@@ -336,6 +363,7 @@ describe('deleting your account', () => {
       body: JSON.stringify({
         confirmation: s.leaver.username.toUpperCase(),
         password: s.leaver.account.password,
+        anonymousPosts: 'leave',
       }),
     });
     expect(answer.status).toBe(200);
@@ -353,30 +381,39 @@ describe('deleting your account', () => {
     });
     expect(signIn.status).toBe(401);
 
-    // No row anywhere holds the account's id, email or username, and the picture is gone.
+    // No row anywhere holds the account's id, email or username, and the picture is gone. The username
+    // alone is held, with nothing else, before anyone may take it.
     expect(
       await rowsNaming(db, [s.leaver.account.userId, s.leaver.account.email, s.leaver.username]),
-    ).toEqual([]);
+    ).toEqual(['released_usernames.username: 1']);
     expect((await server.request(`/uploads/${s.picture}`)).status).toBe(404);
     expect(await db.select().from(objectRemovals)).toEqual([]);
 
-    // Its posts, named and anonymous, are gone from every surface.
-    for (const id of Object.values(s.leaversPosts)) {
+    // Its named posts are gone from every surface.
+    for (const id of [s.leaversPosts.named, s.leaversPosts.removed]) {
       expect((await call('GET', `/api/posts/${id}`, s.other)).status).toBe(404);
       expect((await server.request(`/embed/posts/${id}`)).status).toBe(404);
-      const oembed = `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${id}`)}`;
+      const oembed = `/api/oembed?url=${encodeURIComponent(`${server.url}/${s.leaver.username}/${id}`)}`;
       expect((await server.request(oembed)).status).toBe(404);
     }
+    // Its anonymous posts stay exactly as everyone saw them, authorless (decision 019).
+    expect(await Promise.all(anonymous.map((id) => ok('GET', `/api/posts/${id}`, s.other)))).toEqual(
+      seenBefore,
+    );
+    const authors = await db.select({ userId: posts.userId }).from(posts).where(inArray(posts.id, anonymous));
+    expect(authors).toEqual([{ userId: null }, { userId: null }]);
+    for (const id of anonymous) expect((await server.request(`/embed/posts/${id}`)).status).toBe(200);
     const feed = (await ok('GET', '/api/posts?sort=newest', s.other)) as { posts: { id: string }[] };
     const shown = feed.posts.map((post) => post.id);
-    for (const id of Object.values(s.leaversPosts)) expect(shown).not.toContain(id);
-    for (const id of Object.values(s.othersPosts)) expect(shown).toContain(id);
-    const search = (await ok('GET', `/api/search/posts?q=${s.mark}`, s.other)) as { posts: unknown[] };
-    expect(search.posts).toEqual([]);
+    expect(shown).not.toContain(s.leaversPosts.named);
+    for (const id of [...anonymous, ...Object.values(s.othersPosts)]) expect(shown).toContain(id);
+    const search = (await ok('GET', `/api/search/posts?q=${s.mark}`, s.other)) as { posts: { id: string }[] };
+    expect(search.posts.map((post) => post.id).sort()).toEqual([...anonymous].sort());
     const answers = (await ok('GET', `/api/asklines/${s.askline}/posts`, s.other)) as {
       posts: { id: string }[];
     };
-    expect(answers.posts.map((post) => post.id)).toEqual([s.othersPosts.othersAnswer]);
+    // Newest first: Omar answered after the leaver.
+    expect(answers.posts.map((post) => post.id)).toEqual([s.othersPosts.othersAnswer, s.leaversPosts.answer]);
 
     // What others made stays: the askline (without its creator), the staff's log, counts exact.
     const [askline] = await db.select().from(asklines).where(eq(asklines.id, s.askline));
@@ -396,6 +433,11 @@ describe('deleting your account', () => {
     expect(sceneReports.map((report) => [report.post.id, report.count])).toEqual([
       [s.othersPosts.othersNamed, 1],
     ]);
+    // The report on its anonymous post, resolved by staff before, is still there as it was.
+    const resolved = (await ok('GET', '/api/reports?status=resolved', s.admin)) as {
+      reports: { post: { id: string }; count: number }[];
+    };
+    expect(resolved.reports.find((report) => report.post.id === s.leaversPosts.hidden)?.count).toBe(1);
     // The others carry on.
     expect((await call('POST', '/api/posts', s.other, { content: 'Still here' })).status).toBe(201);
   });
@@ -426,6 +468,88 @@ describe('deleting your account', () => {
     expect(await removeQueuedObjects({ db, storage: real })).toEqual({ removed: 1, failed: 0 });
     expect(await real.get(key)).toBeNull();
     expect(await db.select().from(objectRemovals)).toEqual([]);
+  });
+
+  it('takes the anonymous posts down on their own when asked, and asks no choice after', async () => {
+    const member = await createMember(server);
+    const other = await createMember(server);
+    const named = (await ok('POST', '/api/posts', member, { content: 'Under my own name' })).id as string;
+    const hidden = [
+      (await ok('POST', '/api/posts', member, { content: 'First secret', isAnonymous: true })).id,
+      (await ok('POST', '/api/posts', member, { content: 'Second secret', isAnonymous: true })).id,
+    ] as string[];
+    const othersHidden = (await ok('POST', '/api/posts', other, { content: 'Not theirs', isAnonymous: true }))
+      .id as string;
+    expect((await ok('GET', '/api/account', member)).deletion.anonymousPosts).toBe(2);
+    expect((await callJson(server, 'DELETE', '/api/account/anonymous-posts')).status).toBe(401);
+
+    expect(await ok('DELETE', '/api/account/anonymous-posts', member)).toEqual({ deleted: 2 });
+    for (const id of hidden) expect((await call('GET', `/api/posts/${id}`, other)).status).toBe(404);
+    // Only that: the named post, the account, and others' anonymous posts stay.
+    for (const id of [named, othersHidden])
+      expect((await call('GET', `/api/posts/${id}`, other)).status).toBe(200);
+    expect((await ok('GET', '/api/account', member)).deletion.anonymousPosts).toBe(0);
+    expect(await ok('DELETE', '/api/account/anonymous-posts', member)).toEqual({ deleted: 0 });
+    const gone = await call('DELETE', '/api/account', member, {
+      confirmation: member.username,
+      password: member.account.password,
+    });
+    expect(gone.status).toBe(200);
+  });
+
+  it("holds a deleted account's username for 90 days before anyone may take it", async () => {
+    const leaver = await createMember(server);
+    const name = leaver.username;
+    await deleteAccount({
+      db: server.database.db,
+      storage: createFileStorage(`${server.dataDir}/uploads`),
+      endSessions: async () => {},
+      forgetTokens: async () => {},
+      userId: leaver.account.userId,
+    });
+    const newcomer = await createMember(server, { profile: false });
+    const setup = {
+      username: name,
+      fullName: 'Someone New',
+      institution: 'VITC',
+      graduationYear: 2027,
+    };
+    expect(await ok('GET', `/api/usernames/${name}`, newcomer)).toMatchObject({ available: false });
+    const taken = await call('POST', '/api/profiles', newcomer, setup);
+    expect(taken).toMatchObject({ status: 409, body: { error: { field: 'username' } } });
+    // 91 days on, it is free again.
+    await server.database.db.execute(
+      sql`update released_usernames set released_at = now() - interval '91 days' where username = ${name}`,
+    );
+    expect(await ok('GET', `/api/usernames/${name}`, newcomer)).toMatchObject({ available: true });
+    expect((await call('POST', '/api/profiles', newcomer, setup)).status).toBe(201);
+  });
+
+  it("keeps a sealed suspension on a deleted author's anonymous post as staff saw it", async () => {
+    const author = await createMember(server);
+    const admin = await createMember(server, { userType: 'admin' });
+    const post = (await ok('POST', '/api/posts', author, { content: 'Sealed secret', isAnonymous: true }))
+      .id as string;
+    expect((await call('POST', `/api/posts/${post}/author-suspension`, admin)).status).toBe(204);
+    const listed = () => ok('GET', '/api/admin/sealed-suspensions', admin);
+    const before = await listed();
+    // Suspended, the author cannot act: the command line deletes the account on their request.
+    await deleteAccount({
+      db: server.database.db,
+      storage: createFileStorage(`${server.dataDir}/uploads`),
+      endSessions: async () => {},
+      forgetTokens: async () => {},
+      userId: author.account.userId,
+    });
+    expect(await listed()).toEqual(before);
+    const [row] = await server.database.db
+      .select({ userId: sealedSuspensions.userId })
+      .from(sealedSuspensions)
+      .where(eq(sealedSuspensions.postId, post));
+    expect(row).toEqual({ userId: null });
+    // Suspending it again answers the same; lifting it works as for any other.
+    expect((await call('POST', `/api/posts/${post}/author-suspension`, admin)).status).toBe(204);
+    expect((await call('DELETE', `/api/posts/${post}/author-suspension`, admin)).status).toBe(204);
   });
 
   it('keeps no picture that was being set while the account was deleted', async () => {
@@ -461,6 +585,7 @@ describe('deleting your account', () => {
       confirmationPhrase: member.username,
       needsPassword: false,
       signInFresh: true,
+      anonymousPosts: 0,
     });
     await db
       .update(sessions)
@@ -571,28 +696,49 @@ describe('changing your email', () => {
       .where(eq(users.id, userId));
     return row;
   };
-
-  /** Asks to move `member` to a fresh address, and opens the old address's approval link. */
-  async function askAndApprove(member: Member): Promise<{ fresh: string; confirm: Mail | undefined }> {
-    const fresh = `moved-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const asked = await call('POST', '/api/account/email', member, {
-      newEmail: fresh.toUpperCase(),
-      password: member.account.password,
+  const freshAddress = () => `moved-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  /** The token of a mailed link to the email change page. */
+  const tokenOf = (mail: Mail | undefined) => {
+    const link = new URL(mail?.links[0] ?? 'http://missing.invalid/');
+    expect(link.pathname).toBe('/email-change');
+    return link.searchParams.get('token') ?? '';
+  };
+  /** A page's button: a plain form post, as the browser sends it (the answer is the next page). */
+  const press = (step: 'approve' | 'confirm', token: string, cookie?: string) =>
+    server.request(`/api/account/email/${step}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: server.url,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams({ token }).toString(),
     });
+  const ask = (member: Member, newEmail: string) =>
+    call('POST', '/api/account/email', member, { newEmail, password: member.account.password });
+  // The outbox lists the newest mail first.
+  const approvalMail = async (member: Member) =>
+    (await mailsTo(member.account.email)).find((mail) => mail.subject.startsWith('Approve'));
+
+  /** Asks to move `member` to `to`, and presses the approval link's button; the new address's mail. */
+  async function askAndApprove(member: Member, to = freshAddress()) {
+    const asked = await ask(member, to.toUpperCase());
     expect(asked).toMatchObject({
       status: 200,
-      body: { approvalSentTo: member.account.email, newEmail: fresh },
+      body: { approvalSentTo: member.account.email, newEmail: to },
     });
     // The current address approves first; nothing is sent to the new one until it does.
-    expect(await mailsTo(fresh)).toEqual([]);
-    const approval = (await mailsTo(member.account.email)).find((mail) => mail.subject.startsWith('Approve'));
+    const before = (await mailsTo(to)).length;
+    const approval = await approvalMail(member);
     expect(approval?.subject).toBe('Approve the new email address of your Campus Yearbook account');
-    const approved = await fetch(approval?.links[0] ?? '', { redirect: 'manual' });
-    expect(approved.status).toBe(302);
+    const approved = await press('approve', tokenOf(approval), member.cookie);
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get('location')).toBe('/email-change?outcome=approved');
     expect(await emailOf(member.account.userId)).toMatchObject({ user: member.account.email });
-    const [confirm] = await mailsTo(fresh);
-    expect(confirm?.subject).toBe('Confirm your new email address for Campus Yearbook');
-    return { fresh, confirm };
+    const sent = await mailsTo(to);
+    expect(sent).toHaveLength(before + 1);
+    return { to, approval: approval as Mail, confirm: sent[0] as Mail };
   }
 
   it('asks the current address to approve, then the new one to confirm; then ends what the old could do', async () => {
@@ -622,21 +768,40 @@ describe('changing your email', () => {
       server.database.db.select().from(verifications).where(eq(verifications.value, member.account.userId));
     expect(await resets()).toHaveLength(1);
 
-    const { fresh, confirm } = await askAndApprove(member);
-    // Opened in the browser that asked: that session stays; every other one ends.
-    const opened = await fetch(confirm?.links[0] ?? '', {
-      redirect: 'manual',
-      headers: { cookie: member.cookie },
+    const { to: fresh, approval, confirm } = await askAndApprove(member);
+    expect(confirm.subject).toBe('Confirm your new email address for Campus Yearbook');
+    // Each link works once: the approval's page now says it is dead.
+    const reused = await callJson(
+      server,
+      'GET',
+      `/api/account/email/link?token=${tokenOf(approval)}`,
+      member.cookie,
+    );
+    expect(reused).toMatchObject({
+      status: 404,
+      body: { error: { message: ACCOUNT_MESSAGES.emailLinkDead } },
     });
-    expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe('/profile/account');
+    expect((await ok('GET', `/api/account/email/link?token=${tokenOf(confirm)}`, member)) as object).toEqual({
+      step: 'confirm',
+      fromEmail: old,
+      toEmail: fresh,
+    });
+
+    // Pressed in the browser that asked (JSON, as a script would): that session stays; every other ends.
+    const done = await call('POST', '/api/account/email/confirm', member, { token: tokenOf(confirm) });
+    expect(done).toMatchObject({ status: 200, body: { outcome: 'changed' } });
     expect(await emailOf(member.account.userId)).toEqual({ user: fresh, profile: fresh });
     expect((await mailsTo(old)).map((mail) => mail.subject)).toContain(
       'Your Campus Yearbook email address was changed',
     );
     expect((await callJson(server, 'GET', '/api/posts?sort=newest', elsewhere)).status).toBe(401);
     expect((await ok('GET', '/api/account', member)).email).toBe(fresh);
+    expect((await ok('GET', '/api/session', member)).user.email).toBe(fresh);
     expect(await resets()).toEqual([]);
+    // And the confirmation link is dead too.
+    expect((await press('confirm', tokenOf(confirm), member.cookie)).headers.get('location')).toBe(
+      `/email-change?${new URLSearchParams({ token: tokenOf(confirm), problem: 'not_found' })}`,
+    );
 
     const byNew = await callJson(server, 'POST', '/api/session', undefined, {
       identifier: fresh,
@@ -650,31 +815,198 @@ describe('changing your email', () => {
     expect(byOld.status).toBe(401);
   });
 
-  it('refuses, changing nothing, when the new address got an account before its link was opened', async () => {
+  it('changes nothing when a link is only opened (a mail scanner), or pressed by anyone but the account', async () => {
     const member = await createMember(server);
-    const { fresh, confirm } = await askAndApprove(member);
-    await createAccount(server, { email: fresh });
-    const opened = await fetch(confirm?.links[0] ?? '', { redirect: 'manual' });
-    expect(opened.status).toBe(409);
+    const stranger = await createMember(server);
+    const to = freshAddress();
+    await ask(member, to);
+    const token = tokenOf(await approvalMail(member));
+    const row = async () => {
+      const [change] = await server.database.db
+        .select({ approvedAt: emailChanges.approvedAt, completedAt: emailChanges.completedAt })
+        .from(emailChanges)
+        .where(eq(emailChanges.userId, member.account.userId));
+      return change;
+    };
+    // Opening the link: the page, its question, the old link's address. Nothing moves.
+    await server.request(`/email-change?token=${token}`);
+    await server.request(`/api/auth/verify-email?token=${token}`, { redirect: 'manual' });
+    const visitor = await callJson(server, 'GET', `/api/account/email/link?token=${token}`);
+    expect(visitor).toMatchObject({
+      status: 401,
+      body: { error: { message: ACCOUNT_MESSAGES.emailLinkSignedOut } },
+    });
+    const other = await callJson(server, 'GET', `/api/account/email/link?token=${token}`, stranger.cookie);
+    expect(other).toMatchObject({
+      status: 403,
+      body: { error: { message: ACCOUNT_MESSAGES.emailLinkOtherAccount } },
+    });
+    // Pressing without the account's session: refused (as JSON, and as the page again for a form).
+    expect((await callJson(server, 'POST', '/api/account/email/approve', undefined, { token })).status).toBe(
+      401,
+    );
+    expect((await call('POST', '/api/account/email/approve', stranger, { token })).status).toBe(403);
+    const signedOutForm = await press('approve', token);
+    expect(signedOutForm.status).toBe(303);
+    expect(signedOutForm.headers.get('location')).toBe(
+      `/email-change?${new URLSearchParams({ token, problem: 'unauthenticated' })}`,
+    );
+    expect(await row()).toEqual({ approvedAt: null, completedAt: null });
+    expect(await mailsTo(to)).toEqual([]);
+    // A body that is neither the form nor JSON is bad input.
+    const junk = await server.request('/api/account/email/approve', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', cookie: member.cookie },
+      body: token,
+    });
+    expect(junk.status).toBe(415);
+    expect((await call('POST', '/api/account/email/approve', member, { token: '' })).status).toBe(400);
+    expect((await call('POST', '/api/account/email/approve', member, { token, extra: 1 })).status).toBe(400);
+    expect(await row()).toEqual({ approvedAt: null, completedAt: null });
+  });
+
+  it('answers and mails the requester alike whether the new address has an account; its holder is told', async () => {
+    const holder = await createMember(server);
+    const [first, second] = [await createMember(server), await createMember(server)];
+    const free = freshAddress();
+    const holdersMails = (await mailsTo(holder.account.email)).length;
+
+    const asked = [await ask(first, holder.account.email), await ask(second, free)];
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(Object.keys(asked[0]?.body ?? {})).toEqual(Object.keys(asked[1]?.body ?? {}));
+    // Each requester's inbox gets the same approval mail, and nothing else.
+    const inbox = async (member: Member) =>
+      (await mailsTo(member.account.email)).map((mail) => mail.subject.replace(/\S+@\S+/g, '<address>'));
+    expect(await inbox(first)).toEqual(await inbox(second));
+    const approved = [
+      await press('approve', tokenOf(await approvalMail(first)), first.cookie),
+      await press('approve', tokenOf(await approvalMail(second)), second.cookie),
+    ];
+    expect(approved.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
+      [303, '/email-change?outcome=approved'],
+      [303, '/email-change?outcome=approved'],
+    ]);
+    expect(await inbox(first)).toEqual(await inbox(second));
+    // The holder of the taken address is told someone tried, with no link that moves anything.
+    const told = (await mailsTo(holder.account.email)).slice(holdersMails);
+    expect(told.map((mail) => mail.subject)).toEqual([
+      'Someone tried to use your email address on Campus Yearbook',
+    ]);
+    expect(told[0]?.links.join(' ')).not.toContain('token=');
+    expect((await mailsTo(free)).map((mail) => mail.subject)).toEqual([
+      'Confirm your new email address for Campus Yearbook',
+    ]);
+    expect(await emailOf(holder.account.userId)).toMatchObject({ user: holder.account.email });
+    expect(await emailOf(first.account.userId)).toMatchObject({ user: first.account.email });
+  });
+
+  it('refuses, changing nothing, when the new address got an account before its link was pressed', async () => {
+    const member = await createMember(server);
+    const { to, confirm } = await askAndApprove(member);
+    await createAccount(server, { email: to });
+    const refused = await call('POST', '/api/account/email/confirm', member, { token: tokenOf(confirm) });
+    expect(refused).toMatchObject({ status: 409, body: { error: { message: ACCOUNT_MESSAGES.emailTaken } } });
+    const form = await press('confirm', tokenOf(confirm), member.cookie);
+    expect(form.headers.get('location')).toBe(
+      `/email-change?${new URLSearchParams({ token: tokenOf(confirm), problem: 'conflict' })}`,
+    );
     expect(await emailOf(member.account.userId)).toEqual({
       user: member.account.email,
       profile: member.account.email,
     });
   });
 
-  it('answers alike for an address that has an account, and sends that address nothing', async () => {
+  it('lets one of several accounts confirming the same new address at once have it; the others get 409', async () => {
+    const to = freshAddress();
+    const people = await Promise.all(Array.from({ length: 5 }, () => createMember(server)));
+    const tokens: string[] = [];
+    for (const person of people) {
+      await ask(person, to);
+      await press('approve', tokenOf(await approvalMail(person)), person.cookie);
+      tokens.push(tokenOf((await mailsTo(to))[0]));
+    }
+    const answers = await Promise.all(
+      people.map((person, index) =>
+        call('POST', '/api/account/email/confirm', person, { token: tokens[index] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const owners = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, to));
+    expect(owners).toHaveLength(1);
+  });
+
+  it('voids earlier links on a newer request, a new password, and a completed change', async () => {
     const member = await createMember(server);
-    const other = await createMember(server);
-    const before = (await mailsTo(other.account.email)).length;
-    const asked = await call('POST', '/api/account/email', member, {
-      newEmail: other.account.email,
-      password: member.account.password,
+    const dead = (token: string) =>
+      callJson(server, 'GET', `/api/account/email/link?token=${token}`, member.cookie).then((r) => r.status);
+
+    // A newer request voids the earlier one's approval link.
+    await ask(member, freshAddress());
+    const first = tokenOf(await approvalMail(member));
+    await ask(member, freshAddress());
+    const second = tokenOf(await approvalMail(member));
+    expect(await dead(first)).toBe(404);
+    expect(await dead(second)).toBe(200);
+
+    // A password reset by mail voids the request asked with the old password.
+    await callJson(server, 'POST', '/api/auth/request-password-reset', undefined, {
+      email: member.account.email,
+      redirectTo: '/reset-password',
     });
-    expect(asked).toMatchObject({
-      status: 200,
-      body: { approvalSentTo: member.account.email, newEmail: other.account.email },
+    const resetMail = (await mailsTo(member.account.email)).find((mail) => mail.subject.startsWith('Reset'));
+    const resetToken = new URL(resetMail?.links[0] ?? '').pathname.split('/').at(-1);
+    const reset = await callJson(server, 'POST', '/api/auth/reset-password', undefined, {
+      token: resetToken,
+      newPassword: 'a-new-password-9',
     });
-    expect(await mailsTo(other.account.email)).toHaveLength(before);
-    expect(await emailOf(member.account.userId)).toMatchObject({ user: member.account.email });
+    expect(reset.status).toBe(200);
+    // The reset ended every session: the account signs in again, and the link is dead.
+    const again = { ...member, cookie: await sessionFor(server, member.account) };
+    expect(
+      (await callJson(server, 'GET', `/api/account/email/link?token=${second}`, again.cookie)).status,
+    ).toBe(404);
+    expect((await call('POST', '/api/account/email/approve', again, { token: second })).status).toBe(404);
+
+    // So does a password change on Edit Profile (which signs out the other devices).
+    await ask({ ...again, account: { ...again.account, password: 'a-new-password-9' } }, freshAddress());
+    const third = tokenOf(await approvalMail(again));
+    const changed = await call('PATCH', `/api/profiles/${again.username}`, again, {
+      fullName: 'Still Me',
+      bio: '',
+      instagramUrl: '',
+      linkedinUrl: '',
+      institution: 'VITC',
+      graduationYear: 2026,
+      dob: '',
+      passwordChange: {
+        currentPassword: 'a-new-password-9',
+        newPassword: 'another-password-8',
+        confirmPassword: 'another-password-8',
+      },
+    });
+    expect(changed.status).toBe(200);
+    const afterChange = { ...again, cookie: await sessionFor(server, again.account) };
+    expect((await call('POST', '/api/account/email/approve', afterChange, { token: third })).status).toBe(
+      404,
+    );
+
+    // A completed change: its links stay dead even once the address is back where it was.
+    const moved = await createMember(server);
+    const original = moved.account.email;
+    const { to, confirm } = await askAndApprove(moved);
+    expect(
+      (await call('POST', '/api/account/email/confirm', moved, { token: tokenOf(confirm) })).status,
+    ).toBe(200);
+    const back = { ...moved, account: { ...moved.account, email: to } };
+    await askAndApprove(back, original).then(async ({ confirm: returning }) => {
+      expect(
+        (await call('POST', '/api/account/email/confirm', moved, { token: tokenOf(returning) })).status,
+      ).toBe(200);
+    });
+    expect(await emailOf(moved.account.userId)).toMatchObject({ user: original });
+    expect(
+      (await call('POST', '/api/account/email/confirm', moved, { token: tokenOf(confirm) })).status,
+    ).toBe(404);
+    expect(await emailOf(moved.account.userId)).toMatchObject({ user: original });
   });
 });

@@ -1,16 +1,23 @@
 // Deleting an account (issue #27): everything the person made or left goes, in one transaction, and
-// what others made stays exact. Their posts (named, anonymous, deleted ones too) go with the likes,
-// reports and sealed suspensions on them; their likes and report reasons go, and the counts they made
-// are lowered in the same statement; asklines, staff decisions and log entries stay without their id
-// (the foreign keys of migration 0012 set it null); the profile, sessions, sign-in methods, pending
-// tokens and mail to their address go. The picture is queued for removal in the same transaction and
-// removed once it commits (platform/object-removals.ts), so a crash cannot leave it behind.
+// what others made stays exact. Their named posts (deleted ones too) go with the likes, reports and
+// sealed suspensions on them; their likes and report reasons go, and the counts they made are lowered
+// in the same statement; asklines, staff decisions and log entries stay without their id (the foreign
+// keys of migration 0012 set it null; a staff member's log entries keep a number, issue #43); the
+// profile, sessions, sign-in methods, pending tokens and mail to their address go, and the username
+// is held for a while before anyone else may take it.
+//
+// Their anonymous posts stay, with no author at all (decision 019): exactly as everyone saw them, with
+// every count, report and suspension on them, so nothing anyone can see ties the profile that goes to
+// the anonymous posts that stay. Anyone who wants them gone deletes them first, on their own (the
+// account page says why not at the same moment). The picture is queued for removal in the same
+// transaction and removed once it commits (platform/object-removals.ts), so a crash cannot leave it.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type EndSessions, type ForgetTokens, resetTokensOf } from '../../auth/auth';
 import { type Db, queryRows } from '../../db/client';
 import { queueObjectRemovals, removeQueuedObjects } from '../../platform/object-removals';
 import type { ObjectStorage } from '../../platform/storage';
+import { numberFormerStaff } from '../moderation-log';
 
 /**
  * What goes before the account's own row, in order (query-plans.test.ts checks each reads an index).
@@ -24,8 +31,14 @@ export function erasureOf(userId: string, email: string): SQL[] {
     sql`select p.id from posts p
         where p.id in (select post_id from likes where user_id = ${userId})
         order by p.id for update of p`,
+    // A like on its own anonymous post stays counted: the post stays, and a count that dropped the
+    // moment the profile went would say whose it was. The row goes; the count keeps a former member's.
     sql`with gone as (delete from likes where user_id = ${userId} returning post_id),
-        lost as (select post_id, count(*)::int as n from gone group by post_id)
+        lost as (
+          select g.post_id, count(*)::int as n from gone g join posts p on p.id = g.post_id
+          where not (p.is_anonymous and p.user_id = ${userId})
+          group by g.post_id
+        )
         update posts p set like_count = greatest(p.like_count - lost.n, 0)
         from lost where p.id = lost.post_id`,
     // The reports its reasons count in, locked first (in one order): a report made by someone else
@@ -40,7 +53,16 @@ export function erasureOf(userId: string, email: string): SQL[] {
         )
         update reports r set report_count = r.report_count - lost.n
         from lost where r.post_id = lost.post_id and r.report_count > lost.n`,
+    // Anonymous posts, live or deleted, let go of their author and stay as they were (decision 019);
+    // the named ones go, with what hangs on them.
+    sql`update posts set user_id = null where user_id = ${userId} and is_anonymous`,
     sql`delete from posts where user_id = ${userId}`,
+    // Old share links and embeds name the username: held before anyone else may take it.
+    sql`insert into released_usernames (username)
+        select username from profiles where user_id = ${userId}
+        on conflict (username) do update set released_at = now()`,
+    // A staff member's log entries keep a number, not their name (issue #43).
+    numberFormerStaff(userId),
     // A password-reset token is stored with the account's id as its value (better-auth); few rows.
     sql`delete from verifications where value = ${userId}`,
     // Mail not yet sent, or kept for the development mailbox. Addresses are stored lower-case.
@@ -94,4 +116,18 @@ export async function deleteAccount(options: {
     );
   }
   return true;
+}
+
+/**
+ * Takes down every anonymous post of the account still up, now (decision 019): what someone does
+ * before deleting their account when they want these gone, on their own, rather than left with no
+ * author. The same as deleting each from their profile (a post's author deleting it), all at once.
+ */
+export async function deleteOwnAnonymousPosts(db: Db, userId: string): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update posts set deleted = true
+        where user_id = ${userId} and is_anonymous and not deleted returning id`,
+  );
+  return rows.length;
 }

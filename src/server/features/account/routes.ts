@@ -1,7 +1,7 @@
 import { getCookies } from 'better-auth/cookies';
 import { verifyPassword } from 'better-auth/crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import {
   ACCOUNT_MESSAGES,
@@ -11,25 +11,46 @@ import {
   changeEmailResponseSchema,
   deleteAccountRequestSchema,
   deleteAccountResponseSchema,
+  deletedAnonymousPostsSchema,
   devicesSchema,
+  emailChangeLinkSchema,
+  emailChangeOutcomeSchema,
+  emailChangeStepSchema,
   FRESH_SIGN_IN_MINUTES,
   signedOutSchema,
 } from '../../../shared/account';
-import type { EndSessions, EndSessionsByToken, ForgetTokens } from '../../auth/auth';
+import {
+  type EndSessions,
+  type EndSessionsByToken,
+  type ForgetTokens,
+  type RefreshSessions,
+  resetTokensOf,
+} from '../../auth/auth';
 import { allow } from '../../auth/guard';
-import { countPasswordAttempt } from '../../auth/password-attempts';
+import { clearPasswordFailures, countPasswordGuess } from '../../auth/password-attempts';
 import { authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, sessionCookies, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { accounts, profiles, sessions } from '../../db/schema';
+import { accounts, posts, profiles, sessions, verifications } from '../../db/schema';
 import { describeRoute } from '../../http/api-docs';
 import { AppError } from '../../http/app-error';
+import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { enforceLimit, rateLimit } from '../../http/rate-limits';
+import { isFormPost } from '../../http/validate';
+import type { Mailer } from '../../platform/mail';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
-import { deleteAccount } from './delete-account';
+import { rotateUnsubscribeToken } from '../notifications';
+import { deleteAccount, deleteOwnAnonymousPosts } from './delete-account';
 import { listDevices, signOutDevice, signOutOtherDevices } from './devices';
+import {
+  approveEmailChange,
+  confirmEmailChange,
+  EMAIL_CHANGE_PAGE,
+  readEmailChangeLink,
+  requestEmailChange,
+} from './email-change';
 import { exportAccount } from './export-account';
 
 interface AccountDeps extends ViewerDeps {
@@ -38,10 +59,15 @@ interface AccountDeps extends ViewerDeps {
   endSessions: EndSessions;
   endSessionsByToken: EndSessionsByToken;
   forgetTokens: ForgetTokens;
+  refreshSessions: RefreshSessions;
+  mailer: Mailer;
+  /** PUBLIC_URL: the links mailed start with it. */
+  publicUrl: string;
   origin: string;
 }
 
 const signedIn = allow((viewer) => authorizeSignedIn(viewer, ACCOUNT_MESSAGES.signedOut));
+const signedInForLink = allow((viewer) => authorizeSignedIn(viewer, ACCOUNT_MESSAGES.emailLinkSignedOut));
 
 const read = describeRoute({
   summary: 'Your account: its email, and what deleting it asks of you',
@@ -63,12 +89,46 @@ const remove = describeRoute({
   answer: deleteAccountResponseSchema,
 });
 
+const removeAnonymousPosts = describeRoute({
+  summary:
+    'Take down all your anonymous posts now, on their own (before deleting your account, if you want them gone)',
+  tag: 'account',
+  access: 'signed in: your own posts only; limited per account',
+  answer: deletedAnonymousPostsSchema,
+});
+
 const changeEmail = describeRoute({
-  summary: 'Change your email: approved by a link to the current address, then confirmed by the new one',
+  summary:
+    'Change your email: approved by a link to the current address, then confirmed by the new one (each link opens a page whose button acts)',
   tag: 'account',
   access: 'signed in (a profile is not needed); limited per account',
   body: changeEmailRequestSchema,
   answer: changeEmailResponseSchema,
+});
+const emailLink = describeRoute({
+  summary: "What an email change's mailed link would do: approve (current address) or confirm (new one)",
+  tag: 'account',
+  access: "the account the link was mailed for (another's answers 403; a dead link 404)",
+  query: emailChangeLinkSchema,
+  answer: emailChangeStepSchema,
+});
+const approveEmail = describeRoute({
+  summary:
+    "The approval page's button: the current address lets the change go on, and the new address is mailed. A form post is answered with the page that says so",
+  tag: 'account',
+  access: 'the account the link was mailed for, signed in',
+  body: emailChangeLinkSchema,
+  form: true,
+  answer: emailChangeOutcomeSchema,
+});
+const confirmEmail = describeRoute({
+  summary:
+    "The new address's page's button: the account takes the address, and every other device is signed out. A form post is answered with the page that says so",
+  tag: 'account',
+  access: 'the account the link was mailed for, signed in',
+  body: emailChangeLinkSchema,
+  form: true,
+  answer: emailChangeOutcomeSchema,
 });
 const devices = describeRoute({
   summary: 'The devices signed in to your account, this one marked',
@@ -168,24 +228,84 @@ export function accountRoutes(deps: AccountDeps) {
         passwordRequired: ACCOUNT_MESSAGES.passwordRequiredForEmail,
         signInAgain: ACCOUNT_MESSAGES.signInAgainForEmail,
       });
-      // better-auth mails the current address a link to approve (auth.ts), or, when the new address
-      // already has an account, sends nothing and answers alike: the answer never tells which.
-      const response = await auth.api.changeEmail({
-        body: { newEmail: wanted, callbackURL: '/profile/account' },
-        headers: c.req.raw.headers,
-        asResponse: true,
+      // The same work and the same answer whether or not the new address has an account: nothing
+      // about it is looked at until the current address approves (email-change.ts).
+      await requestEmailChange({
+        db,
+        mailer: deps.mailer,
+        publicUrl: deps.publicUrl,
+        userId: viewer.userId,
+        fromEmail: viewer.email,
+        toEmail: wanted,
       });
-      if (!response.ok) {
-        c.get('log').error({ status: response.status, body: await response.text() }, 'change-email failed');
-        throw new Error('better-auth refused a checked change of email');
-      }
       return c.json({ approvalSentTo: viewer.email, newEmail: wanted });
+    })
+    .get('/email/link', emailLink.doc, signedInForLink, async (c) => {
+      const { token } = emailLink.query(c);
+      return c.json(await readEmailChangeLink(db, c.var.caller.userId, token));
+    })
+    .post('/email/approve', approveEmail.doc, async (c) => {
+      await enforceLimit(deps.rateLimiter, 'verifyEmailLink', `ip:${clientAddress(c)}`);
+      const { token } = await approveEmail.body(c);
+      return answerLinkButton(c, token, 'approved', async (viewer) => {
+        await approveEmailChange({
+          db,
+          mailer: deps.mailer,
+          publicUrl: deps.publicUrl,
+          userId: viewer.userId,
+          token,
+        });
+      });
+    })
+    .post('/email/confirm', confirmEmail.doc, async (c) => {
+      await enforceLimit(deps.rateLimiter, 'verifyEmailLink', `ip:${clientAddress(c)}`);
+      const { token } = await confirmEmail.body(c);
+      return answerLinkButton(c, token, 'changed', async (viewer) => {
+        // What the old address could still do ends with the change: every other session, and the
+        // reset links mailed to it. Rows go in the change's transaction; the session cache after.
+        let endedSessions: string[] = [];
+        let forgottenResets: string[] = [];
+        const current = tokenOf(c);
+        await confirmEmailChange({
+          db,
+          mailer: deps.mailer,
+          publicUrl: deps.publicUrl,
+          userId: viewer.userId,
+          token,
+          afterChange: async (tx, change) => {
+            const others = await tx
+              .select({ token: sessions.token })
+              .from(sessions)
+              .where(
+                and(eq(sessions.userId, change.userId), current ? ne(sessions.token, current) : undefined),
+              );
+            endedSessions = others.map((row) => row.token);
+            if (endedSessions.length > 0) {
+              await tx
+                .delete(sessions)
+                .where(and(eq(sessions.userId, change.userId), inArray(sessions.token, endedSessions)));
+            }
+            forgottenResets = await resetTokensOf(tx, change.userId);
+            await tx.delete(verifications).where(eq(verifications.value, change.userId));
+            // A digest mailed to the old address stops working for it.
+            await rotateUnsubscribeToken(tx, change.userId);
+          },
+        });
+        await deps.endSessionsByToken(endedSessions);
+        await deps.forgetTokens(forgottenResets);
+        await deps.refreshSessions(viewer.userId);
+      });
+    })
+    .delete('/anonymous-posts', removeAnonymousPosts.doc, signedIn, async (c) => {
+      const viewer = c.var.caller;
+      await enforceLimit(deps.rateLimiter, 'accountDelete', `user:${viewer.userId}`);
+      return c.json({ deleted: await deleteOwnAnonymousPosts(db, viewer.userId) });
     })
     .delete('/', remove.doc, signedIn, async (c) => {
       // A write: the viewer was read from the database for this request (viewer.ts).
       const viewer = c.var.caller;
       await enforceLimit(deps.rateLimiter, 'accountDelete', `user:${viewer.userId}`);
-      const { confirmation, password } = await remove.body(c);
+      const { confirmation, password, anonymousPosts } = await remove.body(c);
       const owner = await readOwner(db, viewer, tokenOf(c));
       const { deletion } = owner.account;
       if (confirmation.trim().toLowerCase() !== deletion.confirmationPhrase.toLowerCase()) {
@@ -194,6 +314,10 @@ export function accountRoutes(deps: AccountDeps) {
           ACCOUNT_MESSAGES.confirmationWrong(deletion.confirmationPhrase),
           'confirmation',
         );
+      }
+      // Anonymous posts still up stay, with no author (decision 019): said and chosen, not assumed.
+      if (deletion.anonymousPosts > 0 && anonymousPosts !== 'leave') {
+        throw new AppError('validation_failed', ACCOUNT_MESSAGES.anonymousPostsChoice, 'anonymousPosts');
       }
       await proveOwner(deps.rateLimiter, viewer, owner, password, {
         passwordRequired: ACCOUNT_MESSAGES.passwordRequired,
@@ -213,6 +337,30 @@ export function accountRoutes(deps: AccountDeps) {
       }
       return c.json({ deleted: true as const });
     });
+}
+
+/**
+ * A mailed link's button: acts as the signed-in account. A plain form's post is answered with the page
+ * to show next (303): the outcome, or the link's page again with what went wrong; JSON is answered as
+ * JSON. The policy is the same either way: signed in as the account the link was mailed for.
+ */
+async function answerLinkButton(
+  c: Context<AppEnv>,
+  token: string,
+  outcome: 'approved' | 'changed',
+  act: (viewer: Viewer) => Promise<void>,
+): Promise<Response> {
+  const form = isFormPost(c);
+  try {
+    const viewer = c.get('viewer');
+    if (!viewer) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.emailLinkSignedOut);
+    await act(viewer);
+  } catch (error) {
+    if (!form || !(error instanceof AppError)) throw error;
+    const again = new URLSearchParams({ token, problem: error.code });
+    return c.redirect(`${EMAIL_CHANGE_PAGE}?${again}`, 303);
+  }
+  return form ? c.redirect(`${EMAIL_CHANGE_PAGE}?outcome=${outcome}`, 303) : c.json({ outcome });
 }
 
 /** The account as its owner sees it, and the password hash that proving ownership checks. */
@@ -237,10 +385,12 @@ async function proveOwner(
     return;
   }
   if (!password) throw new AppError('validation_failed', messages.passwordRequired, 'password');
-  await countPasswordAttempt(rateLimiter, viewer.email);
+  // Counted as a failure before it is checked; a right password clears the count.
+  await countPasswordGuess(rateLimiter, viewer.email);
   if (!(await verifyPassword({ hash: owner.passwordHash, password }))) {
     throw new AppError('validation_failed', ACCOUNT_MESSAGES.passwordWrong, 'password');
   }
+  await clearPasswordFailures(rateLimiter, viewer.email);
 }
 
 /** The owner's view of the account; `token` is this session's (for how recent its sign-in is). */
@@ -265,6 +415,10 @@ async function readOwner(db: Db, viewer: Viewer, token: string | null): Promise<
     .select({ username: profiles.username })
     .from(profiles)
     .where(eq(profiles.userId, viewer.userId));
+  const [anonymous] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.userId, viewer.userId), eq(posts.isAnonymous, true), eq(posts.deleted, false)));
   const username = profile?.username ?? null;
   const passwordHash = credential?.hash ?? null;
   return {
@@ -278,6 +432,7 @@ async function readOwner(db: Db, viewer: Viewer, token: string | null): Promise<
         signInFresh: session
           ? Date.now() - session.createdAt.getTime() < FRESH_SIGN_IN_MINUTES * 60_000
           : false,
+        anonymousPosts: Number(anonymous?.count ?? 0),
       },
     },
   };

@@ -2,6 +2,7 @@
 // restore), self-protection, input checks; and ADMIN_EMAILS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
+import { cookiesFrom } from '../../../../tests/support/cookies';
 import { startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { SUSPENDED_MESSAGE } from '../../auth/auth';
 
@@ -167,22 +168,120 @@ describe('the user list', () => {
 });
 
 describe('ADMIN_EMAILS', () => {
+  // One server for the setting: each test lists its own addresses among these.
+  let listed: TestServer;
+  beforeAll(async () => {
+    listed = await startTestServer({
+      settings: {
+        ADMIN_EMAILS: 'Dean@Example.com, registrar@example.com, provost@example.com, chancellor@example.com',
+      },
+    });
+  });
+  afterAll(() => listed.close());
+
+  const roleOf = async (cookie: string) =>
+    (await (await listed.request('/api/session', { headers: { cookie } })).json()).profile?.userType;
+  const post = (path: string, body: unknown, cookie?: string, form = false) =>
+    listed.request(path, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+        origin: listed.url,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body),
+    });
+  const newestLink = async (to: string) => {
+    const mails = (await (await listed.request('/api/dev/outbox')).json()) as {
+      to: string;
+      links: string[];
+    }[];
+    return new URL(mails.find((mail) => mail.to === to)?.links[0] ?? 'http://missing.invalid/');
+  };
+
   it('makes the listed account an admin when it signs in', async () => {
-    const listed = await startTestServer({ settings: { ADMIN_EMAILS: 'Dean@Example.com' } });
-    try {
-      const dean = await createAccount(listed, { email: 'dean@example.com' });
-      const cookie = await signInAs(listed, dean);
-      expect(
-        (await (await listed.request('/api/session', { headers: { cookie } })).json()).profile.userType,
-      ).toBe('admin');
-      const other = await createAccount(listed);
-      const otherCookie = await signInAs(listed, other);
-      const session = await (
-        await listed.request('/api/session', { headers: { cookie: otherCookie } })
-      ).json();
-      expect(session.profile.userType).toBe('ordinary');
-    } finally {
-      await listed.close();
-    }
+    const dean = await createAccount(listed, { email: 'dean@example.com' });
+    const cookie = await signInAs(listed, dean);
+    expect(await roleOf(cookie)).toBe('admin');
+    const other = await createAccount(listed);
+    expect(await roleOf(await signInAs(listed, other))).toBe('ordinary');
+  });
+
+  it('makes an admin once per address: a demotion sticks, and a later account there is not promoted', async () => {
+    const registrar = await createAccount(listed, { email: 'registrar@example.com' });
+    const cookie = await signInAs(listed, registrar);
+    expect(await roleOf(cookie)).toBe('admin');
+    const head = await createAccount(listed, { userType: 'admin' });
+    const demoted = await listed.request(`/api/admin/users/${registrar.username}/role`, {
+      method: 'PUT',
+      headers: { cookie: await signInAs(listed, head), 'content-type': 'application/json' },
+      body: JSON.stringify({ userType: 'ordinary' }),
+    });
+    expect(demoted.status).toBe(200);
+    expect(await roleOf(await signInAs(listed, registrar))).toBe('ordinary');
+
+    // The registrar's account goes; a new one at the same address is an ordinary account.
+    const gone = await listed.request('/api/account', {
+      method: 'DELETE',
+      headers: { cookie: await signInAs(listed, registrar), 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmation: registrar.username, password: registrar.password }),
+    });
+    expect(gone.status).toBe(200);
+    const successor = await createAccount(listed, { email: 'registrar@example.com' });
+    expect(await roleOf(await signInAs(listed, successor))).toBe('ordinary');
+  });
+
+  it('never makes an admin of an account that moved onto a listed address', async () => {
+    const member = await createAccount(listed);
+    const cookie = await signInAs(listed, member);
+    const asked = await post(
+      '/api/account/email',
+      { newEmail: 'provost@example.com', password: member.password },
+      cookie,
+    );
+    expect(asked.status).toBe(200);
+    const approve = (await newestLink(member.email)).searchParams.get('token') ?? '';
+    expect((await post('/api/account/email/approve', { token: approve }, cookie)).status).toBe(200);
+    const confirm = (await newestLink('provost@example.com')).searchParams.get('token') ?? '';
+    expect((await post('/api/account/email/confirm', { token: confirm }, cookie)).status).toBe(200);
+    const moved = { ...member, email: 'provost@example.com' };
+    expect(await roleOf(await signInAs(listed, moved))).toBe('ordinary');
+    expect(await roleOf(await signInAs(listed, moved))).toBe('ordinary');
+  });
+
+  it('makes an admin of an account signed up at a listed address once its button confirms it, not its link', async () => {
+    const email = 'chancellor@example.com';
+    const signedUp = await post('/api/auth/sign-up/email', {
+      email,
+      password: 'chancellor-pass-1',
+      name: 'Chancellor',
+    });
+    expect(signedUp.status).toBe(200);
+    const link = await newestLink(email);
+    expect(link.searchParams.has('confirm')).toBe(true);
+    // A mail scanner opening the link (and the old link's address) confirms nothing.
+    await listed.request(`${link.pathname}${link.search}`);
+    const token = link.searchParams.get('confirm') ?? '';
+    await listed.request(`/api/auth/verify-email?token=${token}`, { redirect: 'manual' });
+    const early = await post('/api/session', { identifier: email, password: 'chancellor-pass-1' });
+    expect(early.status).toBe(403);
+    // The page's button: confirmed, signed in, on to profile setup; the profile made is an admin's.
+    const pressed = await post('/api/auth/verify-email', { token }, undefined, true);
+    expect(pressed.status).toBe(303);
+    expect(pressed.headers.get('location')).toBe('/profile/setup');
+    const cookie = cookiesFrom(pressed);
+    const profile = await post(
+      '/api/profiles',
+      {
+        username: `chancellor_${Date.now() % 100000}`,
+        fullName: 'The Chancellor',
+        institution: 'VITC',
+        graduationYear: 2026,
+      },
+      cookie,
+    );
+    expect(profile.status).toBe(201);
+    expect(await roleOf(cookie)).toBe('admin');
   });
 });

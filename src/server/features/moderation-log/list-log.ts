@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { ModerationAction, ModerationLogEntry } from '../../../shared/reports';
+import type { ModerationAction, ModerationLogActor, ModerationLogEntry } from '../../../shared/reports';
+import type { UserType } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { moderationLog, profiles, sealedSuspensions } from '../../db/schema';
@@ -12,7 +13,7 @@ const cursorShape = z.tuple([cursorTime, z.uuid()]);
 /**
  * The moderation log, newest first, for admins: who did what to which post, askline or account. An
  * action on the hidden author of an anonymous post names no one; a suspension sealed through one is
- * marked liftable while it is in force.
+ * marked liftable while it is in force. A staff member whose account is gone is a number and a role.
  */
 export async function listModerationLog(
   db: Db,
@@ -29,7 +30,9 @@ export async function listModerationLog(
     .select({
       id: moderationLog.id,
       action: moderationLog.action,
-      actor: actor.username,
+      actorUsername: actor.username,
+      actorRole: moderationLog.actorRole,
+      formerActor: moderationLog.formerActor,
       postId: moderationLog.postId,
       asklineId: moderationLog.asklineId,
       target: target.username,
@@ -51,7 +54,7 @@ export async function listModerationLog(
     entries: page.map((row) => ({
       id: row.id,
       action: row.action as ModerationAction,
-      actor: row.actor,
+      actor: presentActor(row),
       postId: row.postId,
       asklineId: row.asklineId,
       target: row.subjectHidden ? null : row.target,
@@ -61,4 +64,15 @@ export async function listModerationLog(
     })),
     nextCursor,
   };
+}
+
+/** Only the live account's username leaves; a former one's id is gone from the row already. */
+function presentActor(row: {
+  actorUsername: string | null;
+  actorRole: UserType | null;
+  formerActor: number | null;
+}): ModerationLogActor {
+  if (row.actorUsername !== null) return { kind: 'staff', username: row.actorUsername, role: row.actorRole };
+  if (row.formerActor !== null) return { kind: 'former', number: row.formerActor, role: row.actorRole };
+  return { kind: 'command-line' };
 }

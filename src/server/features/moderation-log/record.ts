@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { ModerationAction } from '../../../shared/reports';
 import type { Db } from '../../db/client';
 import { moderationLog } from '../../db/schema';
@@ -21,6 +22,9 @@ export interface ModerationEntry {
 export async function recordModeration(db: Writer, entry: ModerationEntry): Promise<void> {
   await db.insert(moderationLog).values({
     actorId: entry.actorId,
+    // The role they act in, read in the same statement: it outlives the account (number-former-staff.ts).
+    actorRole:
+      entry.actorId === null ? null : sql`(select user_type from profiles where user_id = ${entry.actorId})`,
     action: entry.action,
     postId: entry.postId ?? null,
     asklineId: entry.asklineId ?? null,

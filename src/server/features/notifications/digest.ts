@@ -13,7 +13,7 @@ import { type Db, queryRows } from '../../db/client';
 import { html, htmlText } from '../../http/html';
 import type { Mail, Mailer } from '../../platform/mail';
 import { unreadForDigest } from './list-notifications';
-import { unsubscribeToken } from './unsubscribe-token';
+import { issueUnsubscribeToken } from './unsubscribe-token';
 
 export type Cadence = 'daily' | 'weekly';
 const PERIOD: Record<Cadence, string> = { daily: '1 day', weekly: '7 days' };
@@ -27,8 +27,6 @@ export interface DigestDeps {
   mailer: Mailer;
   /** The site's address, for links. */
   publicUrl: string;
-  /** The server's secret, which signs unsubscribe links. */
-  secret: string;
   logger?: Logger;
 }
 
@@ -104,15 +102,17 @@ async function sendDigest(deps: DigestDeps, userId: string, cadence: Cadence): P
       limit: DIGEST_ITEMS + 1,
     });
     if (items.length === 0) return false;
-    await deps.mailer.send(digestMail(deps, claimed.email, userId, cadence, items), tx);
+    // Made with the first digest mailed, in its transaction: a link is never mailed without its token.
+    const token = await issueUnsubscribeToken(tx, userId);
+    await deps.mailer.send(digestMail(deps, claimed.email, token, cadence, items), tx);
     return true;
   });
 }
 
 export function digestMail(
-  deps: Pick<DigestDeps, 'publicUrl' | 'secret'>,
+  deps: Pick<DigestDeps, 'publicUrl'>,
   to: string,
-  userId: string,
+  unsubscribeToken: string,
   cadence: Cadence,
   items: Notification[],
 ): Mail {
@@ -120,9 +120,9 @@ export function digestMail(
   const more = items.length > DIGEST_ITEMS;
   const page = `${deps.publicUrl}/notifications`;
   const settings = `${page}#settings`;
-  const token = unsubscribeToken(deps.secret, userId);
-  const unsubscribePage = `${deps.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
-  const oneClick = `${deps.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  const token = encodeURIComponent(unsubscribeToken);
+  const unsubscribePage = `${deps.publicUrl}/unsubscribe?token=${token}`;
+  const oneClick = `${deps.publicUrl}/api/notifications/unsubscribe?token=${token}`;
   const period = cadence === 'daily' ? 'today' : 'this week';
   const lines = shown.map((item) => {
     const detail = notificationDetail(item);

@@ -1,4 +1,6 @@
-// What other features may use of notifications: telling reporters what became of their report, and
-// reading a person's settings (their data export).
+// What other features may use of notifications: telling reporters what became of their report,
+// reading a person's settings (their data export), and replacing a person's digest unsubscribe token
+// (an email change: links mailed to the old address stop working).
 export { readSettings } from './settings';
 export { tellReporters } from './tell-reporters';
+export { rotateUnsubscribeToken } from './unsubscribe-token';

@@ -3,8 +3,9 @@
 // outbox, and the digest's unsubscribe link that works without signing in.
 
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
+import { scaled } from '../../../../tests/support/machine-factor';
 import { memberCalls } from '../../../../tests/support/member-calls';
 import {
   callJson,
@@ -18,11 +19,12 @@ import type { NotificationSettings } from '../../../shared/notifications';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../../../shared/notifications';
 import { mailOutbox } from '../../db/auth-schema';
 import { queryRows } from '../../db/client';
-import { notificationDigests, profiles } from '../../db/schema';
+import { notificationDigests, profiles, unsubscribeTokens } from '../../db/schema';
 import { createMailer } from '../../platform/mail';
 import { deliverBroadcasts, queueBroadcast } from './broadcasts';
 import { DIGEST_ITEMS, sendDueDigests } from './digest';
-import { unsubscribeToken } from './unsubscribe-token';
+import { MOST_STREAMS_PER_USER } from './live';
+import { legacyUnsubscribeToken, rotateUnsubscribeToken } from './unsubscribe-token';
 
 const SECRET = TEST_SECRET;
 
@@ -40,7 +42,6 @@ const digests = () =>
     db: server.database.db,
     mailer: createMailer({ db: server.database.db, smtp: false }),
     publicUrl: server.url,
-    secret: SECRET,
   });
 const mailTo = (member: Member) =>
   server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, member.account.email));
@@ -52,6 +53,27 @@ const lastDigestWent = (member: Member, cadence: 'daily' | 'weekly', ago: string
     .where(
       and(eq(notificationDigests.userId, member.account.userId), eq(notificationDigests.cadence, cadence)),
     );
+
+/** The member's digest unsubscribe token as stored (made with their first digest). */
+const storedTokenOf = async (member: Member) => {
+  const [row] = await server.database.db
+    .select({ token: unsubscribeTokens.token })
+    .from(unsubscribeTokens)
+    .where(eq(unsubscribeTokens.userId, member.account.userId));
+  if (!row) throw new Error('no unsubscribe token stored');
+  return row.token;
+};
+/** A member mailed a daily digest of their likes. */
+const digestReader = async () => {
+  const member = await createMember(server);
+  await ok(member, 'PUT', '/api/notifications/settings', {
+    settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+  });
+  await like(await createMember(server), await post(member, 'A post for the digest reader'));
+  await digests();
+  expect(await mailTo(member)).toHaveLength(1);
+  return member;
+};
 
 describe('settings', () => {
   it('start at the defaults for every kind, and keep what is changed', async () => {
@@ -190,6 +212,15 @@ async function openStream(member: Member | null) {
       while (counts.length < count && !ended) await new Promise<void>((resolve) => waiting.push(resolve));
       return counts.slice(0, count);
     },
+    /**
+     * Resolves with the latest count once it is `unread` (or the stream ended). A count may be told
+     * again (each stream opened tells all of that person's; changes heard apart are counted apart),
+     * so a sequence of events depends on timing, and the latest count does not.
+     */
+    async reaches(unread: number) {
+      while (counts.at(-1) !== unread && !ended) await new Promise<void>((resolve) => waiting.push(resolve));
+      return counts.at(-1);
+    },
     get ended() {
       return ended;
     },
@@ -199,6 +230,22 @@ async function openStream(member: Member | null) {
     },
     done,
   };
+}
+
+/** A stream of the member's that opens, tried again while the server has not yet freed a place. */
+async function opened(member: Member) {
+  let stream: Awaited<ReturnType<typeof openStream>> | undefined;
+  await vi.waitFor(
+    async () => {
+      const attempt = await openStream(member);
+      if (attempt.res.status !== 200) await attempt.close();
+      expect(attempt.res.status).toBe(200);
+      stream = attempt;
+    },
+    { timeout: scaled(10_000), interval: 20 },
+  );
+  if (!stream) throw new Error('no stream opened');
+  return stream;
 }
 
 describe('the live stream', () => {
@@ -215,12 +262,12 @@ describe('the live stream', () => {
     await tab.events(1);
 
     await like(liker, id);
-    expect(await mine.events(2)).toEqual([0, 1]);
-    expect(await tab.events(2)).toEqual([0, 1]);
+    expect(await mine.reaches(1)).toBe(1);
+    expect(await tab.reaches(1)).toBe(1);
     await ok(author, 'PUT', '/api/notifications/read');
-    expect(await mine.events(3)).toEqual([0, 1, 0]);
+    expect(await mine.reaches(0)).toBe(0);
     // The liker's stream heard nothing of it.
-    expect(theirs.counts).toEqual([0]);
+    expect(theirs.counts.every((unread) => unread === 0)).toBe(true);
     await Promise.all([mine.close(), tab.close(), theirs.close()]);
   });
 
@@ -241,6 +288,43 @@ describe('the live stream', () => {
     expect(refused.res.status).toBe(429);
     expect(await refused.res.text()).toContain(NOTIFICATION_MESSAGES.tooManyStreams);
     await Promise.all([stream, ...more].map((s) => s.close()));
+  });
+
+  it('answers HEAD with its headers and no stream: a place is held only by an open stream', async () => {
+    const member = await createMember(server);
+    // More HEADs than places: each is answered at once and holds none (a stream nobody reads would
+    // have held one for minutes).
+    for (let i = 0; i <= MOST_STREAMS_PER_USER; i++) {
+      const head = await server.request('/api/notifications/stream', {
+        method: 'HEAD',
+        headers: { cookie: member.cookie },
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toContain('text/event-stream');
+    }
+    expect(server.notificationStreams.full(member.account.userId)).toBe(false);
+    const stream = await openStream(member);
+    expect(stream.res.status).toBe(200);
+    expect(await stream.events(1)).toEqual([0]);
+    await stream.close();
+    // A visitor's HEAD is refused as the GET is.
+    expect((await server.request('/api/notifications/stream', { method: 'HEAD' })).status).toBe(401);
+  });
+
+  it('gives a place back as soon as the client closes its stream', async () => {
+    const member = await createMember(server);
+    const open = [];
+    for (let i = 0; i < MOST_STREAMS_PER_USER; i++) open.push(await openStream(member));
+    await Promise.all(open.map((s) => s.events(1)));
+    expect((await openStream(member)).res.status).toBe(429);
+    await Promise.all(open.map((s) => s.close()));
+    // The server hears each close over the network: every place comes back within moments (the
+    // stream's own end is minutes away), so as many streams open again.
+    const again = [];
+    for (let i = 0; i < MOST_STREAMS_PER_USER; i++) {
+      again.push(await opened(member));
+    }
+    await Promise.all(again.map((s) => s.close()));
   });
 
   it('is refused to visitors and ends when the session does', async () => {
@@ -334,8 +418,11 @@ describe('email digests', () => {
     expect(mail?.text).toContain('- Priya Raman liked your post: "An anonymous one for the digest"');
     expect(mail?.text).not.toContain('Not in the digest');
     expect(mail?.html).toContain('<q>A post for the digest</q>');
-    const token = unsubscribeToken(SECRET, author.account.userId);
+    // The person's stored token, made for their first digest: random, naming nobody.
+    const token = await storedTokenOf(author);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(mail?.text).toContain(`${server.url}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(mail?.html).toContain(`${server.url}/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(mail?.headers).toEqual({
       'List-Unsubscribe': `<${server.url}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -359,6 +446,8 @@ describe('email digests', () => {
     const mails = await mailTo(author);
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => m.text.includes('Ravi Kumar and 1 other liked your post'))).toBe(true);
+    // The later digest carries the same link.
+    expect(mails.every((m) => m.text.includes(`unsubscribe?token=${encodeURIComponent(token)}`))).toBe(true);
   });
 
   it('leave out nothing that came between two digests when a look comes late', async () => {
@@ -409,7 +498,75 @@ describe('email digests', () => {
     expect(mail?.text).toContain('And more: see them all on your notifications page.');
   });
 
-  it('stop for the link holder without signing in (one-click and the page), and a forged link changes nothing', async () => {
+  it("stop with the digest's own link, mailed to one person and good for nobody else", async () => {
+    const member = await digestReader();
+    const other = await digestReader();
+    const [mail] = await mailTo(member);
+    const oneClick = /^<(.*)>$/.exec(String(mail?.headers?.['List-Unsubscribe']))?.[1] ?? '';
+    expect(oneClick).toContain('/api/notifications/unsubscribe?token=');
+    // RFC 8058: a mail client posts a form to the header's address, with no cookie and no Origin.
+    const answer = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(answer.status).toBe(200);
+    expect((await settingsOf(member)).every((s) => s.digest === 'off')).toBe(true);
+    expect((await settingsOf(other)).some((s) => s.digest === 'daily')).toBe(true);
+  });
+
+  it('refuse the old link and the signed one once the token is replaced, and take the new one', async () => {
+    const member = await digestReader();
+    const mailed = await storedTokenOf(member);
+    const signed = legacyUnsubscribeToken(SECRET, member.account.userId);
+    // What an email change does, in its transaction: digests mailed to the old address stop working.
+    await server.database.db.transaction((tx) => rotateUnsubscribeToken(tx, member.account.userId));
+    for (const old of [mailed, signed]) {
+      const answer = await callJson(server, 'POST', '/api/notifications/unsubscribe', undefined, {
+        token: old,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toBe(NOTIFICATION_MESSAGES.badToken);
+      const oneClick = await server.request(
+        `/api/notifications/unsubscribe?token=${encodeURIComponent(old)}`,
+        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' },
+      );
+      expect(oneClick.status).toBe(400);
+    }
+    expect((await settingsOf(member)).some((s) => s.digest === 'daily')).toBe(true);
+
+    // The next digest carries the new token, which works.
+    await lastDigestWent(member, 'daily', '1 day 1 minute');
+    await like(await createMember(server), await post(member, 'After the address changed'));
+    await digests();
+    const renewed = await storedTokenOf(member);
+    expect(renewed).not.toBe(mailed);
+    const latest = (await mailTo(member)).find((m) => m.text.includes('After the address changed'));
+    expect(latest?.text).toContain(`unsubscribe?token=${encodeURIComponent(renewed)}`);
+    expect(latest?.text).not.toContain(mailed);
+    expect(
+      await okJson(server, 'POST', '/api/notifications/unsubscribe', undefined, { token: renewed }),
+    ).toEqual({ unsubscribed: true });
+    expect((await settingsOf(member)).every((s) => s.digest === 'off')).toBe(true);
+  });
+
+  it("answer a deleted account's signed link as before, and a token that is not ours with 400", async () => {
+    const member = await digestReader();
+    const signed = legacyUnsubscribeToken(SECRET, member.account.userId);
+    await server.database.db.execute(sql`delete from users where id = ${member.account.userId}`);
+    expect(
+      await okJson(server, 'POST', '/api/notifications/unsubscribe', undefined, { token: signed }),
+    ).toEqual({ unsubscribed: true });
+    for (const bad of ['A'.repeat(43), `${signed}x`]) {
+      const answer = await callJson(server, 'POST', '/api/notifications/unsubscribe', undefined, {
+        token: bad,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.message).toBe(NOTIFICATION_MESSAGES.badToken);
+    }
+  });
+
+  it('stop for the holder of a signed link mailed before tokens were stored (one-click and the page), and a forged link changes nothing', async () => {
     const member = await createMember(server);
     await ok(member, 'PUT', '/api/notifications/settings', {
       settings: [
@@ -417,8 +574,8 @@ describe('email digests', () => {
         { kind: 'admin_notice', inApp: true, digest: 'weekly' },
       ],
     });
-    const token = unsubscribeToken(SECRET, member.account.userId);
-    const forged = unsubscribeToken('another-secret', member.account.userId);
+    const token = legacyUnsubscribeToken(SECRET, member.account.userId);
+    const forged = legacyUnsubscribeToken('another-secret', member.account.userId);
     for (const bad of [forged, 'nonsense', '']) {
       const answer = await callJson(server, 'POST', '/api/notifications/unsubscribe', undefined, {
         token: bad,

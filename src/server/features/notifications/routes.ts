@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -77,7 +78,7 @@ const saveSettingsRoute = describeRoute({
 });
 const unsubscribe = describeRoute({
   summary:
-    "Stop a person's digest emails with the signed token of a digest's link: as JSON, or in the address (List-Unsubscribe one-click, RFC 8058)",
+    "Stop a person's digest emails with the token of a digest's link: as JSON, or in the address (List-Unsubscribe one-click, RFC 8058)",
   tag: 'notifications',
   access: 'anyone holding a token we mailed (no sign-in)',
   query: z.object({ token: z.string().optional() }),
@@ -101,7 +102,7 @@ const RECONNECT_MS = 3_000;
 export interface NotificationDeps extends ViewerDeps {
   streams: NotificationStreams;
   logger?: Logger;
-  /** The server's secret, which signs the digests' unsubscribe links. */
+  /** The server's secret, which signed the digests' unsubscribe links before they were stored. */
   secret: string;
 }
 
@@ -113,7 +114,7 @@ export function notificationRoutes(deps: NotificationDeps) {
       // A mail client's one-click POST carries the token in the address and a form body; the page's
       // button sends JSON.
       const token = unsubscribe.query(c).token ?? (await unsubscribe.body(c)).token;
-      const userId = readUnsubscribeToken(secret, token);
+      const userId = await readUnsubscribeToken(db, secret, token);
       if (!userId) throw new AppError('bad_request', NOTIFICATION_MESSAGES.badToken);
       // A deleted account's link answers the same: there is nothing left to mail.
       await stopDigests(db, userId);
@@ -129,6 +130,12 @@ export function notificationRoutes(deps: NotificationDeps) {
       }
       // A proxy that buffers answers (nginx does by default) would hold the events back.
       c.header('X-Accel-Buffering', 'no');
+      // Hono answers HEAD with this handler and drops the body: the stream's headers, and no stream
+      // holding one of the person's places.
+      if (c.req.method === 'HEAD') {
+        return c.body(null, 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      }
+      const connection = responseOf(c);
       const answer = streamSSE(
         c,
         async (sse) => {
@@ -137,6 +144,11 @@ export function notificationRoutes(deps: NotificationDeps) {
             resolveEnd = resolve;
           });
           sse.onAbort(resolveEnd);
+          // A place is held only while the answer is being sent. A client's close reaches the stream
+          // (onAbort) only through its body being read: an answer sent without it (as Hono sends
+          // HEAD's) would hold its place until the lifetime below ran out. Nothing to remove: the
+          // answer is this request's alone and closes once.
+          connection?.once('close', resolveEnd);
           // How soon EventSource comes back after the stream ends.
           await sse.write(`retry: ${RECONNECT_MS}\n\n`);
           const remove = streams.add(userId, {
@@ -192,6 +204,14 @@ export function notificationRoutes(deps: NotificationDeps) {
       }
       return c.json({ unread: await countUnread(db, userId) });
     });
+}
+
+/**
+ * The Node server's answer to this request, which emits 'close' once it is sent or its connection
+ * is gone; none when the app is called without a server (app.request).
+ */
+function responseOf(c: Context): HttpBindings['outgoing'] | undefined {
+  return (c.env as Partial<HttpBindings> | undefined)?.outgoing;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { type createProfileRequestSchema, PROFILE_MESSAGES } from '../../../shared/profiles';
+import { hasAdminGrant } from '../../auth/admin-grants';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
@@ -11,13 +12,12 @@ import type { ProfileRow } from './present-profile';
 /**
  * The signed-in account's one profile (SPEC §2 Profile setup). The username is checked first for a
  * friendly answer; the unique keys settle a race between two people taking it at the same moment.
- * Accounts listed in ADMIN_EMAILS start as admins.
+ * An account ADMIN_EMAILS made an admin (auth/admin-grants.ts) starts as one.
  */
 export async function createProfile(options: {
   db: Db;
   viewer: Viewer;
   fields: z.output<typeof createProfileRequestSchema>;
-  adminEmails: string[];
 }): Promise<ProfileRow> {
   const { db, viewer, fields } = options;
   if (viewer.profile) throw new AppError('conflict', PROFILE_MESSAGES.alreadyCreated);
@@ -29,7 +29,7 @@ export async function createProfile(options: {
       ...fields,
       userId: viewer.userId,
       email: viewer.email,
-      userType: options.adminEmails.includes(viewer.email.toLowerCase()) ? 'admin' : 'ordinary',
+      userType: (await hasAdminGrant(db, viewer.userId)) ? 'admin' : 'ordinary',
     });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);

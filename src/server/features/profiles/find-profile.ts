@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { accounts, profiles } from '../../db/schema';
 import type { ProfileRow } from './present-profile';
@@ -70,11 +70,21 @@ export async function userHasPassword(db: Db, userId: string): Promise<boolean> 
   return Boolean(row);
 }
 
+/**
+ * A deleted account's username is held this long before anyone else may take it (issue #43): shared
+ * links, embeds and share images name it, and must not lead to a newcomer who took it the next minute.
+ */
+export const RELEASED_USERNAME_HOLD_DAYS = 90;
+
+/** Taken by a profile, or held after its account was deleted. */
 export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.username, username))
-    .limit(1);
-  return Boolean(row);
+  const [row] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`select exists (select 1 from profiles where username = ${username})
+      or exists (
+        select 1 from released_usernames where username = ${username}
+          and released_at > now() - ${RELEASED_USERNAME_HOLD_DAYS} * interval '1 day'
+      ) as taken`,
+  );
+  return Boolean(row?.taken);
 }

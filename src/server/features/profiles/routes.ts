@@ -11,7 +11,6 @@ import {
   usernameSchema,
 } from '../../../shared/profiles';
 import { allow } from '../../auth/guard';
-import { countPasswordAttempt } from '../../auth/password-attempts';
 import { authorize, authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
@@ -32,7 +31,6 @@ import { updateProfile } from './update-profile';
 interface ProfileDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
-  adminEmails: string[];
 }
 
 /**
@@ -89,7 +87,7 @@ export function profileRoutes(deps: ProfileDeps) {
     .post('/', create.doc, creator, rateLimit(rateLimiter, 'profileCreate', 'account'), async (c) => {
       const viewer = c.var.caller;
       const fields = await create.body(c);
-      const row = await createProfile({ db, viewer, fields, adminEmails: deps.adminEmails });
+      const row = await createProfile({ db, viewer, fields });
       const hasPassword = await userHasPassword(db, viewer.userId);
       return c.json(presentProfile(row, { viewerIsOwner: true, storage, hasPassword }), 201);
     })
@@ -104,12 +102,9 @@ export function profileRoutes(deps: ProfileDeps) {
       const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
       await enforceLimit(rateLimiter, 'profileUpdate', `user:${viewer.userId}`);
       const fields = await update.body(c);
-      // Guessing the current password here is limited on its own, and counts as a sign-in guess at
-      // the account too: one limit per account across every way of trying its password.
-      if (fields.passwordChange) {
-        await enforceLimit(rateLimiter, 'passwordChange', `user:${viewer.userId}`);
-        await countPasswordAttempt(rateLimiter, viewer.email);
-      }
+      // Guessing the current password here is limited on its own, and counts as a guess at the
+      // account's password too (in updateProfile): one count per account across every way of trying it.
+      if (fields.passwordChange) await enforceLimit(rateLimiter, 'passwordChange', `user:${viewer.userId}`);
       const { profile, setCookies } = await updateProfile({
         ...deps,
         viewer,

@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PROFILE_MESSAGES, type updateProfileRequestSchema } from '../../../shared/profiles';
 import type { Auth } from '../../auth/auth';
+import { clearPasswordFailures, countPasswordGuess } from '../../auth/password-attempts';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { voidEmailChanges } from '../account';
 import { findProfileOfUser } from './find-profile';
 import type { ProfileRow } from './present-profile';
 
@@ -14,19 +17,26 @@ type UpdateFields = z.output<typeof updateProfileRequestSchema>;
 /**
  * Edit Profile (SPEC §2): the owner's fields, and their password when a change is asked for. The
  * password goes first: a wrong current password refuses the whole request, so nothing changes.
- * Changing it signs the account out everywhere else; this browser gets a fresh session cookie.
+ * The current password is a guess at the account's password like a sign-in's (auth/password-attempts.ts).
+ * Changing it signs the account out everywhere else (this browser gets a fresh session cookie) and
+ * voids the email changes asked with the old one (issue #43).
  */
 export async function updateProfile(options: {
   auth: Auth;
   db: Db;
+  rateLimiter: RateLimiter;
   viewer: Viewer;
   fields: UpdateFields;
   headers: Headers;
 }): Promise<{ profile: ProfileRow; setCookies: string[] }> {
   const { passwordChange, ...fields } = options.fields;
-  const setCookies = passwordChange
-    ? await changePassword(options.auth, options.headers, passwordChange)
-    : [];
+  let setCookies: string[] = [];
+  if (passwordChange) {
+    await countPasswordGuess(options.rateLimiter, options.viewer.email);
+    setCookies = await changePassword(options.auth, options.headers, passwordChange);
+    await clearPasswordFailures(options.rateLimiter, options.viewer.email);
+    await voidEmailChanges(options.db, options.viewer.userId);
+  }
   await options.db.update(profiles).set(fields).where(eq(profiles.userId, options.viewer.userId));
   const profile = await findProfileOfUser(options.db, options.viewer.userId);
   if (!profile) throw new Error('updateProfile: the profile cannot be read back');

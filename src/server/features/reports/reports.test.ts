@@ -12,6 +12,7 @@ import {
 } from '../../../../tests/support/test-server';
 import { REPORT_MESSAGES } from '../../../shared/reports';
 import { moderationLog, reports, sessions, users } from '../../db/schema';
+import { setUserRole } from '../admin-users/set-user-role';
 
 let server: TestServer;
 let moderator: Member;
@@ -451,25 +452,97 @@ describe('the moderation log', () => {
 
     const rows = await server.database.db.select().from(moderationLog);
     expect(rows.length).toBeGreaterThanOrEqual(8);
-    const log = (await call('GET', '/api/admin/moderation-log', admin.cookie)).body.entries as {
-      action: string;
-      actor: string;
-      target: string | null;
-      postId: string | null;
-      asklineId: string | null;
-    }[];
+    const log = await logEntries();
     const mine = log.filter(
       (entry) =>
         entry.postId === target.id || entry.asklineId === askline.body.id || entry.target === author.username,
     );
+    const byModerator = { kind: 'staff', username: moderator.username, role: 'moderator' };
+    const byAdmin = { kind: 'staff', username: admin.username, role: 'admin' };
     expect(mine.map((entry) => [entry.action, entry.actor]).reverse()).toEqual([
-      ['report_resolved', moderator.username],
-      ['report_unresolved', moderator.username],
-      ['post_deleted', moderator.username],
-      ['askline_verified', moderator.username],
-      ['role_changed', admin.username],
-      ['user_suspended', admin.username],
-      ['user_restored', admin.username],
+      ['report_resolved', byModerator],
+      ['report_unresolved', byModerator],
+      ['post_deleted', byModerator],
+      ['askline_verified', byModerator],
+      ['role_changed', byAdmin],
+      ['user_suspended', byAdmin],
+      ['user_restored', byAdmin],
     ]);
   });
+
+  it("tells a deleted staff member's acts apart by a shared number and the role, never by name (issue #43)", async () => {
+    const leaving = await member({ userType: 'moderator' });
+    const alsoLeaving = await member({ userType: 'moderator' });
+    const neverActed = await member({ userType: 'moderator' });
+    const target = await post(await member(), 'Moderated by people who then left');
+    await report(target.id, await member());
+    const reportId = (await reportOf(target.id))?.id;
+    const resolve = async (as: Member, resolved: boolean) =>
+      expect((await call('PUT', `/api/reports/${reportId}/resolution`, as.cookie, { resolved })).status).toBe(
+        200,
+      );
+    await resolve(leaving, true);
+    // Promoted, the same person acts as an admin: each entry keeps the role it was made in.
+    const promoted = await call('PUT', `/api/admin/users/${leaving.username}/role`, admin.cookie, {
+      userType: 'admin',
+    });
+    expect(promoted.status, promoted.text).toBe(200);
+    await resolve(leaving, false);
+    await resolve(alsoLeaving, true);
+    // The admin command line (scripts/admin.ts) acts as no account.
+    await setUserRole({ db: server.database.db, account: neverActed.username, userType: 'ordinary' });
+
+    const before = await logEntries();
+    const ofTarget = before.filter((entry) => entry.postId === target.id).reverse();
+    const commandLine = before.find(
+      (entry) => entry.action === 'role_changed' && entry.target === neverActed.username,
+    );
+    expect(ofTarget.map((entry) => entry.actor)).toEqual([
+      { kind: 'staff', username: leaving.username, role: 'moderator' },
+      { kind: 'staff', username: leaving.username, role: 'admin' },
+      { kind: 'staff', username: alsoLeaving.username, role: 'moderator' },
+    ]);
+    expect(commandLine?.actor).toEqual({ kind: 'command-line' });
+
+    // An account that never acted takes no number: the second to leave who did gets the next one.
+    for (const who of [leaving, neverActed, alsoLeaving]) {
+      const deleted = await call('DELETE', '/api/account', who.cookie, {
+        confirmation: who.username,
+        password: who.account.password,
+      });
+      expect(deleted.status, deleted.text).toBe(200);
+    }
+
+    const answer = await call('GET', '/api/admin/moderation-log', admin.cookie);
+    const after = answer.body.entries as LogEntry[];
+    const actorOf = (id: string | undefined) => after.find((entry) => entry.id === id)?.actor;
+    const first = actorOf(ofTarget[0]?.id) as { number: number };
+    expect(first).toEqual({ kind: 'former', number: expect.any(Number), role: 'moderator' });
+    expect(ofTarget.map((entry) => actorOf(entry.id))).toEqual([
+      { kind: 'former', number: first.number, role: 'moderator' },
+      { kind: 'former', number: first.number, role: 'admin' },
+      { kind: 'former', number: first.number + 1, role: 'moderator' },
+    ]);
+    expect(actorOf(commandLine?.id)).toEqual({ kind: 'command-line' });
+    // Nothing in the log names them any more.
+    for (const who of [leaving, alsoLeaving]) {
+      expect(answer.text).not.toContain(who.username);
+      expect(answer.text).not.toContain(who.account.userId);
+    }
+  });
 });
+
+interface LogEntry {
+  id: string;
+  action: string;
+  actor: unknown;
+  target: string | null;
+  postId: string | null;
+  asklineId: string | null;
+}
+
+async function logEntries(): Promise<LogEntry[]> {
+  const res = await call('GET', '/api/admin/moderation-log', admin.cookie);
+  expect(res.status, res.text).toBe(200);
+  return res.body.entries;
+}

@@ -1,12 +1,12 @@
 // Sign-in by email or username (SPEC §5). A username is resolved to its account's email here, on the
 // server; the email never reaches the client. Unknown usernames still cost a password hash, so the
-// answer time does not tell which usernames exist. Guesses are limited per account
-// (auth/password-attempts.ts), whichever identifier names it.
+// answer time does not tell which usernames exist. Failed guesses are limited per account
+// (auth/password-attempts.ts), whichever identifier names it; unknown names are limited alike.
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { identifierIsEmail, SIGN_IN_MESSAGES } from '../../../shared/auth';
 import type { Auth } from '../../auth/auth';
-import { countPasswordAttempt } from '../../auth/password-attempts';
+import { clearPasswordFailures, countPasswordGuess } from '../../auth/password-attempts';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -29,8 +29,9 @@ export async function signIn(options: {
   const failure = byEmail ? SIGN_IN_MESSAGES.email : SIGN_IN_MESSAGES.username;
 
   const email = byEmail ? identifier : await findEmailOfUsername(db, identifier);
-  // Counted against the account itself: its username and its email share one limit.
-  await countPasswordAttempt(options.rateLimiter, email ?? identifier);
+  // Counted against the account itself: its username and its email share one count. Counted as a
+  // failure before the password is checked, and cleared below when it was right.
+  await countPasswordGuess(options.rateLimiter, email ?? identifier);
   if (!email) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword({ hash: await dummyHash, password });
@@ -43,8 +44,13 @@ export async function signIn(options: {
     code?: string;
     message?: string;
   } | null;
-  if (response.ok && body?.user) return { user: body.user, setCookies: response.headers.getSetCookie() };
+  if (response.ok && body?.user) {
+    await clearPasswordFailures(options.rateLimiter, email);
+    return { user: body.user, setCookies: response.headers.getSetCookie() };
+  }
+  // better-auth says so only after the password proved right.
   if (response.status === 403 && body?.code === 'EMAIL_NOT_VERIFIED') {
+    await clearPasswordFailures(options.rateLimiter, email);
     throw new AppError('forbidden', SIGN_IN_MESSAGES.unverified);
   }
   if (response.status === 401 || response.status === 400) throw new AppError('unauthenticated', failure);

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { CONFIRM_PARAM } from '../../../shared/values/confirmation';
 import { DocumentTitle } from '../../components/document-title';
 import { AccountDeletedNotice } from '../../features/account/components/account-deleted-notice';
+import { ConfirmEmailCard } from '../../features/auth/components/confirm-email-card';
 import { GetStartedCard } from '../../features/auth/components/get-started-card';
 import {
   useAuthErrorFromAddress,
@@ -11,6 +13,7 @@ import { DemoSignInButton } from '../../features/landing/components/demo-sign-in
 import { LandingHero } from '../../features/landing/components/landing-hero';
 import { ParticleBackground } from '../../features/landing/components/particle-background';
 import { useServerRender } from '../../lib/render-context';
+import { useSearchParams } from '../../lib/router';
 
 /**
  * The server marks the page when Google sign-in is configured (http/web-app.ts): no request needed.
@@ -22,7 +25,8 @@ function useGoogleSignInAvailable(): boolean {
   return document.querySelector('meta[name="yearbook-google-sign-in"]') !== null;
 }
 
-// Loaded after the page: it needs the session (TanStack Query), which is not on the first load.
+// Loaded after the page: it needs the session (TanStack Query), which is not on the first load. It
+// also says "You were signed out" to someone whose session ended elsewhere (issue #43).
 const SignedInRedirect = lazy(() =>
   import('../../features/auth/components/signed-in-redirect').then((m) => ({ default: m.SignedInRedirect })),
 );
@@ -32,12 +36,15 @@ export function LandingRoute() {
   const confirmation = useConfirmationFromAddress();
   const authActions = useServerAuthActions();
   const googleAvailable = useGoogleSignInAvailable();
+  // A confirmation mail's link (issue #43): its button, in the card's place.
+  const confirmToken = useSearchParams()[0].get(CONFIRM_PARAM);
 
   return (
     <div className="relative isolate overflow-clip">
       <DocumentTitle />
       <Suspense fallback={null}>
-        <SignedInRedirect />
+        {/* Someone signed in who opens a confirmation link stays for its button. */}
+        <SignedInRedirect redirect={!confirmToken} />
       </Suspense>
       <div
         aria-hidden="true"
@@ -49,12 +56,16 @@ export function LandingRoute() {
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
         <LandingHero />
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <GetStartedCard
-            actions={authActions}
-            googleAvailable={googleAvailable}
-            initialError={authError}
-            confirmation={confirmation}
-          />
+          {confirmToken ? (
+            <ConfirmEmailCard token={confirmToken} />
+          ) : (
+            <GetStartedCard
+              actions={authActions}
+              googleAvailable={googleAvailable}
+              initialError={authError}
+              confirmation={confirmation}
+            />
+          )}
         </div>
       </div>
 

@@ -44,6 +44,11 @@ export function PrivacyRoute() {
         remove an anonymous post that breaks the rules without being shown who wrote it. The same holds in
         search results, share images and embedded posts.
       </p>
+      <p>
+        When you delete your account, your anonymous posts stay up with no author at all: the link to your
+        account is removed, so nobody, our staff included, can tie them to you afterwards. If you want them
+        gone, delete them before you delete your account (your account page explains how).
+      </p>
 
       <h2>Cookies</h2>
       <p>
@@ -62,7 +67,8 @@ export function PrivacyRoute() {
       <ul>
         <li>
           <strong>Your account, profile, photo, posts, likes and reports:</strong> for as long as your account
-          is open. When you delete your account they are deleted with it, at once.
+          is open. When you delete your account they are deleted with it, at once, except the anonymous posts
+          you leave up, which stay with no author.
         </li>
         <li>
           <strong>A post you delete:</strong> it disappears from every feed, profile, search result and count
@@ -80,6 +86,10 @@ export function PrivacyRoute() {
         <li>
           <strong>Asklines you submitted</strong> and <strong>what staff did</strong> (for example removing a
           post) stay after your account is deleted, without your name or any link to you.
+        </li>
+        <li>
+          <strong>Your username</strong> is held for 90 days after your account is deleted, on its own, so
+          that links people shared to your profile and posts do not lead to someone else who took it.
         </li>
       </ul>
 
@@ -101,8 +111,9 @@ export function PrivacyRoute() {
         </li>
         <li>
           <strong>Delete your account:</strong> on the same page, with your password (or a fresh Google
-          sign-in) and your username typed to confirm. Your profile, photo, posts (anonymous ones too), likes,
-          reports and sessions are deleted at once and for good, and every device is signed out.
+          sign-in) and your username typed to confirm. Your profile, photo, posts under your name, likes,
+          reports and sessions are deleted at once and for good, and every device is signed out. Anonymous
+          posts you leave up stay, with no author; you can delete them first.
         </li>
         <li>You can also ask us for either by email.</li>
       </ul>

@@ -16,6 +16,8 @@ interface Announcement {
 const SHOW_MS = 6_000;
 
 let announcements: Announcement[] = [];
+/** What the server draws, and so what hydrating draws: a message said before then follows at once. */
+const NOTHING_SAID: Announcement[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -54,7 +56,7 @@ export function Announcer() {
   const current = useSyncExternalStore(
     subscribe,
     () => announcements,
-    () => announcements,
+    () => NOTHING_SAID,
   );
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">

@@ -40,6 +40,17 @@ export function useDeleteAccount() {
   });
 }
 
+/** Takes down every anonymous post of the account now; the account (its count of them) is asked again. */
+export function useDeleteAnonymousPosts() {
+  return useMutation({
+    mutationFn: () => apiRequest<{ deleted: number }>('/api/account/anonymous-posts', { method: 'DELETE' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
+    },
+  });
+}
+
 export const devicesQueryOptions = queryOptions({
   queryKey: queryKeys.devices,
   queryFn: ({ signal }) => apiRequest<Devices>('/api/account/sessions', { signal }),

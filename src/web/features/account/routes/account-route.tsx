@@ -4,18 +4,18 @@ import type { Device } from '../../../../shared/account';
 import { ACCOUNT_MESSAGES } from '../../../../shared/values/account';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
-import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { confirmAction } from '../../../components/ui/confirm-dialog';
+import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useLocalDate } from '../../../lib/local-dates';
-import { stopQueries } from '../../../lib/query-client';
-import { Link, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
 import { startGoogleSignIn } from '../../auth/api/account-requests';
-import { forgetEverything } from '../../auth/api/session-query';
+import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../../auth/sign-out';
 import { FormBanner } from '../../profiles/components/form-banner';
 import {
   accountQueryOptions,
@@ -24,12 +24,10 @@ import {
   refreshAccount,
   useChangeEmail,
   useDeleteAccount,
+  useDeleteAnonymousPosts,
   useSignOutDevices,
 } from '../api/account-api';
 import { ACCOUNT_DELETED_STATE } from '../components/account-deleted-notice';
-
-const EMAIL_LINK_FAILED =
-  'That email link has expired, was already used, or belongs to another account. Ask for a new one below.';
 
 const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slate-900';
 
@@ -38,9 +36,6 @@ const sectionClasses = 'mt-8 rounded-2xl border bg-white p-5 sm:p-8 dark:bg-slat
 // comes from the server's answer, never from a rule of the page's own.
 export function AccountRoute() {
   const account = useQuery(accountQueryOptions);
-  // An email link that failed lands here with better-auth's ?error= (expired, used, or not this account).
-  const [searchParams] = useSearchParams();
-  const linkFailed = searchParams.has('error');
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
@@ -53,11 +48,6 @@ export function AccountRoute() {
         Edit Profile
       </Link>
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Your data and account</h1>
-      {linkFailed ? (
-        <div className="mt-4">
-          <FormBanner tone="error" message={EMAIL_LINK_FAILED} />
-        </div>
-      ) : null}
       {account.data ? (
         <>
           <p className="mt-2 text-slate-600 dark:text-slate-400">
@@ -80,6 +70,8 @@ export function AccountRoute() {
             confirmationPhrase={account.data.deletion.confirmationPhrase}
             needsPassword={account.data.deletion.needsPassword}
             signInFresh={account.data.deletion.signInFresh}
+            anonymousPosts={account.data.deletion.anonymousPosts}
+            username={account.data.username}
           />
         </>
       ) : account.isError ? (
@@ -158,7 +150,7 @@ function EmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
         {sent ? (
           <FormBanner
             tone="success"
-            message={`To approve, open the link we sent to ${sent.approvalSentTo}. Then ${sent.newEmail} gets a link of its own: your email changes when you open that one.`}
+            message={`To approve, open the link we sent to ${sent.approvalSentTo} and press its button. Then ${sent.newEmail} gets an email of its own: your email changes when it is confirmed from there. Asking again cancels this request.`}
           />
         ) : null}
         {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
@@ -326,14 +318,28 @@ function DownloadSection() {
   );
 }
 
-function DeleteSection(props: { confirmationPhrase: string; needsPassword: boolean; signInFresh: boolean }) {
-  const { confirmationPhrase, needsPassword, signInFresh } = props;
+function DeleteSection(props: {
+  confirmationPhrase: string;
+  needsPassword: boolean;
+  signInFresh: boolean;
+  anonymousPosts: number;
+  username: string | null;
+}) {
+  const { confirmationPhrase, needsPassword, signInFresh, anonymousPosts } = props;
   const headingId = useId();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; form?: string }>({});
+  const [leaveAnonymous, setLeaveAnonymous] = useState(false);
+  // How many anonymous posts were just taken down: said here, where the choice was (it is gone now).
+  const [takenDown, setTakenDown] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{
+    password?: string;
+    confirmation?: string;
+    anonymousPosts?: string;
+    form?: string;
+  }>({});
   const canDelete = needsPassword || signInFresh;
   const busy = remove.isPending;
 
@@ -341,14 +347,19 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
     event.preventDefault();
     setErrors({});
     try {
-      await remove.mutateAsync({ confirmation, ...(needsPassword ? { password } : {}) });
+      await remove.mutateAsync({
+        confirmation,
+        ...(needsPassword ? { password } : {}),
+        ...(anonymousPosts > 0 && leaveAnonymous ? { anonymousPosts: 'leave' as const } : {}),
+      });
     } catch (problem) {
-      setErrors(errorsFrom(problem, ['password', 'confirmation']));
+      setErrors(errorsFrom(problem, ['password', 'confirmation', 'anonymousPosts']));
       return;
     }
-    // The account is gone: nothing of it stays in this browser either.
+    // The account is gone: nothing of it stays in this browser either, in any tab.
     await stopQueries();
     forgetEverything();
+    tellOtherTabsSignedOut();
     navigate(paths.home.getHref(), { replace: true, state: ACCOUNT_DELETED_STATE });
   }
 
@@ -359,14 +370,34 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
       </h2>
       <div className="mt-2 space-y-2 text-sm text-slate-600 dark:text-slate-400">
         <p>
-          This deletes your account at once and for good: your profile and picture, every post you wrote
-          (anonymous ones too), your likes and your reports. Asklines you submitted stay, without your name.
+          This deletes your account at once and for good: your profile and picture, every post you wrote under
+          your name, your likes and your reports. Asklines you submitted stay, without your name.
         </p>
         <p className="font-medium text-slate-800 dark:text-slate-200">
           It cannot be undone. Download your data first if you want to keep a copy.
         </p>
       </div>
+      {anonymousPosts > 0 ? (
+        <AnonymousPosts count={anonymousPosts} username={props.username} onDeleted={setTakenDown} />
+      ) : null}
+      {takenDown !== null ? (
+        <div className="mt-5">
+          <FormBanner
+            tone="success"
+            message={`${countOf(takenDown)} deleted. Your account is still here: come back another day to delete it.`}
+          />
+        </div>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-5 space-y-4">
+        {anonymousPosts > 0 ? (
+          <CheckboxField
+            label={`Leave my ${countOf(anonymousPosts)} up, with no author`}
+            checked={leaveAnonymous}
+            onChange={setLeaveAnonymous}
+            error={errors.anonymousPosts}
+            disabled={busy || !canDelete}
+          />
+        ) : null}
         <OwnerProof
           needsPassword={needsPassword}
           signInFresh={signInFresh}
@@ -397,6 +428,107 @@ function DeleteSection(props: { confirmationPhrase: string; needsPassword: boole
         </button>
       </form>
     </section>
+  );
+}
+
+/** A labelled checkbox with its error read with it (only this page asks for one). */
+function CheckboxField(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+  disabled: boolean;
+}) {
+  const errorId = useId();
+  return (
+    <div>
+      <label className="inline-flex cursor-pointer items-start gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+          disabled={props.disabled}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          className="mt-0.5 size-4 accent-brand-600"
+        />
+        {props.label}
+      </label>
+      {props.error ? (
+        <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const countOf = (count: number) => `${count} anonymous ${count === 1 ? 'post' : 'posts'}`;
+
+/**
+ * The choice for the anonymous posts still up (decision 019), in plain words: they stay, with no
+ * author, or they are taken down first, on their own, some time before the account goes.
+ */
+function AnonymousPosts(props: {
+  count: number;
+  username: string | null;
+  onDeleted: (count: number) => void;
+}) {
+  const { count, username } = props;
+  const remove = useDeleteAnonymousPosts();
+  const [error, setError] = useState<string | null>(null);
+
+  async function takeDown() {
+    const confirmed = await confirmAction({
+      title: `Delete your ${countOf(count)} now?`,
+      message:
+        'They disappear together, now, and cannot be brought back. Your account stays: come back another day to delete it.',
+      confirmLabel: 'Delete them',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    setError(null);
+    try {
+      props.onDeleted((await remove.mutateAsync()).deleted);
+    } catch (problem) {
+      setError(failureMessage(problem, ACCOUNT_MESSAGES.signedOut));
+    }
+  }
+
+  return (
+    <div className="mt-5 rounded-xl border border-slate-200 p-4 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+      <h3 className="font-semibold text-slate-900 dark:text-white">Your {countOf(count)}</h3>
+      <p className="mt-2">
+        They never showed your name, and they stay up when your account goes, with no author at all:
+        afterwards nobody, not even our staff, can link them to you.
+      </p>
+      <p className="mt-2">
+        If you would rather take them down, delete them first and come back another day to delete your
+        account. If they disappeared at the same moment as your profile, someone watching both could tell they
+        were yours. Deleting them all at once shows they had one author; deleting them one at a time from{' '}
+        {username ? (
+          <Link to={paths.userProfile.getHref(username)} className={textLinkClasses}>
+            your profile
+          </Link>
+        ) : (
+          'your profile'
+        )}{' '}
+        over a few days does not.
+      </p>
+      {error ? (
+        <div className="mt-3">
+          <FormBanner tone="error" message={error} />
+        </div>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void takeDown()}
+        disabled={remove.isPending}
+        className={composeButtonClasses({ variant: 'secondary', className: 'mt-3' })}
+      >
+        {remove.isPending ? 'Deleting...' : `Delete my ${countOf(count)} now`}
+      </button>
+    </div>
   );
 }
 

@@ -1,11 +1,8 @@
 // The session as TanStack Query knows it: cached for 5 minutes and kept across reloads (signed-in
 // sessions only), so screens open at once and survive a flaky connection (SPEC §4).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { storageKeys } from '../../../config/storage-keys';
-import { removeCookie } from '../../../lib/cookies';
-import { clearQueryCache, queryClient } from '../../../lib/query-client';
+import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { endDemoSession } from '../demo-session';
 import { fetchSession, type Session } from './session-api';
 
 const LONG_ABSENCE_MS = 30 * 60 * 1000;
@@ -30,13 +27,6 @@ export function useSession() {
 /** After a sign-in (or Demo Sign In) the cache learns the new session without asking again. */
 export function rememberSession(session: Session): void {
   queryClient.setQueryData(sessionQueryOptions.queryKey, session);
-}
-
-/** Sign-out: every cached answer, the notice-seen flag and the demo flag go (SPEC §4). */
-export function forgetEverything(): void {
-  clearQueryCache();
-  endDemoSession();
-  removeCookie(storageKeys.noticeSeen);
 }
 
 // SPEC §4: coming back to the tab after more than 30 minutes asks the server again; a shorter absence

@@ -3,11 +3,10 @@ import { Icon } from '../../../components/icons/icon';
 import { useDismiss } from '../../../components/ui/use-dismiss';
 import { paths } from '../../../config/paths';
 import { useInstallApp } from '../../../lib/install-prompt';
-import { stopQueries } from '../../../lib/query-client';
 import { Link, useNavigate } from '../../../lib/router';
 import { signOut } from '../api/account-requests';
 import type { Session } from '../api/session-api';
-import { forgetEverything } from '../api/session-query';
+import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../sign-out';
 
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
@@ -36,12 +35,13 @@ export function ProfileMenu({ session }: { session: Session }) {
     setBusy(true);
     setError(null);
     try {
-      // The demo user has no server session to end.
+      // The demo user has no server session to end, and the other tabs have none of it.
       if (!session.demo) {
         await stopQueries();
         await signOut();
       }
       forgetEverything();
+      if (!session.demo) tellOtherTabsSignedOut();
       setOpen(false);
       navigate(paths.home.getHref(), { replace: true });
     } catch {

@@ -9,6 +9,7 @@ import { useReadyMark } from '../../../lib/ready-mark';
 import { Link, matchPath, useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
+import { useSignedOutAnnouncement } from './signed-out-notice';
 
 interface HeaderParts {
   /** A page's own actions for signed-in people (a post page: Copy, Embed, Download). */
@@ -32,6 +33,7 @@ export function SessionHeader(parts: HeaderParts) {
 
 function HeaderForSession({ pageActions, bell }: HeaderParts) {
   const { data: session } = useSession();
+  useSignedOutAnnouncement();
   // Rendered on the server for someone signed in: the HTML preloads this chunk (app/layouts/public-layout.tsx).
   usePreloadModule('features/auth/components/session-header.tsx', Boolean(session?.user));
   useReadyMark('header');

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ModerationLogEntry, SealedSuspension } from '../../../../shared/reports';
+import type { ModerationLogActor, ModerationLogEntry, SealedSuspension } from '../../../../shared/reports';
 import { MODERATION_ACTION_LABELS } from '../../../../shared/values/reports';
 import { DocumentTitle } from '../../../components/document-title';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
@@ -45,7 +45,9 @@ export function ModerationLogRoute() {
       </p>
       <FormOutcome outcome={status} className="mt-4 min-h-6" />
       <SealedSuspensions onStatus={setStatus} />
-      <h2 className="mt-10 text-lg font-semibold">Log</h2>
+      <h2 id="log-heading" className="mt-10 text-lg font-semibold">
+        Log
+      </h2>
       <div className="mt-4">
         {log.isPending ? (
           <LoadingStatus>Loading...</LoadingStatus>
@@ -57,7 +59,10 @@ export function ModerationLogRoute() {
         ) : entries.length === 0 ? (
           <p className="text-slate-600 dark:text-slate-300">Nothing has been moderated yet.</p>
         ) : (
-          <ol className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          <ol
+            aria-labelledby="log-heading"
+            className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
+          >
             {entries.map((entry) => (
               <li key={entry.id} className="px-4 py-3">
                 <LogEntry entry={entry} onStatus={setStatus} />
@@ -159,11 +164,26 @@ function LiftButton({ postId, onStatus }: { postId: string; onStatus: (status: S
   );
 }
 
+/**
+ * Who acted. A staff member whose account is gone is "Former moderator #12": the number tells their
+ * entries from another former moderator's without naming them (issue #43).
+ */
+function actorLabel(actor: ModerationLogActor): string {
+  switch (actor.kind) {
+    case 'staff':
+      return `@${actor.username}`;
+    case 'former':
+      return `Former ${actor.role === 'admin' || actor.role === 'moderator' ? actor.role : 'staff member'} #${actor.number}`;
+    case 'command-line':
+      return 'Command line';
+  }
+}
+
 function LogEntry({ entry, onStatus }: { entry: ModerationLogEntry; onStatus: (status: Status) => void }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
       <p className="text-slate-900 dark:text-white">
-        <span className="font-semibold">{entry.actor ? `@${entry.actor}` : 'Command line'}</span>{' '}
+        <span className="font-semibold">{actorLabel(entry.actor)}</span>{' '}
         {MODERATION_ACTION_LABELS[entry.action].toLowerCase()}
         {entry.postId ? (
           <>

@@ -1,4 +1,4 @@
-// Stopping the digest emails from a digest's link (issue #28): the signed token is the proof, so no
+// Stopping the digest emails from a digest's link (issue #28): the link's token is the proof, so no
 // sign-in is needed. A plain request (no TanStack Query): the page is open to anyone with the link.
 import { apiRequest } from '../../../lib/api-client';
 

@@ -143,18 +143,19 @@ describe('the notifications page', () => {
     expect(await screen.findByText(NOTIFICATIONS_EMPTY)).toBeTruthy();
   });
 
+  // Not a 401: that one says the session ended elsewhere, and the page goes (signed-out-elsewhere.ts).
   it("says the server's words when the list cannot be read, and tries again", async () => {
     const server = stubServer({
       'GET /api/notifications': () =>
         Response.json(
-          { error: { code: 'unauthorized', message: 'You must be logged in to see your notifications' } },
-          { status: 401 },
+          { error: { code: 'rate_limited', message: 'Too many requests. Try again in a minute.' } },
+          { status: 429 },
         ),
       'GET /api/notifications/unread': () => Response.json({ unread: 0 }),
     });
     renderPage();
     const alert = await within(list()).findByRole('alert');
-    expect(alert.textContent).toContain('You must be logged in to see your notifications');
+    expect(alert.textContent).toContain('Too many requests. Try again in a minute.');
     await act(async () => within(alert).getByRole('button', { name: 'Try Again' }).click());
     await waitFor(() =>
       expect(server.mock.calls.filter(([path]) => path === '/api/notifications')).toHaveLength(2),

@@ -1,0 +1,22 @@
+// The announcer on a page the server drew: something said before the page is taken over (a session
+// found to have ended as the page starts, issue #43) must not make the browser's first render differ
+// from the server's, and is shown once it has taken over.
+import { act, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { expect, it, vi } from 'vitest';
+import { Announcer, announce } from './announcer';
+
+it('hydrates as the server drew it, then shows what was said before', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Announcer />);
+  document.body.append(container);
+  announce('You were signed out', 'info');
+
+  const mismatch = vi.fn();
+  const root = await act(async () => hydrateRoot(container, <Announcer />, { onRecoverableError: mismatch }));
+  expect(await screen.findByText('You were signed out')).toBeTruthy();
+  expect(mismatch).not.toHaveBeenCalled();
+  act(() => root.unmount());
+  container.remove();
+});
