@@ -51,7 +51,9 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network), without the screencast: filming
+    // every test cost the browser about a tenth of the run. `--trace on` films everything.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The app's service worker is tried in offline.spec.ts; elsewhere pages talk to the server
     // directly, as they did before it (and as page.route sees them).
     serviceWorkers: 'block',

@@ -1,13 +1,15 @@
 // npm test: everything CI runs, stopping at the first failing stage: lint, types and the web build (at once),
 // unit + integration tests (vitest, real server and database), then e2e in Chromium (Playwright).
 // Ends with one line "N passed, N failed" counting every test that ran.
-// `npm test -- --postgres` runs only the database tests (vitest's server project) against the
-// PostgreSQL server of TEST_DATABASE_URL and the Redis of TEST_REDIS_URL (default: the local ones); each
-// test file makes its own database and writes Redis keys under a prefix of its own.
+// `npm test -- --postgres` runs again what can differ between the database engines (the server tests
+// tagged `engine`; with `--all`, every server test) against the PostgreSQL server of TEST_DATABASE_URL
+// and the Redis of TEST_REDIS_URL (default: the local ones); each test file makes its own database and
+// writes Redis keys under a prefix of its own.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { timeReport } from './test-report.mjs';
 import { ROOT } from './web-build.mjs';
 
 const RESULTS = path.join(ROOT, 'test-results');
@@ -45,9 +47,18 @@ function isExecutable(file) {
   }
 }
 
-function step(title, command, args, options = {}) {
+/** Each stage's wall time, for the report at the end. */
+const stages = [];
+
+function timed(title, started) {
+  stages.push({ title, seconds: (Date.now() - started) / 1000 });
+}
+
+function step(title, command, args, { stage = title, ...options } = {}) {
   console.log(`\n▶ ${title}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  timed(stage, started);
   if (result.status !== 0) fail(`${title} failed.`, counts());
 }
 
@@ -55,6 +66,7 @@ function step(title, command, args, options = {}) {
 // so the log reads as if they had run in turn. Every failure is reported, then the run stops.
 async function parallelSteps(steps) {
   console.log(`\n▶ ${steps.map(([title]) => title).join(', ')} (in parallel)`);
+  const groupStarted = Date.now();
   const results = await Promise.all(
     steps.map(
       ([title, command, args]) =>
@@ -75,6 +87,7 @@ async function parallelSteps(steps) {
         }),
     ),
   );
+  timed('checks and build', groupStarted);
   for (const { title, status, output, seconds } of results) {
     console.log(`\n▶ ${title}: ${status === 0 ? 'passed' : 'FAILED'}${seconds ? ` in ${seconds} s` : ''}`);
     if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -84,9 +97,20 @@ async function parallelSteps(steps) {
 }
 
 function fail(message, summary) {
+  printTimeReport();
   console.error(`\n✖ ${message}`);
   if (summary) printSummary(summary, true);
   process.exit(1);
+}
+
+function printTimeReport() {
+  const lines = timeReport({
+    stages,
+    vitest: readJson(path.join(RESULTS, 'vitest.json')),
+    playwright: readJson(path.join(RESULTS, 'playwright.json')),
+    root: ROOT.replace(/\/$/, ''),
+  });
+  console.log(lines.join('\n'));
 }
 
 function readJson(file) {
@@ -124,14 +148,19 @@ if (process.argv.includes('--postgres')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   console.log(`Database tests on PostgreSQL (${new URL(url).host}) and Redis (${new URL(redisUrl).host}).`);
+  // What can differ between the engines (tests tagged `engine`: tests/support/engines.ts); every
+  // server test with --all.
+  const only = process.argv.includes('--all') ? [] : ['--tags-filter', 'engine'];
   step(
-    'server and integration tests on PostgreSQL (vitest)',
+    `${only.length ? 'engine tests' : 'server and integration tests'} on PostgreSQL (vitest)`,
     bin('vitest'),
-    ['run', '--project', 'server', ...vitestJson],
+    ['run', '--project', 'server', ...only, ...vitestJson],
     {
       env: { ...process.env, TEST_DATABASE_URL: url, TEST_REDIS_URL: redisUrl },
+      stage: 'vitest (PostgreSQL)',
     },
   );
+  printTimeReport();
   const summary = counts();
   printSummary(summary);
   process.exit(summary.failed > 0 || summary.passed === 0 ? 1 : 0);
@@ -145,14 +174,16 @@ await parallelSteps([
   ['service worker types (tsc)', bin('tsc'), ['--noEmit', '-p', 'src/web/sw']],
   ['web build (vite)', process.execPath, ['scripts/web-build.mjs', '--logLevel', 'warn']],
 ]);
-step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson]);
+step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson], { stage: 'vitest' });
 
 const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));
 process.on('exit', () => fs.rmSync(e2eDataDir, { recursive: true, force: true }));
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
   env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eDataDir },
+  stage: 'e2e',
 });
 
+printTimeReport();
 const summary = counts();
 printSummary(summary);
 if (summary.failed > 0 || summary.passed === 0) process.exit(1);

@@ -2,9 +2,11 @@
 // (dist/web) and the server's renderer of its pages (dist/ssr, from src/web/entry-server.tsx).
 // `node scripts/web-build.mjs [vite options]` builds both (npm run build).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILT_MARKER = path.join(ROOT, 'dist/web/index.html');
@@ -52,7 +54,44 @@ export function buildWebApp(viteOptions = []) {
       process.exit(result.status ?? 1);
     }
   }
+  precompressWebBuild();
 }
+
+/**
+ * The gzip and brotli forms of the browser build's text files, made once here instead of at every
+ * server start (about 2 s of CPU a start: the test suite starts dozens of servers). Each is named by
+ * the SHA-1 of the file it compresses (the server's ETag), in a folder the server does not serve
+ * (src/server/http/web-app.ts, PRECOMPRESSED_DIR): a file changed after the build (the e2e test of
+ * the update prompt edits a copy's sw.js) finds no form of its own and is compressed at start.
+ */
+export function precompressWebBuild(webRoot = path.join(ROOT, 'dist/web')) {
+  const target = path.join(webRoot, '.precompressed');
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(target);
+  for (const entry of fs.readdirSync(webRoot, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const absolute = path.join(entry.parentPath, entry.name);
+    if (
+      path
+        .relative(webRoot, absolute)
+        .split(path.sep)
+        .some((segment) => segment.startsWith('.'))
+    )
+      continue;
+    if (!COMPRESSIBLE.has(path.extname(entry.name).toLowerCase())) continue;
+    const body = fs.readFileSync(absolute);
+    if (body.length <= 512) continue;
+    const name = createHash('sha1').update(body).digest('base64url');
+    fs.writeFileSync(path.join(target, `${name}.gz`), gzipSync(body, { level: 9 }));
+    fs.writeFileSync(
+      path.join(target, `${name}.br`),
+      brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+  }
+}
+
+/** What the server compresses (src/server/http/web-app.ts, COMPRESSIBLE). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.svg']);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   buildWebApp(process.argv.slice(2));

@@ -5,14 +5,7 @@
 // And changing the email through the two mailed links' pages (issue #43).
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import {
-  answerConfirmation,
-  expect,
-  expectNoSeriousA11yViolations,
-  PHONE,
-  signedInAccount,
-  test,
-} from './fixtures';
+import { answerConfirmation, expect, expectNoSeriousA11yViolations, signedInAccount, test } from './fixtures';
 import { mailedLink, uniqueEmail } from './support/mailbox';
 
 const PASSWORD = 'leaving-campus-2026';
@@ -20,7 +13,7 @@ const PASSWORD = 'leaving-campus-2026';
 // Refused requests (the wrong password, the deleted post, the refused sign-in) are logged by the browser.
 test.use({ allowedConsoleErrors: [/status of 40[014]/] });
 
-test('download your data, then delete the account: it is gone everywhere', PHONE, async ({ page }) => {
+test('download your data, then delete the account: it is gone everywhere', async ({ page }) => {
   const account = await signedInAccount(page, { fullName: 'Leela Leaving', password: PASSWORD });
   const username = account.username ?? '';
   const write = async (content: string, isAnonymous: boolean) => {
@@ -120,49 +113,44 @@ test('take the anonymous posts down first, on their own', async ({ page }) => {
   await expect(section.getByLabel(/Leave my/)).toHaveCount(0);
 });
 
-test(
-  'change the email: the current address approves on its page, the new one confirms on its own',
-  PHONE,
-  async ({ page, browser }) => {
-    const account = await signedInAccount(page, { password: PASSWORD });
-    const fresh = uniqueEmail('moved');
-    await page.goto('/profile/account');
-    const section = page.getByRole('region', { name: 'Email address' });
-    await section.getByLabel('New email').fill(fresh);
-    await section.getByLabel('Your password').fill(PASSWORD);
-    await section.getByRole('button', { name: 'Send confirmation link' }).click();
-    await expect(section.getByText(`To approve, open the link we sent to ${account.email}`)).toBeVisible();
+test('change the email: the current address approves on its page, the new one confirms on its own', async ({
+  page,
+  browser,
+}) => {
+  const account = await signedInAccount(page, { password: PASSWORD });
+  const fresh = uniqueEmail('moved');
+  await page.goto('/profile/account');
+  const section = page.getByRole('region', { name: 'Email address' });
+  await section.getByLabel('New email').fill(fresh);
+  await section.getByLabel('Your password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(section.getByText(`To approve, open the link we sent to ${account.email}`)).toBeVisible();
 
-    // Opened signed out (another browser, or a mail scanner): the page asks to sign in, and acts on nothing.
-    const approveLink = await mailedLink(page.request, account.email, /Approve the new email address/);
-    const elsewhere = await browser.newContext();
-    const stranger = await elsewhere.newPage();
-    await stranger.goto(approveLink);
-    await expect(
-      stranger.getByText('Sign in to your account first, then open the link from the email again.'),
-    ).toBeVisible();
-    await elsewhere.close();
+  // Opened signed out (another browser, or a mail scanner): the page asks to sign in, and acts on nothing.
+  const approveLink = await mailedLink(page.request, account.email, /Approve the new email address/);
+  const elsewhere = await browser.newContext();
+  const stranger = await elsewhere.newPage();
+  await stranger.goto(approveLink);
+  await expect(
+    stranger.getByText('Sign in to your account first, then open the link from the email again.'),
+  ).toBeVisible();
+  await elsewhere.close();
 
-    await page.goto(approveLink);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Approve the new email address' }),
-    ).toBeVisible();
-    await expect(page.getByText(fresh).first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
-    await page.getByRole('button', { name: 'Approve the change' }).click();
-    await expect(page).toHaveURL(/\/email-change\?outcome=approved$/);
-    await expect(page.getByRole('status')).toContainText('Approved. We emailed the new address');
+  await page.goto(approveLink);
+  await expect(page.getByRole('heading', { level: 1, name: 'Approve the new email address' })).toBeVisible();
+  await expect(page.getByText(fresh).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  await page.getByRole('button', { name: 'Approve the change' }).click();
+  await expect(page).toHaveURL(/\/email-change\?outcome=approved$/);
+  await expect(page.getByRole('status')).toContainText('Approved. We emailed the new address');
 
-    await page.goto(await mailedLink(page.request, fresh, /Confirm your new email address/));
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Confirm your new email address' }),
-    ).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
-    await page.getByRole('button', { name: 'Use this email address' }).click();
-    await expect(page).toHaveURL(/\/email-change\?outcome=changed$/);
-    await expect(page.getByRole('status')).toContainText('Your email address was changed');
-    await page.getByRole('link', { name: 'Your data and account' }).click();
-    await expect(page.getByText(`Signed in as ${fresh}`)).toBeVisible();
-  },
-);
+  await page.goto(await mailedLink(page.request, fresh, /Confirm your new email address/));
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-page-ready', 'true');
+  await page.getByRole('button', { name: 'Use this email address' }).click();
+  await expect(page).toHaveURL(/\/email-change\?outcome=changed$/);
+  await expect(page.getByRole('status')).toContainText('Your email address was changed');
+  await page.getByRole('link', { name: 'Your data and account' }).click();
+  await expect(page.getByText(`Signed in as ${fresh}`)).toBeVisible();
+});

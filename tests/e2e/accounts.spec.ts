@@ -2,7 +2,7 @@
 // logout; §4 auth states; §8 messages). Mail is read from the development outbox.
 import type { Page } from '@playwright/test';
 import { scaled } from '../support/machine-factor';
-import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { serveAppShellOnly } from './support/app-shell';
 import { mailedLink, uniqueEmail } from './support/mailbox';
 import { confirmByLink, signUpAndConfirm as signUpWithMail } from './support/sign-up';
@@ -68,7 +68,7 @@ test('sign up, confirm by mail, land on profile setup, then log out', async ({ p
 // Issue #30: a confirmation link used a second time, or one that is broken, no longer lands silently
 // on the sign-in card: the card says which, and a broken one offers a new link. Issue #43: each opens a
 // page whose button confirms.
-test('a confirmation link used again says so; a broken one offers a new link', PHONE, async ({ page }) => {
+test('a confirmation link used again says so; a broken one offers a new link', async ({ page }) => {
   const email = uniqueEmail('twice');
   await signUpWithMail(page, email, PASSWORD);
   const link = await mailedLink(page.request, email, /Confirm your Campus Yearbook account/);
@@ -133,7 +133,7 @@ test.describe('wrong sign-in details', () => {
   });
 });
 
-test('forgot password: mail, new password, sign in with it', PHONE, async ({ page }) => {
+test('forgot password: mail, new password, sign in with it', async ({ page }) => {
   const email = uniqueEmail('meera');
   await signUpAndConfirm(page, email);
   await page.context().clearCookies();
@@ -172,7 +172,7 @@ test('a signed-out visitor at /dashboard goes to the landing page', async ({ pag
 test.describe('when the server cannot be reached', () => {
   test.use({ allowedConsoleErrors: [/Failed to load resource/] });
 
-  test('the gate shows the Connection Issue panel', PHONE, async ({ page }) => {
+  test('the gate shows the Connection Issue panel', async ({ page }) => {
     await serveAppShellOnly(page, '**/dashboard');
     await page.route('**/api/session', (route) => route.abort('connectionrefused'));
     await page.goto('/dashboard');
@@ -210,7 +210,7 @@ test.describe('a slow server', () => {
   });
 });
 
-test('Demo Sign In reaches the demo profile without asking the server', PHONE, async ({ page }) => {
+test('Demo Sign In reaches the demo profile without asking the server', async ({ page }) => {
   // The landing page comes with its session (a visitor's): nothing is asked once it is live.
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();

@@ -2,7 +2,7 @@
 // the button shows only where Google is configured, a new account lands on profile setup, and a
 // refusal comes back to the card as 'Google authentication error: …' with a clean address.
 import { type MockGoogle, startMockGoogle } from '../support/mock-google';
-import { expect, PHONE, pageIsLive, test } from './fixtures';
+import { expect, pageIsLive, test } from './fixtures';
 import { SEEDED_SERVER_START_MS, type SeededServer, startSeededServer } from './support/seeded-server';
 
 let google: MockGoogle;
@@ -20,19 +20,15 @@ test.afterAll(async () => {
   await google?.stop();
 });
 
-test(
-  'a refusal at Google comes back as the spec message, and the address is cleaned',
-  PHONE,
-  async ({ page }) => {
-    google.refuseNext();
-    await page.goto(`${server.url}/`);
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const card = page.getByRole('region', { name: 'Get Started' });
-    // On screen, not only in the page: on a phone the card is below the hero, and is scrolled to.
-    await expect(card.getByText('Google authentication error: The user denied access')).toBeInViewport();
-    await expect(page).toHaveURL(`${server.url}/`);
-  },
-);
+test('a refusal at Google comes back as the spec message, and the address is cleaned', async ({ page }) => {
+  google.refuseNext();
+  await page.goto(`${server.url}/`);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const card = page.getByRole('region', { name: 'Get Started' });
+  // On screen, not only in the page: on a phone the card is below the hero, and is scrolled to.
+  await expect(card.getByText('Google authentication error: The user denied access')).toBeInViewport();
+  await expect(page).toHaveURL(`${server.url}/`);
+});
 
 test('a new Google account lands on profile setup, signed in', async ({ page }) => {
   await page.goto(`${server.url}/`);

@@ -6,7 +6,7 @@ import type { Db } from '../../src/server/db/client';
 import { moderationLog, posts, reportReasons, reports, sealedSuspensions } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
-import { answerConfirmation, expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { answerConfirmation, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -93,7 +93,7 @@ async function openMoreOptions(page: Page, text: string) {
   await card(page, text).getByRole('button', { name: 'More options' }).click();
 }
 
-test('a student reports a post with a reason', PHONE, async ({ page }) => {
+test('a student reports a post with a reason', async ({ page }) => {
   await signIn(page, asha);
   await page.goto(`${server.url}/dashboard?sort=newest`);
   await openMoreOptions(page, TARGET);

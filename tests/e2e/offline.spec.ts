@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PROJECT_ROOT } from '../support/server-process';
-import { expect, expectNoSeriousA11yViolations, PHONE, signedInAccount, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, signedInAccount, test } from './fixtures';
 import { mailedLink, uniqueEmail } from './support/mailbox';
 import { expectSavedInCache } from './support/saved-cache';
 import { SEEDED_SERVER_START_MS, startSeededServer } from './support/seeded-server';
@@ -57,55 +57,51 @@ async function goOffline(context: BrowserContext, page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
-test(
-  'offline, the dashboard, a profile and a post open from the saved copy',
-  PHONE,
-  async ({ page, context }) => {
-    const account = await signedInAccount(page, { fullName: 'Offline Reader' });
-    const content = `Saved for the bus ride ${Date.now()}`;
-    const made = await page.request.post('/api/posts', { data: { content, isAnonymous: false } });
-    expect(made.status()).toBe(201);
-    const { id: postId } = (await made.json()) as { id: string };
-    const postPath = `/${account.username}/${postId}`;
+test('offline, the dashboard, a profile and a post open from the saved copy', async ({ page, context }) => {
+  const account = await signedInAccount(page, { fullName: 'Offline Reader' });
+  const content = `Saved for the bus ride ${Date.now()}`;
+  const made = await page.request.post('/api/posts', { data: { content, isAnonymous: false } });
+  expect(made.status()).toBe(201);
+  const { id: postId } = (await made.json()) as { id: string };
+  const postPath = `/${account.username}/${postId}`;
 
-    await page.goto(postPath);
-    await expect(page.getByText(content)).toBeVisible();
-    await workerReady(page);
-    await page.goto(`/${account.username}`);
-    await expect(page.getByText(content)).toBeVisible();
-    await page.goto('/dashboard');
-    await expect(page.getByText(content)).toBeVisible();
-    await expectSavedInCache(page, content);
+  await page.goto(postPath);
+  await expect(page.getByText(content)).toBeVisible();
+  await workerReady(page);
+  await page.goto(`/${account.username}`);
+  await expect(page.getByText(content)).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByText(content)).toBeVisible();
+  await expectSavedInCache(page, content);
 
-    await goOffline(context, page);
-    await page.reload();
+  await goOffline(context, page);
+  await page.reload();
+  await expectOpenedFromShell(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
+  await expect(page.getByText(content)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A write is refused with the reason, and what was typed stays.
+  await page.getByRole('button', { name: 'Create a post', exact: true }).click();
+  const panel = page.getByRole('form', { name: 'Create a post' });
+  await panel.getByRole('textbox').fill('Written on the bus');
+  await panel.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(panel.getByRole('alert')).toHaveText(/check your internet connection/);
+  await expect(panel.getByRole('textbox')).toHaveValue('Written on the bus');
+
+  // The post and the profile, opened anew (not moved to inside the app): the shell again.
+  for (const path of [postPath, `/${account.username}`]) {
+    await page.goto(path);
     await expectOpenedFromShell(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
     await expect(page.getByText(content)).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  }
 
-    // A write is refused with the reason, and what was typed stays.
-    await page.getByRole('button', { name: 'Create a post', exact: true }).click();
-    const panel = page.getByRole('form', { name: 'Create a post' });
-    await panel.getByRole('textbox').fill('Written on the bus');
-    await panel.getByRole('button', { name: 'Post', exact: true }).click();
-    await expect(panel.getByRole('alert')).toHaveText(/check your internet connection/);
-    await expect(panel.getByRole('textbox')).toHaveValue('Written on the bus');
-
-    // The post and the profile, opened anew (not moved to inside the app): the shell again.
-    for (const path of [postPath, `/${account.username}`]) {
-      await page.goto(path);
-      await expectOpenedFromShell(page);
-      await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toBeVisible();
-      await expect(page.getByText(content)).toBeVisible();
-    }
-
-    // Back online, the notice goes and the page asks the server again.
-    await context.setOffline(false);
-    await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toHaveCount(0);
-  },
-);
+  // Back online, the notice goes and the page asks the server again.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toHaveCount(0);
+});
 
 test('after sign-out, no cache holds anything of the account', async ({ page }) => {
   const account = await signedInAccount(page, { fullName: 'Leaving Soon' });

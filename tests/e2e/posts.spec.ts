@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
-import { answerConfirmation, expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { answerConfirmation, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { serveAppShellOnly } from './support/app-shell';
 import { ageSavedCacheOnNextLoad, expectSavedInCache } from './support/saved-cache';
 import {
@@ -67,7 +67,7 @@ const signIn = (page: Page, account: TestAccount) => signInToSeeded(page, server
 
 const feedPosts = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article');
 
-test('post a named and an anonymous post from the dashboard', PHONE, async ({ page }) => {
+test('post a named and an anonymous post from the dashboard', async ({ page }) => {
   await signIn(page, asha);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   // The navbar's Create opens the panel, even on the dashboard itself.
@@ -263,26 +263,24 @@ test.describe('a single post', () => {
     });
   }
 
-  test(
-    'signed in: the template buttons, a wrong username corrected, odd formats ignored',
-    PHONE,
-    async ({ page }) => {
-      await signIn(page, kiran);
-      await page.goto(`${server.url}/someone_else/${named.id}?format=poster`);
-      await expect(page).toHaveURL(`${server.url}/ravi_k/${named.id}`);
-      await expect(page.locator('[data-template="default"]')).toBeVisible();
-      await page.getByRole('button', { name: 'Story' }).click();
-      await expect(page).toHaveURL(/format=story/);
-      await expect(page.getByRole('button', { name: 'Story' })).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByText('Sign in to like this post or create your own.')).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
-    },
-  );
+  test('signed in: the template buttons, a wrong username corrected, odd formats ignored', async ({
+    page,
+  }) => {
+    await signIn(page, kiran);
+    await page.goto(`${server.url}/someone_else/${named.id}?format=poster`);
+    await expect(page).toHaveURL(`${server.url}/ravi_k/${named.id}`);
+    await expect(page.locator('[data-template="default"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Story' }).click();
+    await expect(page).toHaveURL(/format=story/);
+    await expect(page.getByRole('button', { name: 'Story' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Sign in to like this post or create your own.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
+  });
 
   test.describe('missing posts', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
-    test('say so, with a way home', PHONE, async ({ page }) => {
+    test('say so, with a way home', async ({ page }) => {
       await page.goto(`${server.url}/post/00000000-0000-4000-8000-000000000000`);
       await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
       await expect(

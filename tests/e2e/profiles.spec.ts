@@ -4,14 +4,7 @@
 
 import { createCameraJpeg } from '../support/images';
 import { scaled } from '../support/machine-factor';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  PHONE,
-  signedInAccount,
-  test,
-  uniqueUsername,
-} from './fixtures';
+import { expect, expectNoSeriousA11yViolations, signedInAccount, test, uniqueUsername } from './fixtures';
 import { uniqueEmail } from './support/mailbox';
 import { ageSavedCacheOnNextLoad, expectSavedInCache } from './support/saved-cache';
 import { signUpAndConfirm } from './support/sign-up';
@@ -21,7 +14,7 @@ const PASSWORD = 'hostel-maggi-7';
 /** A camera-sized photo, so the browser really has to shrink it. */
 const cameraPhoto = () => createCameraJpeg({ width: 2400, height: 1800 });
 
-test('sign up, set up a profile with a photo, and see it on the profile page', PHONE, async ({ page }) => {
+test('sign up, set up a profile with a photo, and see it on the profile page', async ({ page }) => {
   test.setTimeout(scaled(60_000));
   await signUpAndConfirm(page, uniqueEmail('asha'), PASSWORD);
   await expect(page).toHaveURL(/\/profile\/setup$/);
@@ -194,7 +187,7 @@ test.describe('editing', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('Cancel goes back to the profile without saving', PHONE, async ({ page }) => {
+  test('Cancel goes back to the profile without saving', async ({ page }) => {
     const username = uniqueUsername('kiran');
     await signedInAccount(page, { username, fullName: 'kiran Tester' });
     await page.goto('/profile');
@@ -208,7 +201,7 @@ test.describe('editing', () => {
 test.describe('a missing user', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
-  test('says the user does not exist, with a way back to the dashboard', PHONE, async ({ page }) => {
+  test('says the user does not exist, with a way back to the dashboard', async ({ page }) => {
     await signedInAccount(page);
     await page.goto('/nobody_zz_404');
     await expect(page.getByText('The user nobody_zz_404 does not exist')).toBeVisible();

@@ -7,7 +7,6 @@ import {
   createE2eAccount,
   expect,
   expectNoSeriousA11yViolations,
-  PHONE,
   signedInAccount,
   test,
 } from './fixtures';
@@ -44,52 +43,48 @@ test('an ordinary user: menu without staff items, staff screens send them to the
   }
 });
 
-test(
-  'an admin: Reports and Manage users in the menu; roles and suspension on the page',
-  PHONE,
-  async ({ page }) => {
-    const [arjun, neha] = await Promise.all([
-      createE2eAccount(page, { fullName: 'Arjun M' }),
-      createE2eAccount(page, { fullName: 'Neha P' }),
-    ]);
-    const admin = await signedInAccount(page, { userType: 'admin', fullName: 'Dean Admin' });
-    await page.goto('/dashboard');
-    expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
-      'Profile',
-      'Edit Profile',
-      'About',
-      'Contact',
-      'Reports',
-      'Manage users',
-      'Dashboard notice',
-      'Moderation log',
-      'Logout',
-    ]);
-    await page.getByRole('link', { name: 'Manage users' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage users');
-    await expectNoSeriousA11yViolations(page);
-    await searchUsers(page, `${admin.username}`);
-    await expect(page.getByText('This is you.')).toBeVisible();
-    await expect(page.getByLabel(`Role of @${admin.username}`)).toBeDisabled();
+test('an admin: Reports and Manage users in the menu; roles and suspension on the page', async ({ page }) => {
+  const [arjun, neha] = await Promise.all([
+    createE2eAccount(page, { fullName: 'Arjun M' }),
+    createE2eAccount(page, { fullName: 'Neha P' }),
+  ]);
+  const admin = await signedInAccount(page, { userType: 'admin', fullName: 'Dean Admin' });
+  await page.goto('/dashboard');
+  expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
+    'Profile',
+    'Edit Profile',
+    'About',
+    'Contact',
+    'Reports',
+    'Manage users',
+    'Dashboard notice',
+    'Moderation log',
+    'Logout',
+  ]);
+  await page.getByRole('link', { name: 'Manage users' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Manage users');
+  await expectNoSeriousA11yViolations(page);
+  await searchUsers(page, `${admin.username}`);
+  await expect(page.getByText('This is you.')).toBeVisible();
+  await expect(page.getByLabel(`Role of @${admin.username}`)).toBeDisabled();
 
-    await searchUsers(page, `${arjun.username}`);
-    await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
-    await page.getByLabel(`Role of @${arjun.username}`).selectOption('moderator');
-    await expect(page.getByRole('status')).toHaveText(`@${arjun.username} is now Moderator.`);
+  await searchUsers(page, `${arjun.username}`);
+  await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel(`Role of @${arjun.username}`).selectOption('moderator');
+  await expect(page.getByRole('status')).toHaveText(`@${arjun.username} is now Moderator.`);
 
-    await searchUsers(page, `${neha.username}`);
-    await page.getByRole('button', { name: `Suspend @${neha.username}` }).click();
-    await answerConfirmation(page, `Suspend @${neha.username}?`, 'Suspend');
-    await expect(page.getByRole('status')).toHaveText(`@${neha.username} is suspended.`);
-    await expect(page.getByRole('button', { name: `Restore @${neha.username}` })).toBeVisible();
+  await searchUsers(page, `${neha.username}`);
+  await page.getByRole('button', { name: `Suspend @${neha.username}` }).click();
+  await answerConfirmation(page, `Suspend @${neha.username}?`, 'Suspend');
+  await expect(page.getByRole('status')).toHaveText(`@${neha.username} is suspended.`);
+  await expect(page.getByRole('button', { name: `Restore @${neha.username}` })).toBeVisible();
 
-    // What the page showed is what the server kept.
-    await page.reload();
-    await expect(page.getByRole('button', { name: `Restore @${neha.username}` })).toBeVisible();
-    await searchUsers(page, `${arjun.username}`);
-    await expect(page.getByLabel(`Role of @${arjun.username}`)).toHaveValue('moderator');
-  },
-);
+  // What the page showed is what the server kept.
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Restore @${neha.username}` })).toBeVisible();
+  await searchUsers(page, `${arjun.username}`);
+  await expect(page.getByLabel(`Role of @${arjun.username}`)).toHaveValue('moderator');
+});
 
 test.describe('a suspended account', () => {
   test.use({ allowedConsoleErrors: [/status of 403/] });

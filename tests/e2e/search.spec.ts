@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
 import { posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
-import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -41,7 +41,7 @@ const search = async (page: Page, text: string, mode?: 'All' | 'Users' | 'Posts'
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 };
 
-test('all, users and posts; open a person from the results', PHONE, async ({ page }) => {
+test('all, users and posts; open a person from the results', async ({ page }) => {
   await signInToSeeded(page, server, meera);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search');

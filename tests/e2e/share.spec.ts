@@ -335,20 +335,16 @@ test.describe('when copying or drawing fails', () => {
   });
 });
 
-test(
-  'visitors read the post with no share actions; other pages keep Search and Create',
-  PHONE,
-  async ({ page }) => {
-    await page.goto(`${server.url}/asha_s/${named}`);
-    await expect(frame(page)).toContainText('Convocation day');
-    await expect(page.getByText('Sign in to like this post or create your own.')).toBeVisible();
-    await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+test('visitors read the post with no share actions; other pages keep Search and Create', async ({ page }) => {
+  await page.goto(`${server.url}/asha_s/${named}`);
+  await expect(frame(page)).toContainText('Convocation day');
+  await expect(page.getByText('Sign in to like this post or create your own.')).toBeVisible();
+  await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
 
-    await signIn(page, kiran);
-    await expect(navbar(page).getByRole('link', { name: 'Search' })).toBeVisible();
-    await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
-    await page.goto(`${server.url}/asha_s`);
-    await expect(navbar(page).getByRole('button', { name: 'Create a post' })).toBeVisible();
-    await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
-  },
-);
+  await signIn(page, kiran);
+  await expect(navbar(page).getByRole('link', { name: 'Search' })).toBeVisible();
+  await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+  await page.goto(`${server.url}/asha_s`);
+  await expect(navbar(page).getByRole('button', { name: 'Create a post' })).toBeVisible();
+  await expect(navbar(page).getByRole('button', { name: 'Copy link' })).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../src/server/admin-cli';
 import { openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
 import { notices, posts, profiles, users } from '../../src/server/db/schema';
@@ -17,13 +18,24 @@ import { PROJECT_ROOT } from '../support/server-process';
 
 let dataDir: string;
 
-function admin(...args: string[]) {
+/** `npm run admin -- ...args` as its own process: tsx and the whole server load, seconds apiece. */
+function adminProcess(...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The same command run in this process (what scripts/admin.ts calls), on the same data directory. */
+async function admin(...args: string[]) {
+  let output = '';
+  const write = (line: string) => {
+    output += `${line}\n`;
+  };
+  const code = await runAdmin(args, { DATA_DIR: dataDir }, write, write);
+  return { code, output };
 }
 
 async function readProfile(username: string) {
@@ -50,38 +62,55 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-// Each call starts a process that loads tsx and opens the embedded database: several seconds apiece.
-describe('npm run admin', { timeout: scaled(180_000) }, () => {
+// Each command opens the embedded database from its directory (a second or so); one test runs the real
+// command line as a process, the others the same code in this process.
+describe('npm run admin', { timeout: scaled(60_000) }, () => {
+  it('runs as its own process, exiting 1 with its usage or a refusal and 0 when done', () => {
+    const badRole = adminProcess('role', 'priya_s', 'overlord');
+    expect(badRole.code).toBe(1);
+    expect(badRole.output).toContain('Usage:');
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE_NAME), `${process.pid}\n`);
+    try {
+      const locked = adminProcess('suspend', 'priya_s');
+      expect(locked.code).toBe(1);
+      expect(locked.output).toContain(`pid ${process.pid}`);
+    } finally {
+      fs.rmSync(path.join(dataDir, LOCK_FILE_NAME));
+    }
+    const done = adminProcess('notice', 'hide');
+    expect(done).toMatchObject({ code: 0, output: expect.stringContaining('The notice is hidden.') });
+  });
+
   it('sets a role by username and by email', async () => {
-    const byName = admin('role', 'priya_s', 'moderator');
+    const byName = await admin('role', 'priya_s', 'moderator');
     expect(byName).toMatchObject({ code: 0 });
     expect(byName.output).toContain('@priya_s is now a moderator.');
     expect((await readProfile('priya_s'))?.userType).toBe('moderator');
 
-    expect(admin('role', 'PRIYA@example.com', 'admin').code).toBe(0);
+    expect((await admin('role', 'PRIYA@example.com', 'admin')).code).toBe(0);
     expect((await readProfile('priya_s'))?.userType).toBe('admin');
   });
 
   it('suspends and restores', async () => {
-    expect(admin('suspend', 'priya_s').output).toContain('suspended');
+    expect((await admin('suspend', 'priya_s')).output).toContain('suspended');
     expect((await readProfile('priya_s'))?.suspendedAt).not.toBeNull();
-    expect(admin('restore', 'priya_s').output).toContain('restored');
+    expect((await admin('restore', 'priya_s')).output).toContain('restored');
     expect((await readProfile('priya_s'))?.suspendedAt).toBeNull();
   });
 
-  it('explains its usage, and refuses unknown accounts and roles', () => {
-    const badRole = admin('role', 'priya_s', 'overlord');
+  it('explains its usage, and refuses unknown accounts and roles', async () => {
+    const badRole = await admin('role', 'priya_s', 'overlord');
     expect(badRole.code).toBe(1);
     expect(badRole.output).toContain('Usage:');
-    const unknown = admin('role', 'nobody_here', 'admin');
+    const unknown = await admin('role', 'nobody_here', 'admin');
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('No account with a profile matches "nobody_here"');
   });
 
-  it('refuses while a server holds the data directory, naming the lock', () => {
+  it('refuses while a server holds the data directory, naming the lock', async () => {
     fs.writeFileSync(path.join(dataDir, LOCK_FILE_NAME), `${process.ppid}\n`);
     try {
-      const result = admin('role', 'priya_s', 'ordinary');
+      const result = await admin('role', 'priya_s', 'ordinary');
       expect(result.code).toBe(1);
       expect(result.output).toContain(LOCK_FILE_NAME);
       expect(result.output).toContain('/admin/users');
@@ -104,8 +133,11 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
     } finally {
       await database.close();
     }
-    const ask = () => [admin('role', 'sealed_sam', 'ordinary'), admin('restore', 'sealed@example.com')];
-    const before = ask();
+    const ask = async () => [
+      await admin('role', 'sealed_sam', 'ordinary'),
+      await admin('restore', 'sealed@example.com'),
+    ];
+    const before = await ask();
     expect(before.map((result) => result.code)).toEqual([0, 0]);
 
     const sealing = await openDatabase({ engine: 'pglite', dataDir });
@@ -120,7 +152,7 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
     } finally {
       await sealing.close();
     }
-    expect(ask()).toEqual(before);
+    expect(await ask()).toEqual(before);
     // Still suspended, sealed: the command line's restore is about the listed suspension only.
     expect((await readProfile('sealed_sam'))?.suspendedAt).toBeNull();
   });
@@ -134,12 +166,12 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
       .values({ userId: user.id, content: 'A post to take along', isAnonymous: true });
     await database.close();
 
-    const unconfirmed = admin('delete-account', 'leaving_l');
+    const unconfirmed = await admin('delete-account', 'leaving_l');
     expect(unconfirmed.code).toBe(1);
     expect(unconfirmed.output).toContain('Add --yes to go on.');
     expect(await readProfile('leaving_l')).toBeDefined();
 
-    const deleted = admin('delete-account', 'leaving@example.com', '--yes');
+    const deleted = await admin('delete-account', 'leaving@example.com', '--yes');
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.output).toContain('@leaving_l and everything in the account have been deleted.');
     expect(await readProfile('leaving_l')).toBeUndefined();
@@ -153,7 +185,7 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
   });
 
   it('writes, shows and hides the dashboard notice, refusing what the page would refuse', async () => {
-    const set = admin(
+    const set = await admin(
       'notice',
       'set',
       '--title',
@@ -174,13 +206,16 @@ describe('npm run admin', { timeout: scaled(180_000) }, () => {
       content: ['Send your best campus memory by Friday.', 'The printed edition ships in May.'],
     });
 
-    expect(admin('notice', 'hide')).toMatchObject({ code: 0, output: expect.stringContaining('hidden') });
+    expect(await admin('notice', 'hide')).toMatchObject({
+      code: 0,
+      output: expect.stringContaining('hidden'),
+    });
     expect(await readNotice()).toMatchObject({ show: false, title: 'Yearbook week' });
 
-    const tooLong = admin('notice', 'set', '--title', 'x'.repeat(101));
+    const tooLong = await admin('notice', 'set', '--title', 'x'.repeat(101));
     expect(tooLong.code).toBe(1);
     expect(tooLong.output).toContain('The title can be at most 100 characters.');
-    expect(admin('notice', 'dance').code).toBe(1);
+    expect((await admin('notice', 'dance')).code).toBe(1);
     expect((await readNotice())?.title).toBe('Yearbook week');
   });
 });

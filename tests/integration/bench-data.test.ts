@@ -1,6 +1,7 @@
 // The benchmark data set (bench/generate.ts) at a small scale: the counts asked for, the database's own
 // rules kept (the generator writes through every constraint), like counts exact, the mix of anonymous,
 // deleted and askline posts, and bench users able to sign in with the documented password.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_PASSWORD, generate, scaleForPosts } from '../../bench/generate';

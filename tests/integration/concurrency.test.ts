@@ -2,6 +2,7 @@
 // moment. Likes and unlikes, reports, new posts and profile edits, each fired all at once, must all
 // succeed and leave exact counts: no lost update, no double count, no error reaching anyone. On
 // PostgreSQL (`npm test -- --postgres`) the requests really run side by side on separate connections.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';

@@ -3,6 +3,7 @@
 // it had acknowledged (201) must be there, and the database must check clean: every B-tree index
 // agrees with its table, every heap tuple indexed (amcheck's bt_index_check with heapallindexed).
 // Embedded mode (PGlite in DATA_DIR) always; PostgreSQL when TEST_DATABASE_URL is set.
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { openDatabase, queryRows } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { cookiesFrom } from '../support/cookies';
+import { ENGINE } from '../support/engines';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { createTestDatabase } from '../support/test-database';
 
@@ -135,8 +137,10 @@ describe('SIGKILL during a burst of writes', () => {
     }
   }, 120_000);
 
+  // Embedded above (npm test); PostgreSQL in the engine run.
   it.runIf(process.env.TEST_DATABASE_URL)(
     'PostgreSQL: every acknowledged post survives and the database checks clean',
+    { ...ENGINE, timeout: 120_000 },
     async () => {
       const database = await createTestDatabase();
       cleanups.push(() => database.destroy());
@@ -166,6 +170,5 @@ describe('SIGKILL during a burst of writes', () => {
         `crash safety (PostgreSQL): ${acknowledged.length} acknowledged posts all there, ${failedAfterKill} cut off in flight; ${checked} indexes check clean`,
       );
     },
-    120_000,
   );
 });

@@ -81,6 +81,18 @@ beforeAll(async () => {
     ['search results', '/search?q=chai', reader],
     ['the reports queue', '/reports', moderator],
     ['the asklines, signed in', '/asklines', moderator],
+    ["editing one's profile", '/profile', reader],
+    ["one's data and account", '/profile/account', reader],
+    ['the notifications', '/notifications', reader],
+    ['the demo profile', '/demo_user'],
+    ['a missing profile', '/nobody_at_all_here', reader],
+    ['the askline queue', '/asklines/review', moderator],
+    ["the admins' users", '/admin/users', admin],
+    ["the admins' notice", '/admin/notice', admin],
+    ['the moderation log', '/admin/log', admin],
+    ['a reset link', '/reset-password?token=not-a-token'],
+    ['an email-change link', '/email-change?token=not-a-token'],
+    ['a confirmation link', '/?confirm=not-a-token'],
   ];
   for (const [what, url, who, browserCookie] of visits) {
     const cookie = [who?.cookie, browserCookie].filter(Boolean).join('; ');

@@ -2,6 +2,7 @@
 // the same moment on one new PostgreSQL database, one Redis (a key prefix of this run's own) and one
 // S3-compatible bucket. Whatever one instance does, the other sees: sessions, likes, rate limits and
 // pictures. Runs where TEST_DATABASE_URL and TEST_REDIS_URL are set (`npm test -- --postgres`, CI).
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,11 +1,13 @@
 // The server as a whole process: embedded start, the DATA_DIR lock, Ctrl-C, data kept across
 // restarts, start-up refusals; and production mode against PostgreSQL when TEST_DATABASE_URL is set.
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
+import { ENGINE } from '../support/engines';
 import { runServerExpectingExit, type ServerProcess, startServerProcess } from '../support/server-process';
 import { createTestDatabase } from '../support/test-database';
 
@@ -105,7 +107,8 @@ describe('embedded mode', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('production mode on PostgreSQL', () => {
+// The embedded mode above runs once (npm test); this, on PostgreSQL, in the engine run.
+describe.runIf(process.env.TEST_DATABASE_URL)('production mode on PostgreSQL', ENGINE, () => {
   it('migrates a new database, reports healthy and takes no data-directory lock', async () => {
     const database = await createTestDatabase({ migrate: false });
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-pg-'));

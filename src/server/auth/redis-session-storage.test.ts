@@ -2,6 +2,7 @@
 // key prefix, and every way a session ends (sign-out, suspension from /admin/users or from a post, the
 // account deleted) empties the cache as well as the database; a cached session must never outlive its
 // account's access.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../tests/support/accounts';

@@ -1,5 +1,6 @@
 // The kept viewer of a session (viewer-cache.ts): what it keeps and for how long, and, on a real server
 // and database, that every change which ends or alters a session is heard before the next read.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type Member } from '../../../tests/support/accounts';

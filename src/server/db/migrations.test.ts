@@ -1,5 +1,6 @@
 // The committed migrations build the whole data model, on PGlite and on PostgreSQL alike
 // (TEST_DATABASE_URL), and the database itself refuses rows that break the spec's rules.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { is, sql } from 'drizzle-orm';

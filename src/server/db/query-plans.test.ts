@@ -4,6 +4,7 @@
 // node shows an index serves it, whatever the table's size (issue #11: the feed's indexes were
 // DESC NULLS LAST while the queries asked for DESC, and every feed page sorted every post). Prepared
 // statements (db/prepared.ts) are also EXPLAINed in the generic plan PostgreSQL keeps for them.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements, explain } from '../../../tests/support/sql-plans';

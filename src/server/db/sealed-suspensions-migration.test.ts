@@ -2,6 +2,7 @@
 // before sealed suspensions existed had set `users.suspended_at`, which the admin list shows. The
 // migration seals it (by post) and clears the listed flag, unless an admin had also suspended the
 // account by name; it leaves the log naming no hidden author.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,8 @@
 // Cross-cutting HTTP behaviour of the real server: health, headers, error shapes, JSON 404.
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINE } from '../../../tests/support/engines';
 import { createTestRedis, TEST_REDIS_URL } from '../../../tests/support/test-redis';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { likes } from '../db/schema';
@@ -42,7 +44,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe.runIf(TEST_REDIS_URL)('GET /api/health with Redis', () => {
+describe.runIf(TEST_REDIS_URL)('GET /api/health with Redis', ENGINE, () => {
   it('reports Redis too, and 503 once it stops answering', async () => {
     const redis = await createTestRedis();
     // A connection of the server's own, to cut; `redis` cleans up after.

@@ -1,15 +1,20 @@
 // How the server hands out the built SPA: caching, client routes, compression, 404s.
+
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 
 let server: TestServer;
 let webRoot: string;
 const script = `console.log(${JSON.stringify('yearbook '.repeat(200))});`;
+/** A file the build compressed (scripts/web-build.mjs): its gzip form, made at level 1 to be told apart. */
+const built = `console.log(${JSON.stringify('built '.repeat(300))});`;
+const builtGzip = gzipSync(built, { level: 1 });
 
 beforeAll(async () => {
   webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-web-'));
@@ -24,6 +29,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(webRoot, 'app-shell.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'built-XyZ789.js'), built);
+  fs.mkdirSync(path.join(webRoot, '.precompressed'));
+  const builtHash = createHash('sha1').update(built).digest('base64url');
+  fs.writeFileSync(path.join(webRoot, '.precompressed', `${builtHash}.gz`), builtGzip);
   server = await startTestServer({ webRoot });
 });
 afterAll(async () => {
@@ -96,6 +105,20 @@ describe('the built web app', () => {
     });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(await br.text()).toBe(script);
+  });
+
+  it("serves the build's own compressed forms, named by the file's hash, and never the folder itself", async () => {
+    const gz = await getRaw(`${server.url}/assets/built-XyZ789.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(builtGzip)).toBe(true);
+    expect(gunzipSync(gz.body).toString()).toBe(built);
+    // Without a brotli form from the build, the server makes one.
+    const br = await server.request('/assets/built-XyZ789.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe(built);
+    const hash = createHash('sha1').update(built).digest('base64url');
+    const folder = await server.request(`/.precompressed/${hash}.gz`);
+    expect(folder.headers.get('content-type')).toContain('text/html');
   });
 
   it('answers a matching ETag with 304', async () => {

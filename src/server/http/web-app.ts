@@ -1,5 +1,6 @@
 // Serves the built web app (dist/web). The build is small, so every file is read once at start-up, with
-// its ETag and gzip/brotli forms computed then: a request for an asset is a map look-up. Hashed files
+// its ETag and gzip/brotli forms: a request for an asset is a map look-up. The build writes those forms
+// (scripts/web-build.mjs, precompressWebBuild); a file without them is compressed here. Hashed files
 // under /assets/ are cached for a year.
 //
 // Pages are rendered on the server (http/page-renderer.ts, issue #26): index.html with the page drawn
@@ -50,6 +51,11 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.webmanifest', '.txt', '.svg']);
+/**
+ * Where the build keeps each text file's gzip and brotli forms, named by the SHA-1 of the file
+ * (base64url, as in its ETag): `<hash>.gz`, `<hash>.br`. Not served (a dot folder).
+ */
+export const PRECOMPRESSED_DIR = '.precompressed';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Asked for again every time, so a deploy shows at once: the pages (index.html, the offline app
@@ -86,22 +92,35 @@ export function loadWebApp(
     const raw = fs.readFileSync(absolute);
     const body = urlPath === '/index.html' ? addPageFlags(raw, flags) : raw;
     const compress = COMPRESSIBLE.has(ext) && body.length > 512;
+    const hash = createHash('sha1').update(body).digest('base64url');
     files.set(urlPath, {
       body,
       type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      etag: `"${hash}"`,
       cacheControl: urlPath.startsWith('/assets/')
         ? IMMUTABLE
         : REVALIDATED.has(ext) || urlPath === SERVICE_WORKER
           ? 'no-cache'
           : 'public, max-age=3600',
-      ...(compress && {
-        gzip: gzipSync(body, { level: 9 }),
-        brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-      }),
+      ...(compress && compressedForms(webRoot, hash, body)),
     });
   }
   return files;
+}
+
+/** The build's forms of a file (by its hash), or forms made now when the build has none for it. */
+function compressedForms(webRoot: string, hash: string, body: Buffer): { gzip: Buffer; brotli: Buffer } {
+  const made = (suffix: string) => {
+    try {
+      return fs.readFileSync(path.join(webRoot, PRECOMPRESSED_DIR, `${hash}.${suffix}`));
+    } catch {
+      return null;
+    }
+  };
+  return {
+    gzip: made('gz') ?? gzipSync(body, { level: 9 }),
+    brotli: made('br') ?? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@
 // every instance, so two limiters over one store must count into the same window. The same for failed
 // password guesses: five free, then a wait doubling up to an hour, a lock at 100, cleared by a right
 // password, forgotten after 30 days, and exact however many guesses come at once.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';

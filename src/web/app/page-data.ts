@@ -64,6 +64,16 @@ const PAGES: PageData[] = [
     ],
   },
   {
+    // Edit Profile: the form starts from the person's own profile (the session names it). Drawn
+    // without it, the page read "Loading" while a browser holding a kept copy drew the form at once,
+    // and React threw the server's page away (found by tests/e2e/screens.spec.ts).
+    path: paths.editProfile.path,
+    signedIn: (client) => {
+      const username = client.getQueryData(sessionQueryOptions.queryKey)?.profile?.username;
+      return [username && client.prefetchQuery(profileQueryOptions(username))];
+    },
+  },
+  {
     path: paths.notifications.path,
     signedIn: (client) => [
       client.prefetchInfiniteQuery(notificationsQueryOptions),

@@ -1,6 +1,7 @@
 // The registry of live streams (live.ts) on a real database: what it hears and tells, what a like's
 // own statement announces (nothing that depends on the author), refusing an eleventh stream, and
 // shutting down.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../../../tests/support/accounts';

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
+import { ENGINE } from '../../../../tests/support/engines';
 import { scaled } from '../../../../tests/support/machine-factor';
 import { memberCalls } from '../../../../tests/support/member-calls';
 import {
@@ -370,7 +371,7 @@ describe('notices from the admins', () => {
     }
   });
 
-  it('are handed out a batch at a time, to each member once, several instances at once', async () => {
+  it('are handed out a batch at a time, to each member once, several instances at once', ENGINE, async () => {
     await createMember(server);
     const text = `Batched notice ${Math.random()}`;
     const members = await queueBroadcast(server.database.db, text);
@@ -472,7 +473,7 @@ describe('email digests', () => {
     expect(mails.filter((mail) => mail.text.includes('Liked just after a digest'))).toHaveLength(2);
   });
 
-  it('go once when several instances look at the same moment', async () => {
+  it('go once when several instances look at the same moment', ENGINE, async () => {
     const author = await createMember(server);
     await ok(author, 'PUT', '/api/notifications/settings', {
       settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],

@@ -1,6 +1,7 @@
 // Posts over HTTP on a real database (SPEC §2 Dashboard, Post card, Profile page posts, Single-post
 // page; §4 post and like states; §5 post content): creating, the four feed orders paged by keyset,
 // likes exact under concurrency, soft delete, single posts, and anonymity on every endpoint.
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
   sessionFor,
   signInAs,
 } from '../../../../tests/support/accounts';
+import { ENGINE } from '../../../../tests/support/engines';
 import {
   callJson,
   NO_RATE_LIMITS,
@@ -249,7 +251,7 @@ describe('likes', () => {
     expect((await unlike()).body).toEqual({ likeCount: 0, likedByMe: false });
   });
 
-  it('50 people liking and unliking at once end with the exact count', async () => {
+  it('50 people liking and unliking at once end with the exact count', ENGINE, async () => {
     const author = await member();
     const { id } = await post(author, 'a busy post');
     const fans = await Promise.all(Array.from({ length: 50 }, () => member()));

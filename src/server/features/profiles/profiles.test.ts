@@ -1,9 +1,11 @@
 // Profiles over HTTP on a real database: setup with every rule of SPEC §5, availability, the profile
 // page's answer (counts without anonymous posts, owner-only details), Edit Profile with the password
 // change, and who may change what.
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signInAs, type TestAccount } from '../../../../tests/support/accounts';
+import { ENGINE } from '../../../../tests/support/engines';
 import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { PROFILE_MESSAGES } from '../../../shared/profiles';
 import { accounts, posts, profiles } from '../../db/schema';
@@ -127,7 +129,7 @@ describe('profile setup (POST /api/profiles)', () => {
     expect(await profileRowOf(account.userId)).toBeNull();
   });
 
-  it('lets exactly one of two people racing for a username have it', async () => {
+  it('lets exactly one of two people racing for a username have it', ENGINE, async () => {
     const [a, b] = await Promise.all([newcomer(), newcomer()]);
     const username = uniqueName();
     const results = await Promise.all(

@@ -2,12 +2,14 @@
 // the picture keeps its bytes under a random key, the old object goes, a second run changes nothing,
 // a missing object is left alone, a row changed meanwhile keeps its change, and two runs at once
 // (two instances starting) lose nothing and leave nothing behind.
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createMember, type Member } from '../../../../tests/support/accounts';
+import { ENGINE } from '../../../../tests/support/engines';
 import { createCameraJpeg } from '../../../../tests/support/images';
 import {
   callJson,
@@ -135,7 +137,7 @@ describe('moving legacy pictures to random keys', () => {
     expect(storedFiles()).toEqual(filesBefore.filter((file) => file !== legacyKey));
   });
 
-  it('loses nothing and leaves nothing behind when several instances run it at once', async () => {
+  it('loses nothing and leaves nothing behind when several instances run it at once', ENGINE, async () => {
     const legacy = await Promise.all(Array.from({ length: 6 }, () => accountWithLegacyPicture()));
 
     const summaries = await Promise.all([rekey(), rekey(), rekey()]);

@@ -1,9 +1,11 @@
 // Moderation over HTTP on a real database (SPEC §2 post card staff parts and Reports, §3 Report, §4, §6):
 // who may report and work reports, exact counts under concurrency, one count per person, resolve and
 // unresolve, staff deletes, the reports page's tabs and sorts, anonymity before staff, and the log.
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountOptions, createMember, type Member } from '../../../../tests/support/accounts';
+import { ENGINE } from '../../../../tests/support/engines';
 import {
   callJson,
   NO_RATE_LIMITS,
@@ -108,7 +110,7 @@ describe('who may do what', () => {
 });
 
 describe('reporting', () => {
-  it('50 people reporting one post at once end at exactly 50', async () => {
+  it('50 people reporting one post at once end at exactly 50', ENGINE, async () => {
     const author = await member();
     const target = await post(author, 'Everyone reports this at once');
     const reporters = await Promise.all(Array.from({ length: 50 }, () => member()));

@@ -4,6 +4,7 @@
 // comparison holds whatever the engine's locale folds. Posts: matches among the recent posts, beyond
 // them, both, counts at and over the cap, one word (the walk first) and several (the word-edges index
 // first), symbols, spacing and scripts. People: the walk in username order, and beyond it.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProfile, insertUser } from '../../../../tests/support/factories';

@@ -1,11 +1,13 @@
 // Accounts end to end over HTTP on a real database: sign-up, the confirmation mail, sign-in by email
 // and by username in any letter case, the session, sign-out, password reset, limits on password
 // guesses and messages.
+
 import { createEmailVerificationToken } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAccount, createMember } from '../../../../tests/support/accounts';
 import { cookiesFrom } from '../../../../tests/support/cookies';
+import { ENGINE } from '../../../../tests/support/engines';
 import { insertProfile } from '../../../../tests/support/factories';
 import {
   callJson,
@@ -574,7 +576,7 @@ describe('password guesses', () => {
     expect((await signInTo(account.email, account.password)).status).toBe(200);
   });
 
-  it('count guesses sent at once exactly: five are checked, the rest wait', async () => {
+  it('count guesses sent at once exactly: five are checked, the rest wait', ENGINE, async () => {
     const account = await createAccount(guarded);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

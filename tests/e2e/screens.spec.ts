@@ -1,0 +1,85 @@
+// Every screen opens, fits the screen (nothing wider than the viewport) and passes an axe scan, on the
+// shared server. The flows that use these screens (accounts, profiles, posts, moderation...) run once,
+// at desktop width, where they scan the screens too; a flow does not change with the width, a layout
+// does. So the phone project visits each member's and visitor's screen here, one visit each, and the
+// staff screens at both widths (their flows are the moderation, roles and notice specs).
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, PHONE, signedInAccount, test } from './fixtures';
+
+async function expectFitsTheScreen(page: Page, path: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${path} is wider than the viewport`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Opens `path`, waits for its heading and its data, then checks the fit and the axe scan. */
+async function visitScreen(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading);
+  await expect(page.locator('[aria-busy="true"]'), path).toHaveCount(0);
+  await expectFitsTheScreen(page, path);
+  await expectNoSeriousA11yViolations(page);
+}
+
+const STAFF_SCREENS = [
+  { path: '/reports', heading: 'Reported Posts', userType: 'moderator' },
+  { path: '/asklines/review', heading: 'Pending Asklines', userType: 'moderator' },
+  { path: '/admin/log', heading: 'Moderation log', userType: 'admin' },
+  { path: '/admin/notice', heading: 'Dashboard notice', userType: 'admin' },
+  { path: '/admin/users', heading: 'Manage users', userType: 'admin' },
+] as const;
+
+for (const { path, heading, userType } of STAFF_SCREENS) {
+  test(
+    `${path} opens for the ${userType}, fits the screen and passes an axe scan`,
+    PHONE,
+    async ({ page }) => {
+      await signedInAccount(page, { userType });
+      await visitScreen(page, path, heading);
+    },
+  );
+}
+
+test.describe('at phone width', () => {
+  test.skip(({ isMobile }) => !isMobile, 'at desktop width the flows visit these screens, with axe scans');
+  // A broken token is refused with a 400 and a missing profile is a 404, which the browser logs.
+  test.use({ allowedConsoleErrors: [/status of 40[04]/] });
+
+  test("a member's screens fit and pass axe scans", PHONE, async ({ page }) => {
+    const me = await signedInAccount(page, { fullName: 'Phone Member' });
+    const made = await page.request.post('/api/posts', {
+      data: { content: 'A post read on a phone', isAnonymous: false },
+    });
+    expect(made.status()).toBe(201);
+    const { id: postId } = (await made.json()) as { id: string };
+    const screens: [string, string | RegExp][] = [
+      ['/dashboard', 'Dashboard'],
+      [`/${me.username}`, 'Phone Member'],
+      [`/${me.username}/${postId}`, /.+/],
+      ['/profile', 'Edit Profile'],
+      ['/profile/account', 'Your data and account'],
+      ['/search?q=phone', /.+/],
+      ['/asklines', 'Verified Asklines'],
+      ['/notifications', 'Notifications'],
+      ['/demo_user', /.+/],
+      ['/nobody_at_all_here', /.+/],
+    ];
+    for (const [path, heading] of screens) await visitScreen(page, path, heading);
+    // The same post, read by a visitor (no share actions, a sign-in offer).
+    await page.context().clearCookies();
+    await visitScreen(page, `/${me.username}/${postId}`, /.+/);
+  });
+
+  test("a new account's profile setup fits and passes an axe scan", PHONE, async ({ page }) => {
+    await signedInAccount(page, { profile: false });
+    await visitScreen(page, '/profile/setup', 'Set up your profile');
+  });
+
+  test("a visitor's screens of mailed links fit and pass axe scans", PHONE, async ({ page }) => {
+    await visitScreen(page, '/reset-password?token=not-a-token', /.+/);
+    await visitScreen(page, '/email-change?token=not-a-token', /.+/);
+    await visitScreen(page, '/?confirm=not-a-token#get-started', /.+/);
+  });
+});
