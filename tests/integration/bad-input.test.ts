@@ -312,15 +312,31 @@ async function fingerprint(): Promise<Record<string, string>> {
 }
 
 let cases = 0;
+
 /**
- * The database's fingerprint after the last refused request, which changed nothing: the next
- * request's "before". Forgotten after an accepted one, whose effects may still be landing.
+ * The next transaction id the database will hand out. A statement that changes a row takes one, so an
+ * unchanged value means nothing was written in between (reads take none) and the fingerprint taken
+ * at that value still holds; a changed one sends the check to the fingerprint itself.
  */
-let unchanged: Record<string, string> | null = null;
+async function nextTransactionId(): Promise<string> {
+  const [row] = await queryRows<{ xmax: string }>(
+    server.database.db,
+    sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`,
+  );
+  return row?.xmax ?? '';
+}
+
+/** The database's fingerprint, and the transaction id it was taken at. */
+let known: { xid: string; sums: Record<string, string> } | null = null;
+
+async function currentFingerprint(): Promise<Record<string, string>> {
+  const xid = await nextTransactionId();
+  if (known?.xid !== xid) known = { xid, sums: await fingerprint() };
+  return known.sums;
+}
 
 async function send(route: WriteRoute, segment: string | null, body: Body): Promise<void> {
-  const before = unchanged ?? (await fingerprint());
-  unchanged = null;
+  const before = await currentFingerprint();
   const cookie = route.who();
   const headers: Record<string, string> = cookie ? { cookie } : {};
   let payload: BodyInit | undefined;
@@ -354,9 +370,9 @@ async function send(route: WriteRoute, segment: string | null, body: Body): Prom
   expect(typeof message === 'string' && message.trim().length > 0, `${what}: no message in ${text}`).toBe(
     true,
   );
-  const after = await fingerprint();
-  expect(after, `${what} was refused (${res.status}) but changed the database`).toEqual(before);
-  unchanged = after;
+  expect(await currentFingerprint(), `${what} was refused (${res.status}) but changed the database`).toEqual(
+    before,
+  );
 }
 
 beforeAll(async () => {
