@@ -7,8 +7,15 @@ import { machineFactor, scaled } from './tests/support/machine-factor.ts';
 // Time limits are written for a quiet 2-core machine and stretched by how busy this one is now.
 console.log(`vitest: time limits × ${machineFactor()} (machine factor; TEST_MACHINE_FACTOR pins it)`);
 
-/** Server test files that mock a module (vi.mock): each gets a module graph of its own. */
-const ISOLATED_SERVER_TESTS = ['src/server/features/share/preview-queue.test.ts'];
+/**
+ * Server test files that need a module graph of their own: one that mocks a module (vi.mock), and
+ * the hydration test, whose browser React must not meet the React a file before it rendered pages
+ * with on the server (they share context objects: "multiple renderers concurrently rendering").
+ */
+const ISOLATED_SERVER_TESTS = [
+  'src/server/features/share/preview-queue.test.ts',
+  'tests/integration/hydration.test.ts',
+];
 
 const SERVER_TIMEOUTS = {
   // Generous: every server test's work is bounded, and two files run at once.
@@ -61,7 +68,7 @@ export default defineConfig({
           environment: 'node',
           // A worker's files share one module graph (the server's modules load once per worker, not
           // once per file: ~70 s of imports a run). Every file starts servers and databases of its
-          // own, so no state is shared but the module cache; files that mock a module run isolated.
+          // own, so no state is shared but the module cache; ISOLATED_SERVER_TESTS run isolated.
           isolate: false,
           ...SERVER_TIMEOUTS,
         },
