@@ -1,6 +1,6 @@
-// npm run admin -- <command> (scripts/admin.ts runs this): account administration from the shell, with the same use cases as the
-// admin page. Works against PostgreSQL (DATABASE_URL), or the embedded database when no server holds
-// its DATA_DIR (PGlite allows one process at a time; the lock says so).
+// npm run admin -- <command> (scripts/admin.ts runs this): account administration from the shell,
+// with the same use cases as the admin page. Works against PostgreSQL (DATABASE_URL), or the embedded
+// database when no server holds its DATA_DIR (PGlite allows one process at a time; the lock says so).
 //
 //   npm run admin -- role <username|email> <admin|moderator|ordinary>
 //   npm run admin -- suspend <username|email>

@@ -80,6 +80,12 @@ export function pageIsLive(page: Page) {
  */
 export const PHONE = { tag: '@phone' };
 
+/**
+ * Tests of a layout at phone width only: the desktop project leaves them out (playwright.config.ts),
+ * because at desktop width the flows visit those screens, with axe scans.
+ */
+export const PHONE_ONLY = { tag: '@phone-only' };
+
 export interface E2eAccount {
   userId: string;
   email: string;

@@ -4,7 +4,7 @@
 // does. So the phone project visits each member's and visitor's screen here, one visit each, and the
 // staff screens at both widths (their flows are the moderation, roles and notice specs).
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, PHONE, signedInAccount, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, PHONE, PHONE_ONLY, signedInAccount, test } from './fixtures';
 
 async function expectFitsTheScreen(page: Page, path: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -43,11 +43,10 @@ for (const { path, heading, userType } of STAFF_SCREENS) {
 }
 
 test.describe('at phone width', () => {
-  test.skip(({ isMobile }) => !isMobile, 'at desktop width the flows visit these screens, with axe scans');
   // A broken token is refused with a 400 and a missing profile is a 404, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 40[04]/] });
 
-  test("a member's screens fit and pass axe scans", PHONE, async ({ page }) => {
+  test("a member's screens fit and pass axe scans", PHONE_ONLY, async ({ page }) => {
     const me = await signedInAccount(page, { fullName: 'Phone Member' });
     const made = await page.request.post('/api/posts', {
       data: { content: 'A post read on a phone', isAnonymous: false },
@@ -72,12 +71,12 @@ test.describe('at phone width', () => {
     await visitScreen(page, `/${me.username}/${postId}`, /.+/);
   });
 
-  test("a new account's profile setup fits and passes an axe scan", PHONE, async ({ page }) => {
+  test("a new account's profile setup fits and passes an axe scan", PHONE_ONLY, async ({ page }) => {
     await signedInAccount(page, { profile: false });
     await visitScreen(page, '/profile/setup', 'Set up your profile');
   });
 
-  test("a visitor's screens of mailed links fit and pass axe scans", PHONE, async ({ page }) => {
+  test("a visitor's screens of mailed links fit and pass axe scans", PHONE_ONLY, async ({ page }) => {
     await visitScreen(page, '/reset-password?token=not-a-token', /.+/);
     await visitScreen(page, '/email-change?token=not-a-token', /.+/);
     await visitScreen(page, '/?confirm=not-a-token#get-started', /.+/);
