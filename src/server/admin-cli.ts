@@ -9,22 +9,30 @@
 //   npm run admin -- notice show|hide
 //   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]
 import { parseArgs } from 'node:util';
-import { updateNoticeRequestSchema } from '../shared/notices';
+import { type Notice, updateNoticeRequestSchema } from '../shared/notices';
 import { USER_TYPES, type UserType } from '../shared/roles';
-import { createAppAuth, createStorage } from './app';
-import { sessionEnder, tokenForgetter } from './auth/auth';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { applyMigrations } from './db/migrate';
-import { deleteAccount } from './features/account/delete-account';
-import { findAccount } from './features/admin-users/find-account';
-import { setSuspension } from './features/admin-users/set-suspension';
-import { setUserRole } from './features/admin-users/set-user-role';
-import { getNotice, saveNotice } from './features/notices/notice';
 import { AppError } from './http/app-error';
 import { acquireDataDirLock, DataDirLockedError } from './platform/data-dir-lock';
-import { connectRedis } from './platform/redis';
+
+// The server's modules load once a command is known to run: a usage error or a held data directory
+// answers at once.
+const serverModules = () =>
+  Promise.all([
+    import('./app'),
+    import('./auth/auth'),
+    import('./db/client'),
+    import('./db/migrate'),
+    import('./platform/redis'),
+  ]);
+const commands = () =>
+  Promise.all([
+    import('./features/account/delete-account'),
+    import('./features/admin-users/find-account'),
+    import('./features/admin-users/set-suspension'),
+    import('./features/admin-users/set-user-role'),
+  ]);
 
 const USAGE = `Usage:
   npm run admin -- role <username|email> <${USER_TYPES.join('|')}>
@@ -35,7 +43,7 @@ const USAGE = `Usage:
   npm run admin -- notice set --title <text> [--badge <text>] [--paragraph <text>]... [--hide]`;
 
 /** The notice an admin asked for, checked by the same rules as the admin page's form. */
-function noticeFromArguments(current: Awaited<ReturnType<typeof getNotice>>, args: string[]) {
+function noticeFromArguments(current: Notice, args: string[]) {
   const [action, ...rest] = args;
   if (action === 'show' || action === 'hide') {
     if (rest.length > 0) fail(USAGE);
@@ -78,26 +86,45 @@ function fail(message: string): never {
 async function openForAdmin(env: NodeJS.ProcessEnv) {
   const loaded = loadConfig(env);
   const lock = loaded.databaseUrl ? null : acquireDataDirLock(loaded.dataDir);
-  const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
-      : { engine: 'pglite', dataDir: config.dataDir },
-  );
-  await applyMigrations(database);
-  const redis = config.redis ? await connectRedis(config.redis) : null;
-  const auth = createAppAuth(config, database.db, redis);
-  return {
-    db: database.db,
-    storage: createStorage(config),
-    endSessions: sessionEnder(auth),
-    forgetTokens: tokenForgetter(auth),
-    async close() {
+  try {
+    const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
+    const [
+      { createAppAuth, createStorage },
+      { sessionEnder, tokenForgetter },
+      { openDatabase },
+      { applyMigrations },
+      { connectRedis },
+    ] = await serverModules();
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { engine: 'postgres', url: config.databaseUrl }
+        : { engine: 'pglite', dataDir: config.dataDir },
+    );
+    let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
+    try {
+      await applyMigrations(database);
+      redis = config.redis ? await connectRedis(config.redis) : null;
+    } catch (error) {
       await database.close();
-      await redis?.close();
-      lock?.release();
-    },
-  };
+      throw error;
+    }
+    const auth = createAppAuth(config, database.db, redis);
+    return {
+      db: database.db,
+      storage: createStorage(config),
+      endSessions: sessionEnder(auth),
+      forgetTokens: tokenForgetter(auth),
+      async close() {
+        await database.close();
+        await redis?.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    // Nothing was done: the next command (or the server) may take the directory.
+    lock?.release();
+    throw error;
+  }
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv, print: (line: string) => void) {
@@ -112,6 +139,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv, print: (line: string)
 
   const { db, storage, endSessions, forgetTokens, close } = await openForAdmin(env);
   try {
+    const [{ deleteAccount }, { findAccount }, { setSuspension }, { setUserRole }] = await commands();
     if (command === 'delete-account') {
       // What the person does at /profile/account, for one who cannot (a suspended account) and asks.
       const target = await findAccount(db, account);
@@ -134,6 +162,7 @@ async function run(args: string[], env: NodeJS.ProcessEnv, print: (line: string)
 async function runNoticeCommand(args: string[], env: NodeJS.ProcessEnv, print: (line: string) => void) {
   const { db, close } = await openForAdmin(env);
   try {
+    const { getNotice, saveNotice } = await import('./features/notices/notice');
     const parsed = noticeFromArguments(await getNotice(db), args);
     if (!parsed.success) fail(parsed.error.issues[0]?.message ?? USAGE);
     const notice = await saveNotice(db, parsed.data);

@@ -1,22 +1,11 @@
 import path from 'node:path';
 // Entry point: config -> Redis -> lock -> database -> migrations -> app -> listen; graceful shutdown.
-import { serve } from '@hono/node-server';
-import { appSecurityHeaders, createApp, createStorage } from './app';
+// Only what the start-up checks need is loaded before them: a refused start (a bad setting, no Redis,
+// a held data directory) answers in a fraction of a second instead of after loading the whole server.
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { applyMigrations } from './db/migrate';
-import { MAILBOX_PATH } from './features/dev/routes';
-import { startBroadcasts } from './features/notifications/broadcasts';
-import { startDigests } from './features/notifications/digest';
-import { listeningNotificationStreams } from './features/notifications/live';
-import { rekeyLegacyPictures } from './features/profiles/rekey-legacy-pictures';
-import { closeSharedPreviewRenderer } from './features/share/render-pool';
-import { securedServerResponse } from './http/security-headers';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
-import { startMailDelivery } from './platform/mail';
-import { startObjectRemovals } from './platform/object-removals';
 import { connectRedis } from './platform/redis';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,6 +18,37 @@ async function main() {
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
   // The lock guards the embedded database; with DATABASE_URL any number of instances may run.
   const lock: DataDirLock | null = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
+
+  // The rest of the server, now that it will start.
+  const [
+    { serve },
+    { appSecurityHeaders, createApp, createStorage },
+    { openDatabase },
+    { applyMigrations },
+    { MAILBOX_PATH },
+    { startBroadcasts },
+    { startDigests },
+    { listeningNotificationStreams },
+    { rekeyLegacyPictures },
+    { closeSharedPreviewRenderer },
+    { securedServerResponse },
+    { startMailDelivery },
+    { startObjectRemovals },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('./app'),
+    import('./db/client'),
+    import('./db/migrate'),
+    import('./features/dev/routes'),
+    import('./features/notifications/broadcasts'),
+    import('./features/notifications/digest'),
+    import('./features/notifications/live'),
+    import('./features/profiles/rekey-legacy-pictures'),
+    import('./features/share/render-pool'),
+    import('./http/security-headers'),
+    import('./platform/mail'),
+    import('./platform/object-removals'),
+  ]);
 
   const database = await openDatabase(
     config.databaseUrl

@@ -2,19 +2,18 @@
 // refusal while a server holds the directory.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/admin-cli';
 import { openDatabase } from '../../src/server/db/client';
-import { applyMigrations } from '../../src/server/db/migrate';
 import { notices, posts, profiles, users } from '../../src/server/db/schema';
 import { suspendAuthor } from '../../src/server/features/reports/suspend-author';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
 import { insertProfile, insertUser } from '../support/factories';
 import { scaled } from '../support/machine-factor';
 import { PROJECT_ROOT } from '../support/server-process';
+import { createMigratedDataDir } from '../support/test-database';
 
 let dataDir: string;
 
@@ -53,9 +52,8 @@ async function readProfile(username: string) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-admin-'));
+  dataDir = await createMigratedDataDir('yb-admin-');
   const database = await openDatabase({ engine: 'pglite', dataDir });
-  await applyMigrations(database);
   const user = await insertUser(database.db, { email: 'priya@example.com' });
   await insertProfile(database.db, user.id, { username: 'priya_s' });
   await database.close();

@@ -14,12 +14,11 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { applyMigrations } from '../../src/server/db/migrate';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { cookiesFrom } from '../support/cookies';
 import { ENGINE } from '../support/engines';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { createTestDatabase } from '../support/test-database';
+import { createMigratedDataDir, createTestDatabase } from '../support/test-database';
 
 /** Writers, each its own account (posting is limited to 20 per person in 10 minutes). */
 const WRITERS = 8;
@@ -106,10 +105,9 @@ async function seedWriters(db: Db): Promise<TestAccount[]> {
 
 describe('SIGKILL during a burst of writes', () => {
   it('embedded: every acknowledged post survives and the database checks clean', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-crash-'));
+    const dataDir = await createMigratedDataDir('yb-crash-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const seed = await openDatabase({ engine: 'pglite', dataDir });
-    await applyMigrations(seed);
     const writers = await seedWriters(seed.db);
     await seed.close();
 

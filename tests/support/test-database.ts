@@ -3,6 +3,8 @@
 // as a copy of the run's migrated template (database-template.ts) when the global setup made one.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
 import { PGLITE_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV, withAdmin } from './database-template';
@@ -77,4 +79,25 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       };
     },
   };
+}
+
+/**
+ * A new embedded data directory (`DATA_DIR`) holding a migrated database, for tests of the real
+ * process or the command line: a copy of the run's template where there is one (initdb and the
+ * migrations cost seconds), else made and migrated here. The caller removes it.
+ */
+export async function createMigratedDataDir(prefix: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  const database = await openDatabase({
+    engine: 'pglite',
+    dataDir,
+    ...(template && { loadDataDir: new Blob([fs.readFileSync(template)]) }),
+  });
+  try {
+    if (!template) await applyMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
 }
