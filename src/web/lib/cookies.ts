@@ -52,8 +52,10 @@ export function writeCookie(name: string, value: string): void {
 
 export function removeCookie(name: string): void {
   try {
+    // Expires as well as Max-Age: a browser takes either as gone now; happy-dom (the web tests) read
+    // Max-Age=0 as "expires this millisecond", and the cookie was still there within it.
     // biome-ignore lint/suspicious/noDocumentCookie: as in writeCookie.
-    document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+    document.cookie = `${name}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
   } catch {
     // cookies disabled: nothing was kept
   }

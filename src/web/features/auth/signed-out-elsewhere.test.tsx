@@ -309,7 +309,7 @@ describe('a page load after the session ended elsewhere', () => {
   afterEach(() => {
     document.body.innerHTML = '';
     // biome-ignore lint/suspicious/noDocumentCookie: the test sets the notice flag as the app does.
-    document.cookie = `${storageKeys.noticeSeen}=; Max-Age=0; Path=/`;
+    document.cookie = `${storageKeys.noticeSeen}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
   });
 
   it('never restores the copy of an account the server says is signed out, and says so', async () => {
