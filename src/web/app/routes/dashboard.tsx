@@ -40,15 +40,19 @@ function Dashboard() {
   const sort = readFeedSort(params);
   const openedWith = (location.state ?? null) as CreatePostState | null;
   const compose = readCompose(params);
-  const [panelOpen, setPanelOpen] = useState(Boolean(openedWith?.openCreatePost) || compose.open);
+  // Not from the navigation state at first: a reload keeps the history entry's state, which the
+  // server cannot know, and the page it drew has the panel closed (hydration must match). The
+  // effect below opens it.
+  const [panelOpen, setPanelOpen] = useState(compose.open);
   // Opened by the address (the app's shortcut, text shared to it): the draft is taken, and the address
   // loses it, so a reload does not open it again.
   useEffect(() => {
     if (compose.open) setParams(sort === 'default' ? {} : { sort }, { replace: true });
   }, [compose.open, sort, setParams]);
-  const [asklineId, setAsklineId] = useState<string | null>(openedWith?.asklineId ?? null);
+  const [asklineId, setAsklineId] = useState<string | null>(null);
 
-  // The navbar's Create also works while already here: each press is a new navigation state.
+  // The navbar's Create (or an askline's Answer) opened this page, or pressed again while already
+  // here: each press is a new navigation state.
   useEffect(() => {
     if (!openedWith?.openCreatePost) return;
     setPanelOpen(true);
