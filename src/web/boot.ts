@@ -4,6 +4,7 @@
 // <template id="page-modules">, inert until this puts them in the head after the first paint: on a
 // slow phone they never stand between the visitor and the words on the page (docs/decisions/014).
 import './styles.css';
+import { holdEarlyInput } from './lib/early-input';
 
 function takeOver() {
   const named = document.getElementById('page-modules');
@@ -28,29 +29,18 @@ function takeOver() {
   next();
 }
 
-// Until the app has taken over, the page can be read but not used. A form sent now would go as a
-// plain GET to this address and load the page again, emptying what was typed (and, had its fields
-// names, putting them in the URL): it is held, and the person sends it again once the page responds. A tap or a key also starts the app at once instead
-// of after the wait below. The hold ends when the page is live (src/web/lib/ready-mark.ts).
+// Until the app has taken over, the page can be read but not used: a tap on a control or a form sent
+// then is kept and made again once the page is live (lib/early-input.ts), and starts the app at once
+// instead of after the wait below, as a key pressed does.
 let started = false;
 function startNow() {
   if (started) return;
   started = true;
   takeOver();
 }
-const holdForm = (event: Event) => {
-  event.preventDefault();
-  startNow();
-};
-document.addEventListener('submit', holdForm, true);
+holdEarlyInput(startNow);
 for (const type of ['pointerdown', 'keydown'])
   document.addEventListener(type, startNow, { capture: true, once: true, passive: true });
-const live = new MutationObserver(() => {
-  if (document.documentElement.dataset.pageReady !== 'true') return;
-  document.removeEventListener('submit', holdForm, true);
-  live.disconnect();
-});
-live.observe(document.documentElement, { attributes: true, attributeFilter: ['data-page-ready'] });
 
 // Otherwise, after the text is on screen in its final face: the fonts settled (Inter arrived in its
 // short block period, or the system face stays: fonts.css), then two animation frames, the first

@@ -41,6 +41,8 @@ export type RenderedPage =
       stateScript: string;
       /** Build-manifest keys of the lazily loaded modules the page needs (their chunks are preloaded). */
       modules: string[];
+      /** Every lazily loaded part drawn (lib/lazy-page.ts), preloaded or not, as `key*copies`. */
+      parts: string[];
       /** Whether the answers were for someone signed in (the answer must then never be shared). */
       signedIn: boolean;
     };
@@ -79,6 +81,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     googleSignIn: request.googleSignIn,
     cookie: request.cookie,
     modules: new Set(),
+    parts: new Map(),
   };
   const html = await renderToString(
     <StrictMode>
@@ -103,6 +106,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     body: html.slice(head.length),
     stateScript: `<script type="application/json" id="${PAGE_STATE_ID}">${writePageState(state)}</script>`,
     modules: [...server.modules],
+    parts: countCopies(server.parts.values()),
     signedIn: Boolean(session?.user),
   };
 }
@@ -135,4 +139,10 @@ function renderToString(element: ReactNode, onError?: (error: unknown) => void):
       onError,
     });
   });
+}
+
+function countCopies(keys: Iterable<string>): string[] {
+  const copies = new Map<string, number>();
+  for (const key of keys) copies.set(key, (copies.get(key) ?? 0) + 1);
+  return [...copies].map(([key, count]) => `${key}*${count}`);
 }

@@ -26,14 +26,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 export const test = base.extend<{ failOnPageErrors: undefined; allowedConsoleErrors: RegExp[] }>({
   // A page the server drew shows before its script runs; a person waits for it to respond before
   // tapping, and so does every test: goto and reload return once the page and its navbar are live
-  // (src/web/lib/ready-mark.ts). Pages of other contexts (JavaScript off) are not waited for.
+  // (src/web/lib/ready-mark.ts). Pages of other contexts (JavaScript off) are not waited for, nor a
+  // page opened `{ waitUntil: 'commit' }`: a test of what a tap does before then (first-tap.spec.ts).
   page: async ({ page }, use) => {
     const live = () => pageIsLive(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await live();
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await live();
       return response;
     };
     page.reload = async (...args) => {

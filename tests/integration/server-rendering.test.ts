@@ -33,6 +33,8 @@ interface Page {
   state: { queries: { queryKey: unknown[]; state: { data?: unknown; status: string } }[] };
   /** What is inside #root: the page itself, not its head. */
   root: string;
+  /** The lazily loaded parts drawn, which the browser waits for before the page is live (lib/lazy-page.ts). */
+  parts: string[];
 }
 
 async function page(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Page> {
@@ -42,14 +44,17 @@ async function page(path: string, cookie?: string, headers: Record<string, strin
   });
   const html = await res.text();
   const stateJson = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  const root =
-    /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="page-state">/.exec(html)?.[1] ?? '';
+  const drawn =
+    /<div id="root" data-parts="([^"]*)">([\s\S]*)<\/div><script type="application\/json" id="page-state">/.exec(
+      html,
+    );
   return {
     status: res.status,
     html,
     headers: res.headers,
     state: stateJson ? JSON.parse(stateJson) : null,
-    root,
+    root: drawn?.[2] ?? '',
+    parts: drawn?.[1]?.split(' ').filter(Boolean) ?? [],
   };
 }
 
@@ -294,6 +299,20 @@ describe('signed-in pages', () => {
     ]) {
       expect(shown.html, key).toContain(`rel="modulepreload" crossorigin href="${chunkFile(key)}"`);
     }
+    // Every part drawn is named, with its copies, so the page says it is live only once they all are
+    // (issue #45): each post card's actions and the bell are taken over after the page itself.
+    const cards = shown.root.match(/<article\b/g)?.length ?? 0;
+    expect(cards).toBeGreaterThan(1);
+    expect(shown.parts.toSorted()).toEqual(
+      [
+        'app/layouts/query-layout.tsx*1',
+        'app/routes/dashboard.tsx*1',
+        'features/auth/components/auth-gate.tsx*1',
+        'features/auth/components/session-header.tsx*1',
+        'features/notifications/components/notification-bell.tsx*1',
+        `features/posts/components/post-card-actions.tsx*${cards}`,
+      ].toSorted(),
+    );
   });
 
   it('draws the dashboard notice for a browser that has not seen it, and not for one that has (decision 015)', async () => {

@@ -229,7 +229,10 @@ ${renderer.pageModules(page.modules)}` +
     // A function, not a string, as the replacement: the page holds people's words, and `$&` or `$'`
     // in a replacement string would be read as patterns.
     index.after
-      .replace(ROOT_ELEMENT, () => `<div id="root">${page.body}</div>${page.stateScript}`)
+      .replace(
+        ROOT_ELEMENT,
+        () => `<div id="root" data-parts="${page.parts.join(' ')}">${page.body}</div>${page.stateScript}`,
+      )
       .replace(NO_SCRIPT, NO_SCRIPT_READING);
   return send(c, pageFile(Buffer.from(html), cacheControl), status, 'Cookie, Accept-Encoding');
 }

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { DocumentTitle } from '../components/document-title';
 import { composeButtonClasses } from '../components/ui/control-classes';
+import { ReadyMark } from '../lib/ready-mark';
 
 type Props = { children: ReactNode; onCaught?: () => void };
 type State = { hasError: boolean };
@@ -25,6 +26,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center sm:px-6">
         <DocumentTitle title="Something went wrong" />
+        {/* The page that failed never marks itself live; this one is, so taps held meanwhile are made. */}
+        <ReadyMark part="page" />
         <h1 className="text-3xl font-bold tracking-tight">Something went wrong</h1>
         <p className="mt-4 text-slate-600 dark:text-slate-300">
           This page could not be shown. Reloading usually fixes it.

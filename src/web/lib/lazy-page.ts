@@ -3,7 +3,14 @@
 // `modulepreload`, so the browser fetches it beside the entry chunk instead of after it. A part that
 // matters only to some visitors (the signed-in navbar) says `preload: false` and marks itself with
 // `usePreloadModule` when it does. A build test checks that every key names a chunk of the build.
-import { type ComponentType, createElement, lazy } from 'react';
+//
+// Every part the server drew is also listed on the page, with how many copies (`<div id="root"
+// data-parts="key*copies">`): React takes each over only once its chunk has arrived, and until then
+// its buttons do nothing. The ready marks
+// (lib/ready-mark.ts) wait for them all, and so do the taps made before the page was live
+// (lib/early-input.ts).
+import { type ComponentType, createElement, lazy, useEffect, useId } from 'react';
+import { countLivePart } from './ready-mark';
 import { useServerRender } from './render-context';
 
 export const lazyPageKeys: string[] = [];
@@ -14,9 +21,25 @@ export function lazyPage<Props extends object>(
   options: { preload: boolean } = { preload: true },
 ): ComponentType<Props> {
   lazyPageKeys.push(key);
-  const Lazy = lazy(async () => ({ default: await load() }));
+  const Lazy = lazy(async () => {
+    const Loaded = await load().catch((error: unknown) => {
+      countLivePart(key, 'failed');
+      throw error;
+    });
+    function LivePart(props: Props) {
+      useEffect(() => {
+        countLivePart(key, 1);
+        return () => countLivePart(key, -1);
+      }, []);
+      return createElement(Loaded, props);
+    }
+    return { default: LivePart };
+  });
   function LazyPage(props: Props) {
     const server = useServerRender();
+    // Once per copy drawn: rendered again after a wait on the server, a copy keeps its id.
+    const copy = useId();
+    server?.parts.set(copy, key);
     if (options.preload) server?.modules.add(key);
     return createElement(Lazy as ComponentType<Props>, props);
   }

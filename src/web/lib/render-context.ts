@@ -12,6 +12,8 @@ export interface ServerRender {
   cookie: string;
   /** Build-manifest keys of the lazily loaded modules this page rendered: the HTML preloads them. */
   modules: Set<string>;
+  /** Every copy of a lazily loaded part this page drew (by useId) and its key: the browser waits for them all. */
+  parts: Map<string, string>;
   /** Set by a page that sends the visitor elsewhere: the server answers with a redirect instead. */
   redirectTo?: string;
   /** Set by a page that says what it shows does not exist: the server answers 404. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 const DRAWN_PAGE =
-  /<div id="root">[\s\S]*<\/div><script type="application\/json" id="page-state">[\s\S]*?<\/script>/;
+  /<div id="root"[^>]*>[\s\S]*<\/div><script type="application\/json" id="page-state">[\s\S]*?<\/script>/;
 
 /**
  * Serves the pages at `url` as the bare app shell: without what the server drew into them and the

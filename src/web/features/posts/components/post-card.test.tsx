@@ -239,6 +239,7 @@ describe('a card for someone who may only read it', () => {
       googleSignIn: false,
       cookie: '',
       modules: new Set(),
+      parts: new Map(),
     };
     renderToString(
       <ServerRenderContext value={server}>
