@@ -4,12 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunk-groups.ts';
+import { devServerRendering } from './scripts/dev-server-rendering.ts';
 import { iconSprite } from './scripts/icon-sprite.ts';
 import { pwaAssets } from './scripts/pwa-assets.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves.
-// In development (`npm run dev`) Vite serves the app on :3000 and proxies what the server serves itself
-// (the API, pictures, embed pages and preview images) to the server on :3001.
+// In development (`npm run dev`) Vite serves the app on :3000, draws its pages on the server as
+// production does (scripts/dev-server-rendering.ts), and proxies what the server serves itself (the
+// API, pictures, embed pages and preview images) to the server on :3001.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   // The server's renderer (vite build --ssr, scripts/web-build.mjs) needs no copy of the public files.
@@ -19,6 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     iconSprite(),
     pwaAssets(),
+    devServerRendering(),
     // The service worker (src/web/sw/sw.ts, docs/decisions/018): built with Workbox after the app, with
     // the list of the build's files it keeps for offline use. The manifest is pwaAssets'; the app
     // registers the worker itself, lazily (src/web/lib/offline-app.tsx).

@@ -10,7 +10,8 @@
 //   data     the data layer a data page mounts: the query client and keys, each feature's read
 //            queries (`api/*-queries.ts`), the session query, and what a data page shows while it
 //            loads, fails or asks to confirm
-//   cards    a post card as anyone reads it (post-card-view.tsx) and what it draws with
+//   cards    a post card as anyone reads it (post-card-view.tsx) and what it draws with, and the
+//            posts' messages and sort names (read by the feeds, a post's page and the first-data loads)
 //   askline-card  an askline card (the askline list and an askline's page)
 //   signed-out    telling a sign-out to this tab and the others, and noticing one made elsewhere
 //                 (issue #43): loaded after the page, by the kept copy's code, Logout and the navbar
@@ -80,7 +81,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       web('features/posts/components/post-card-view\\.tsx|features/posts/post-links\\.ts'),
       web('components/linkified-text\\.tsx|components/ui/menu-button\\.tsx|components/ui/use-dismiss\\.ts'),
       web('lib/(copy-text|use-transient-state|local-dates|omit-from-image)\\.ts'),
-      shared('short-date\\.ts|post-text\\.ts|share\\.ts'),
+      shared('short-date\\.ts|post-text\\.ts|share\\.ts|values/posts\\.ts'),
     ),
   ),
   ours(

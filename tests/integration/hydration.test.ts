@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { matchRoute, ROUTES } from '../../src/shared/routes';
 import { scaled } from '../support/machine-factor';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { builtWebApp, okJson } from '../support/test-server';
@@ -71,10 +72,17 @@ beforeAll(async () => {
     content: ['Send your memory by Friday.'],
   });
   const noticeSeen = 'yearbook-notice-seen=true';
+  const joined = await call('POST', '/api/test/accounts', undefined, { profile: false });
+  const newcomer: Member = { username: '', cookie: `${joined.cookie.name}=${joined.cookie.value}` };
 
   const visits: [string, string, Member?, string?][] = [
     ['the landing page', '/'],
     ['a static page', '/about'],
+    ['the cookies page', '/cookies'],
+    ['the contact page', '/contact'],
+    ['the terms', '/terms'],
+    ['the privacy page', '/privacy'],
+    ['an unsubscribe link', '/unsubscribe?token=not-a-token'],
     ['the asklines', '/asklines'],
     ['an askline', `/askline/${askline}`],
     ['a named post', `/${writer.username}/${named}`],
@@ -98,6 +106,8 @@ beforeAll(async () => {
     ["the admins' users", '/admin/users', admin],
     ["the admins' notice", '/admin/notice', admin],
     ['the moderation log', '/admin/log', admin],
+    ['the moderation log, shouted', '/ADMIN/log', admin],
+    ['profile setup', '/profile/setup', newcomer],
     ['a reset link', '/reset-password?token=not-a-token'],
     ['an email-change link', '/email-change?token=not-a-token'],
     ['a confirmation link', '/?confirm=not-a-token'],
@@ -249,6 +259,11 @@ async function takeOver(page: (typeof pages)[number]): Promise<string[]> {
 }
 
 describe('a page the server drew', () => {
+  it('is visited here for every route of the table', () => {
+    const visited = new Set(pages.map((page) => matchRoute(new URL(page.path, server.url).pathname)?.id));
+    expect([...visited].filter(Boolean).toSorted()).toEqual(Object.keys(ROUTES).toSorted());
+  });
+
   it('is taken over by the browser with no difference, on every kind of page', async () => {
     expect(pages.length).toBeGreaterThan(10);
     const found: Record<string, string[]> = {};

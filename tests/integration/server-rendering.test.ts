@@ -315,6 +315,26 @@ describe('signed-in pages', () => {
     );
   });
 
+  it('reads an address as the app does, in any case: /ADMIN/log is the moderation log (issue #45)', async () => {
+    for (const address of ['/admin/log', '/ADMIN/log', '/admin/LOG']) {
+      const shown = await page(address, admin.cookie);
+      expect(shown.status, address).toBe(200);
+      expect(shown.root, address).toContain('Moderation log</h1>');
+      // Not post "log" by "ADMIN": no post asked for, and no post's actions in the navbar.
+      expect(
+        shown.state.queries.map((query) => query.queryKey[0]),
+        address,
+      ).not.toContain('post');
+      expect(shown.root, address).not.toContain('aria-label="Copy link"');
+      expect(shown.parts.join(' '), address).toContain(
+        'features/moderation-log/routes/moderation-log-route.tsx',
+      );
+    }
+    // Any case of a catch-all's static neighbours, and a page none of them is: 404.
+    expect((await page('/PROFILE/Setup', reader.cookie)).status).toBe(302);
+    expect((await page('/admin/log/more', admin.cookie)).status).toBe(404);
+  });
+
   it('draws the dashboard notice for a browser that has not seen it, and not for one that has (decision 015)', async () => {
     const notice = {
       show: true,

@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchRoute } from '../../shared/routes';
 import type { AppEnv } from './context';
 import type { PageRenderer } from './page-renderer';
 
@@ -63,9 +64,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const REVALIDATED = new Set(['.html']);
 const SERVICE_WORKER = '/sw.js';
-
-/** Client routes have at most two segments (/{username}/{postId}); deeper paths are not pages. */
-const MAX_ROUTE_SEGMENTS = 2;
 
 /** Facts about this server the page needs before any request, written into index.html's head. */
 export interface PageFlags {
@@ -195,9 +193,9 @@ export function serveWebApp(
     if (head || app) {
       const tags = head ? head.tags : indexParts.description;
       const body = Buffer.from(`${indexParts.before}${tags}\n${app}${indexParts.after}`);
-      return send(c, pageFile(body), head?.status ?? (tooDeep(c.req.path) ? 404 : 200));
+      return send(c, pageFile(body), head?.status ?? (noPage(c.req.path) ? 404 : 200));
     }
-    return send(c, index, tooDeep(c.req.path) ? 404 : 200);
+    return send(c, index, noPage(c.req.path) ? 404 : 200);
   };
 }
 
@@ -221,7 +219,7 @@ function sendPage(
   // The page's own title (React's) stands; a shared page's head brings its description and previews.
   const shared = head && 'tags' in head ? head : null;
   const sharedTags = shared ? shared.tags.replace(TITLE, '') : index.description;
-  const status = page.status === 404 || shared?.status === 404 || tooDeep(c.req.path) ? 404 : 200;
+  const status = page.status === 404 || shared?.status === 404 || noPage(c.req.path) ? 404 : 200;
   const html =
     `${index.before}${page.head}
 ${sharedTags}
@@ -237,8 +235,9 @@ ${renderer.pageModules(page.modules)}` +
   return send(c, pageFile(Buffer.from(html), cacheControl), status, 'Cookie, Accept-Encoding');
 }
 
-function tooDeep(pathname: string): boolean {
-  return pathname.split('/').filter(Boolean).length > MAX_ROUTE_SEGMENTS;
+/** An address that is none of the app's pages (src/shared/routes.ts): answered 404, drawn as the app's. */
+function noPage(pathname: string): boolean {
+  return matchRoute(pathname) === null;
 }
 
 /** A page written for one request: small, so gzip at a middle level costs well under a millisecond. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { usernameSchema } from '../../shared/profiles';
 import { confirmationHref, SIGN_IN_SECTION_ID } from '../../shared/values/confirmation';
-import { matchPostPage, paths } from './paths';
+import { paths } from './paths';
 
 describe('top-level pages', () => {
   const segments = Object.values(paths)
@@ -24,32 +24,6 @@ describe('top-level pages', () => {
       expect(usernameSchema.safeParse(segment).success).toBe(false);
     },
   );
-});
-
-describe('post pages (SPEC §2 Navbar: Copy, Embed and Download show there)', () => {
-  const id = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
-
-  it.each([
-    [`/asha_r/${id}`, { username: 'asha_r', postId: id }],
-    [`/post/${id}`, { username: null, postId: id }],
-  ])('%s is one', (pathname, expected) => {
-    expect(matchPostPage(pathname)).toEqual(expected);
-  });
-
-  it.each([
-    '/dashboard',
-    '/search',
-    `/askline/${id}`,
-    '/asklines/review',
-    '/profile/setup',
-    '/admin/log',
-    '/admin/users',
-    '/admin/notice',
-    '/asha_r',
-    `/a/b/${id}`,
-  ])('%s is not', (pathname) => {
-    expect(matchPostPage(pathname)).toBeNull();
-  });
 });
 
 describe('the sign-in card', () => {

@@ -56,8 +56,7 @@ export function holdEarlyInput(startNow: () => void): void {
     });
   };
 
-  const onInput = (event: Event) => {
-    const field = event.target;
+  const keep = (field: EventTarget | null) => {
     if (
       field instanceof HTMLTextAreaElement ||
       field instanceof HTMLSelectElement ||
@@ -66,6 +65,12 @@ export function holdEarlyInput(startNow: () => void): void {
       typed.set(field, field.value);
     }
   };
+  const onInput = (event: Event) => keep(event.target);
+  // What was typed before this script ran (it arrives after the page can show): a field whose value
+  // is no longer the one the server drew.
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field.value !== field.defaultValue) keep(field);
+  }
 
   const listeners = [
     ['click', onClick],

@@ -1,23 +1,18 @@
-// The app's router: the part of react-router's declarative API the app uses (Routes/Route/Outlet,
-// Link, Navigate, the location hooks), in ~2 KB instead of react-router's 14 KB of the first download
-// every page pays for (decision 013). Same rules as react-router where the app relies on them:
+// The app's router: the part of react-router's API the app uses (Outlet, Link, Navigate, the location
+// hooks), in ~1.5 KB instead of react-router's 14 KB of the first download every page pays for
+// (decision 013). Which page an address is, the router does not decide: the app matches it once,
+// against its one route table (src/shared/routes.ts: ranked, any case, decoded, the same for the
+// server, the navbar and the share pages), and draws it with <Matched> (app/router.tsx).
 //
-// - Routes are ranked, not tried in order: a static segment outranks a parameter, a parameter
-//   outranks `*`; so /profile/setup never lands on /:username/:postId. Static segments match in any
-//   case, a trailing slash is ignored, and parameters arrive decoded.
-// - Layout routes (no path) wrap their children's matches, which render at their <Outlet />.
+// - Layouts wrap the page, which renders at their <Outlet />.
 // - A navigation is a transition (React keeps the current page on screen while the next page's lazy
 //   chunk loads), and a Link to the address already shown replaces it instead of stacking it.
 // - The history entry's state is `{ usr, key, idx }` as react-router writes it, so a page reloaded
 //   mid-session reads the same state either way.
 import {
-  Children,
   type ComponentPropsWithoutRef,
   createContext,
-  Fragment,
-  isValidElement,
   type MouseEvent,
-  type ReactElement,
   type ReactNode,
   startTransition,
   use,
@@ -28,6 +23,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { Params } from '../../shared/routes';
+
+export type { Params };
 
 export interface Location {
   pathname: string;
@@ -63,8 +61,6 @@ interface RouteState {
 }
 
 const RouteContext = createContext<RouteState>({ params: {}, outlet: null });
-
-export type Params = Record<string, string | undefined>;
 
 function useRouter(): RouterState {
   const router = use(RouterContext);
@@ -219,110 +215,17 @@ export function StaticRouter({ location, children }: { location: string; childre
   return <RouterContext value={value}>{children}</RouterContext>;
 }
 
-export interface RouteProps {
-  path?: string;
-  index?: boolean;
-  element?: ReactNode;
-  children?: ReactNode;
-}
-
-/** Declares a route inside <Routes>; <Routes> reads it, it never renders itself. */
-export function Route(_props: RouteProps): ReactElement | null {
-  throw new Error('<Route> is only ever used as a child of <Routes> or of another <Route>');
-}
-
-interface Branch {
-  /** From the outermost layout to the route that matched. */
-  routes: RouteProps[];
-  pattern: string;
-  score: number;
-}
-
-function segmentsOf(pattern: string): string[] {
-  return pattern.split('/').filter(Boolean);
-}
-
-// react-router's ranking: static 10, parameter 3, splat -2, index +2.
-function scoreOf(pattern: string, index: boolean): number {
-  const segments = segmentsOf(pattern);
-  let score = segments.length + (index ? 2 : 0);
-  for (const segment of segments) {
-    if (segment === '*') score -= 2;
-    else if (segment.startsWith(':')) score += 3;
-    else score += 10;
+/**
+ * Draws a matched route (the app matches an address once, against its table: src/shared/routes.ts):
+ * `chain` is its layouts, outermost first, then its page; each draws the next at its <Outlet />, and
+ * all read `params` through useParams.
+ */
+export function Matched({ params, chain }: { params: Params; chain: ReactNode[] }) {
+  let outlet: ReactNode = null;
+  for (const element of [...chain].reverse()) {
+    outlet = <RouteContext value={{ params, outlet }}>{element}</RouteContext>;
   }
-  return score;
-}
-
-function collectBranches(children: ReactNode, parents: RouteProps[], parentPath: string, into: Branch[]) {
-  Children.forEach(children, (child) => {
-    if (!isValidElement<RouteProps & { children?: ReactNode }>(child)) return;
-    if (child.type === Fragment) {
-      collectBranches(child.props.children, parents, parentPath, into);
-      return;
-    }
-    const route = child.props;
-    const pattern = route.path
-      ? route.path.startsWith('/')
-        ? route.path
-        : `${parentPath.replace(/\/$/, '')}/${route.path}`
-      : parentPath;
-    const routes = [...parents, route];
-    if (route.path !== undefined || route.index) {
-      into.push({ routes, pattern: pattern || '/', score: scoreOf(pattern, Boolean(route.index)) });
-    }
-    if (route.children) collectBranches(route.children, routes, pattern, into);
-  });
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** The parameters of `pathname` under `pattern` (react-router's matchPath, whole path, any case), or null. */
-export function matchPath(pattern: string, pathname: string): { params: Params } | null {
-  const want = segmentsOf(pattern);
-  const have = segmentsOf(pathname);
-  const params: Params = {};
-  for (const [i, segment] of want.entries()) {
-    if (segment === '*') {
-      params['*'] = have.slice(i).map(decode).join('/');
-      return { params };
-    }
-    const actual = have[i];
-    if (actual === undefined) return null;
-    if (segment.startsWith(':')) params[segment.slice(1)] = decode(actual);
-    else if (decode(actual).toLowerCase() !== segment.toLowerCase()) return null;
-  }
-  return have.length === want.length ? { params } : null;
-}
-
-/** Renders the best-ranked route matching the address, inside its layouts. */
-export function Routes({ children }: { children: ReactNode }) {
-  const { location } = useRouter();
-  const branches = useMemo(() => {
-    const found: Branch[] = [];
-    collectBranches(children, [], '', found);
-    // Stable: among equal scores, the route declared first wins.
-    return found.sort((a, b) => b.score - a.score);
-  }, [children]);
-
-  for (const branch of branches) {
-    const match = matchPath(branch.pattern, location.pathname);
-    if (!match) continue;
-    let outlet: ReactNode = null;
-    for (const route of [...branch.routes].reverse()) {
-      outlet = (
-        <RouteContext value={{ params: match.params, outlet }}>{route.element ?? <Outlet />}</RouteContext>
-      );
-    }
-    return outlet;
-  }
-  return null;
+  return outlet;
 }
 
 /** Where a layout route draws the route that matched inside it. */

@@ -1,6 +1,7 @@
 // The addresses people share (SPEC §2 route table) and the ones the server makes for them: a post's
 // page, an askline's page, their preview images and the embed page.
 import { z } from 'zod';
+import { matchRoute } from '../../../shared/routes';
 import { postPagePath, type ShareFormat } from '../../../shared/share';
 
 export type SharedPage =
@@ -12,17 +13,19 @@ const USERNAME_SEGMENT = /^[A-Za-z0-9_.]{1,40}$/;
 
 /**
  * Which shared page a path names: /post/{id}, /askline/{id} or /{username}/{id}, with ids that are
- * UUIDs. Anything else (/profile/setup, /admin/log, a short or strange path) is not one.
+ * UUIDs, read as the web app reads the address (src/shared/routes.ts: any case, decoded, ranked), so
+ * the preview tags and oEmbed answer describe the page the browser shows. Anything else
+ * (/profile/setup, /ADMIN/log, a short or strange path) is not one.
  */
 export function readSharedPage(pathname: string): SharedPage | null {
-  const match = /^\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
-  if (!match) return null;
-  const [, first = '', id = ''] = match;
-  if (!isUuid(id)) return null;
-  if (first === 'askline') return { kind: 'askline', id: id.toLowerCase() };
-  if (first === 'post') return { kind: 'post', username: null, postId: id.toLowerCase() };
-  if (!USERNAME_SEGMENT.test(first)) return null;
-  return { kind: 'post', username: first.toLowerCase(), postId: id.toLowerCase() };
+  const found = matchRoute(pathname);
+  const id = (found?.params.uuid ?? found?.params.postId ?? '').toLowerCase();
+  if (!found || !isUuid(id)) return null;
+  if (found.id === 'askline') return { kind: 'askline', id };
+  if (found.id === 'anonymousPost') return { kind: 'post', username: null, postId: id };
+  const username = found.params.username ?? '';
+  if (found.id !== 'userPost' || !USERNAME_SEGMENT.test(username)) return null;
+  return { kind: 'post', username: username.toLowerCase(), postId: id };
 }
 
 export interface ShareUrls {

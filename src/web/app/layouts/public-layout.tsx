@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { SiteHeader } from '../../components/layout/site-header';
 import { SiteShell } from '../../components/layout/site-shell';
-import { matchPostPage } from '../../config/paths';
 import { lazyPage } from '../../lib/lazy-page';
 import { ReadyMark } from '../../lib/ready-mark';
 import { hydratingServerPage, useServerRender } from '../../lib/render-context';
 import { Outlet, useLocation } from '../../lib/router';
 import { RouteErrorBoundary } from '../route-error-boundary';
+import { pageRouteFor } from '../route-table';
 
 // The navbar that knows the session needs TanStack Query, which is not on the first load: until its
 // chunk arrives the signed-out navbar stands in (decision 002). The signed-in navbar marks itself for
@@ -37,7 +37,8 @@ const NotificationBell = lazyPage('features/notifications/components/notificatio
 // browser's first render draws the same; its chunk then takes over that part of the page.
 export function PublicLayout() {
   const { pathname } = useLocation();
-  const postPage = matchPostPage(pathname);
+  const route = pageRouteFor(pathname);
+  useFirstDataOnNavigation(Boolean(route?.data));
   const fromServer = useServerRender() !== null || hydratingServerPage;
   const [pageShown, setPageShown] = useState(fromServer);
   const showPage = () => setPageShown(true);
@@ -51,9 +52,12 @@ export function PublicLayout() {
           <Suspense fallback={<SiteHeader />}>
             <SessionHeader
               pageActions={
-                postPage ? (
+                route?.navbar === 'post' ? (
                   <Suspense fallback={null}>
-                    <PostPageActions username={postPage.username} postId={postPage.postId} />
+                    <PostPageActions
+                      username={route.params.username ?? null}
+                      postId={route.params.postId ?? ''}
+                    />
                   </Suspense>
                 ) : undefined
               }
@@ -83,4 +87,26 @@ export function PublicLayout() {
 function OnShown({ run }: { run: () => void }) {
   useEffect(run, [run]);
   return null;
+}
+
+/** The page the server drew came with its first data (entry-server.tsx); every page after it asks. */
+const DRAWN_ADDRESS = hydratingServerPage ? `${window.location.pathname}${window.location.search}` : null;
+let moved = false;
+
+/**
+ * Moving to a page that shows answers asks for its first data at once (app/page-data.ts, as the server
+ * does for the page it draws, and behind the same gate), beside the page's code instead of after it:
+ * the page then finds its answers in the cache, or on their way.
+ */
+function useFirstDataOnNavigation(data: boolean) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    const address = `${pathname}${search}`;
+    if (!moved && address === DRAWN_ADDRESS) return;
+    moved = true;
+    if (!data) return;
+    void import('../page-data')
+      .then(({ askForPageData }) => askForPageData(new URL(address, window.location.origin)))
+      .catch(() => {}); // the page asks for what it needs itself
+  }, [pathname, search, data]);
 }

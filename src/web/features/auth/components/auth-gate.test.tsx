@@ -6,20 +6,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { MemoryRouter, Route, Routes } from '../../../lib/router';
+import { Matched, MemoryRouter, useLocation } from '../../../lib/router';
 import type { Session } from '../api/session-api';
 import { AuthGate } from './auth-gate';
+
+/** The landing page, and the dashboard behind the gate, as app/router.tsx draws them. */
+function Pages() {
+  const { pathname } = useLocation();
+  const chain =
+    pathname === '/'
+      ? [<p key="page">Landing page</p>]
+      : [<AuthGate key="gate" rule="profile" />, <p key="page">Dashboard page</p>];
+  return <Matched params={{}} chain={chain} />;
+}
 
 function renderGate() {
   return render(
     <QueryProvider>
       <MemoryRouter initialEntries={['/dashboard']}>
-        <Routes>
-          <Route path="/" element={<p>Landing page</p>} />
-          <Route element={<AuthGate rule="profile" />}>
-            <Route path="/dashboard" element={<p>Dashboard page</p>} />
-          </Route>
-        </Routes>
+        <Pages />
       </MemoryRouter>
     </QueryProvider>,
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { SessionPermissions } from '../../../../shared/auth';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
@@ -8,19 +7,14 @@ import { CONNECTION_MESSAGE } from '../../../lib/api-client';
 import { Redirect } from '../../../lib/redirect';
 import { Link, Outlet } from '../../../lib/router';
 import { useSession } from '../api/session-query';
+import { type GateRule, gateRedirect } from '../gate-rules';
+
+export type { GateRule };
 
 const CONTINUE_AFTER_MS = 3_000;
 const GIVE_UP_AFTER_MS = 10_000;
 
-/**
- * Who may see the screens inside (SPEC §2 Auth gate, §6):
- * - 'profile': signed in with a profile (else / or /profile/setup);
- * - 'setup': signed in without a profile yet (with one: /dashboard);
- * - a permission (staff screens): signed in with a profile whose session grants it, as the server's
- *   policies decided (others: /dashboard).
- */
-export type GateRule = 'profile' | 'setup' | keyof SessionPermissions;
-
+/** Draws the screens inside for whom `rule` lets in (features/auth/gate-rules.ts); sends others away. */
 export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
   const { data: session, isError } = useSession();
   const [waitedLong, setWaitedLong] = useState(false);
@@ -39,15 +33,8 @@ export function AuthGate({ rule = 'profile' }: { rule?: GateRule }) {
 
   // A cached session (even while a refresh fails) decides at once: SPEC §4 falls back to the cache.
   if (session) {
-    if (!session.user) return <Redirect to={paths.home.getHref()} />;
-    if (rule === 'setup') {
-      return session.needsProfileSetup ? <Outlet /> : <Redirect to={paths.dashboard.getHref()} />;
-    }
-    if (session.needsProfileSetup) return <Redirect to={paths.profileSetup.getHref()} />;
-    if (rule !== 'profile' && !session.profile?.permissions?.[rule]) {
-      return <Redirect to={paths.dashboard.getHref()} />;
-    }
-    return <Outlet />;
+    const elsewhere = gateRedirect(rule, session);
+    return elsewhere ? <Redirect to={elsewhere} /> : <Outlet />;
   }
   if (continued) return <Outlet />;
   if (isError || stuck) return <ConnectionIssue />;

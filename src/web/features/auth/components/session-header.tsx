@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { matchRoute } from '../../../../shared/routes';
 import { Icon } from '../../../components/icons/icon';
 import { SiteHeader } from '../../../components/layout/site-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -6,7 +7,7 @@ import { type CreatePostState, paths } from '../../../config/paths';
 import { usePreloadModule } from '../../../lib/lazy-page';
 import { QueryProvider } from '../../../lib/query-client';
 import { useReadyMark } from '../../../lib/ready-mark';
-import { Link, matchPath, useLocation, useNavigate } from '../../../lib/router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useSession } from '../api/session-query';
 import { ProfileMenu } from './profile-menu';
 import { useSignedOutAnnouncement } from './signed-out-notice';
@@ -62,7 +63,8 @@ function SearchAndCreate() {
 
   function openCreatePost() {
     // On an askline page, Create carries that askline to the create-post panel.
-    const asklineId = matchPath(paths.askline.path, pathname)?.params.uuid;
+    const here = matchRoute(pathname);
+    const asklineId = here?.id === 'askline' ? here.params.uuid : undefined;
     const state: CreatePostState = { openCreatePost: true, ...(asklineId ? { asklineId } : {}) };
     navigate(paths.dashboard.getHref(), { state });
   }

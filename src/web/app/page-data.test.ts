@@ -1,0 +1,77 @@
+// What the server asks the API for before it draws a page (issue #45): the page's first data, read
+// from the one route table (so /ADMIN/log is the moderation log, never post "log" by "ADMIN"), and
+// behind a gate only for whom the gate will show the page (the reports queue is not asked for a
+// member). The API here answers every request with a session and records what was asked.
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionPermissions } from '../../shared/auth';
+import { setApiTransport } from '../lib/api-client';
+import { loadPageData } from './page-data';
+
+const NONE: SessionPermissions = {
+  manageReports: false,
+  reviewAsklines: false,
+  manageUsers: false,
+  editNotice: false,
+  readModerationLog: false,
+};
+const session = (permissions: Partial<SessionPermissions> | null) => ({
+  user: permissions ? { id: 'user_1', email: 'asha@vitc.example', emailVerified: true } : null,
+  profile: permissions
+    ? {
+        username: 'asha_r',
+        fullName: 'Asha R',
+        userType: 'ordinary',
+        profilePictureUrl: null,
+        permissions: { ...NONE, ...permissions },
+      }
+    : null,
+  needsProfileSetup: false,
+});
+
+let restore: ReturnType<typeof setApiTransport> | null = null;
+afterEach(() => {
+  if (restore) setApiTransport(restore);
+});
+
+/** The API paths asked for while loading `address` for someone with `permissions` (null: a visitor). */
+async function askedFor(address: string, permissions: Partial<SessionPermissions> | null): Promise<string[]> {
+  const asked: string[] = [];
+  restore = setApiTransport(async (path) => {
+    asked.push(path.split('?')[0] ?? path);
+    const body = path.startsWith('/api/session') ? session(permissions) : { error: 'not here' };
+    return new Response(JSON.stringify(body), {
+      status: path.startsWith('/api/session') ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await loadPageData(client, new URL(address, 'http://yearbook.test'), '');
+  return asked;
+}
+
+const id = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
+
+describe('the first data of a page', () => {
+  it.each(['/admin/log', '/ADMIN/log', '/admin/LOG'])('%s asks for no post', async (address) => {
+    expect(await askedFor(address, { readModerationLog: true })).toEqual(['/api/session']);
+  });
+
+  it.each([`/asha_r/${id}`, `/POST/${id}`])('%s asks for its post', async (address) => {
+    expect(await askedFor(address, null)).toEqual(['/api/session', `/api/posts/${id}`]);
+  });
+
+  it('asks for the reports queue only for whom the gate lets in', async () => {
+    expect(await askedFor('/reports', { manageReports: true })).toContain('/api/reports');
+    expect(await askedFor('/REPORTS', { manageReports: true })).toContain('/api/reports');
+    expect(await askedFor('/reports', {})).toEqual(['/api/session']);
+    expect(await askedFor('/reports', null)).toEqual(['/api/session']);
+  });
+
+  it("asks for a member's profile only for someone signed in", async () => {
+    expect(await askedFor('/Meera_W', {})).toEqual(
+      expect.arrayContaining(['/api/session', '/api/profiles/Meera_W']),
+    );
+    expect(await askedFor('/Meera_W', null)).toEqual(['/api/session']);
+  });
+});
