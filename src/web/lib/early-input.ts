@@ -100,11 +100,12 @@ export function holdEarlyInput(startNow: () => void): void {
 /**
  * Finds `control` again once the app has taken over. React keeps the elements the server drew, save
  * where a part changed before its code had arrived (a post card the feed drew again): it draws that
- * part anew, and the control tapped is then the one in the same place that says the same.
+ * part anew, and the control tapped is then the one that says the same in a card (or form, or
+ * dialog) that says the same, never the same button on another post.
  */
 function twinFinder(control: HTMLElement): () => HTMLElement | undefined {
   const says = (element: Element) =>
-    `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent} ${element.getAttribute('value')}`;
+    `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent} ${element.getAttribute('value')} ${element.closest('article, form, dialog')?.textContent}`;
   const alike = () => [...document.querySelectorAll<HTMLElement>(CONTROL)].filter((e) => says(e) === said);
   const said = says(control);
   const place = alike().indexOf(control);
