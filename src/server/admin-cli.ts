@@ -11,9 +11,9 @@
 import { parseArgs } from 'node:util';
 import { type Notice, updateNoticeRequestSchema } from '../shared/notices';
 import { USER_TYPES, type UserType } from '../shared/roles';
+import { AppError } from './app-error';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
-import { AppError } from './http/app-error';
 import { acquireDataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 
 // The server's modules load once a command is known to run: a usage error or a held data directory

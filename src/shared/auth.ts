@@ -1,22 +1,27 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MIN_LENGTH } from './limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits';
 import { hasControlCharacters } from './text-rules';
+import { AUTH_FORM_MESSAGES, EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './values/auth-forms';
 
 /** SPEC §5: one identifier field; containing @ means email, otherwise a username. */
 export const signInRequestSchema = z.object({
   identifier: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Please enter your username or email'), z.maxLength(254)),
-  password: z.string().check(z.minLength(1, 'Please enter your password'), z.maxLength(128)),
+    .check(z.trim(), z.minLength(1, AUTH_FORM_MESSAGES.identifierRequired), z.maxLength(EMAIL_MAX_LENGTH)),
+  password: z
+    .string()
+    .check(z.minLength(1, AUTH_FORM_MESSAGES.passwordRequired), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
-export const emailSchema = z.email('Please enter a valid email address').check(z.maxLength(254));
+export const emailSchema = z
+  .email({ pattern: EMAIL_PATTERN, error: AUTH_FORM_MESSAGES.invalidEmail })
+  .check(z.maxLength(EMAIL_MAX_LENGTH));
 const newPasswordSchema = z
   .string()
   .check(
-    z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
-    z.maxLength(128, 'Password must be at most 128 characters'),
+    z.minLength(PASSWORD_MIN_LENGTH, AUTH_FORM_MESSAGES.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FORM_MESSAGES.passwordTooLong),
   );
 
 /**

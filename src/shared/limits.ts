@@ -6,6 +6,8 @@ export const BIO_MAX_LENGTH = 160;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const PASSWORD_MIN_LENGTH = 6;
+/** Longer would only cost the hash; better-auth refuses more too. */
+export const PASSWORD_MAX_LENGTH = 128;
 
 export const GRADUATION_YEAR_MIN = 2020;
 export const GRADUATION_YEAR_MAX = 2030;

@@ -21,8 +21,8 @@ import {
   confirmationHref,
   confirmEmailHref,
 } from '../../shared/values/confirmation';
+import { AppError } from '../app-error';
 import { describeRoute } from '../http/api-docs';
-import { AppError } from '../http/app-error';
 import type { AppEnv } from '../http/context';
 import { enforceLimit, type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
 import type { RateLimiter } from '../platform/rate-limit';

@@ -1,7 +1,7 @@
 // The one way password guesses are counted: one count per account whatever the letter case, a wait
 // answered with 429 and when, a lock answered with what to do instead.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 import { PASSWORD_GUESSES } from '../http/rate-limits';
 import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limit';
 import { clearPasswordFailures, countPasswordGuess } from './password-attempts';

@@ -3,7 +3,7 @@
 // matrix (tests/integration/authorization-matrix.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { UserType } from '../../shared/roles';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 import {
   authorizeAuthorSuspension,
   can,

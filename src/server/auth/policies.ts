@@ -5,7 +5,7 @@
 import type { SessionPermissions } from '../../shared/auth';
 import { REPORT_MESSAGES } from '../../shared/reports';
 import { isStaff, type UserType } from '../../shared/roles';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 import type { Viewer } from './viewer';
 
 /** Actions join as features land (reports, posts, asklines). */

@@ -1,7 +1,7 @@
 // Keyset cursors (never OFFSET): a page ends at a row, and the next page starts after that row's
 // sort values. The cursor is those values, base64url-encoded JSON; the client treats it as opaque.
 import { z } from 'zod';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 
 export function encodeCursor(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');

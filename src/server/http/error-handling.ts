@@ -2,8 +2,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../shared/errors';
+import { AppError } from '../app-error';
 import { violatedForeignKey } from '../db/unique-violation';
-import { AppError } from './app-error';
 import type { AppEnv } from './context';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE } from '../../../tests/support/engines';
 import { createTestRedis, TEST_REDIS_URL } from '../../../tests/support/test-redis';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
+import { AppError } from '../app-error';
 import { likes } from '../db/schema';
 import { connectRedis } from '../platform/redis';
-import { AppError } from './app-error';
 import { TEXT_BODY_MAX_BYTES, UNSTORABLE_TEXT_MESSAGE } from './request-text-guard';
 
 let server: TestServer;

@@ -2,7 +2,7 @@
 // link and reset token) and the test fixtures' account routes (they make sessions for anyone).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import type { AppEnv } from './context';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */

@@ -4,8 +4,8 @@
 // (applied by auth/password-attempts.ts). A refusal is a 429 with Retry-After and a message saying
 // when to try again. Nothing else calls the limiter.
 import type { Context, MiddlewareHandler } from 'hono';
+import { AppError } from '../app-error';
 import type { PasswordGuessDecision, PasswordGuessPolicy, RateLimiter } from '../platform/rate-limit';
-import { AppError } from './app-error';
 import { clientAddress } from './client-address';
 import type { AppEnv } from './context';
 

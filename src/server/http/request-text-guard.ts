@@ -5,7 +5,7 @@
 // JSON body, keys included; a form body decoded), before any route runs. Text bodies are also capped
 // in size: nothing the API takes is near 64 KB, and an unbounded body would be read into memory whole.
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import type { AppEnv } from './context';
 
 export const TEXT_BODY_MAX_BYTES = 64 * 1024;

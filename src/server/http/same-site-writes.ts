@@ -5,7 +5,7 @@
 // tests) are not browsers carrying someone's cookie. better-auth checks its own endpoints the same way
 // against the same list of origins.
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import type { AppEnv } from './context';
 
 export const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed.';

@@ -2,9 +2,9 @@
 // picture forever (a new picture gets a new key), so the ETag is the key itself.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../app-error';
 import type { ObjectStorage } from '../platform/storage';
 import { OBJECT_CACHE_CONTROL, UPLOADS_PATH } from '../platform/storage';
-import { AppError } from './app-error';
 import type { AppEnv } from './context';
 
 export function serveUploads(storage: ObjectStorage): MiddlewareHandler<AppEnv> {

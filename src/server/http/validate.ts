@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 // string, ...", "Too big: ...") for every schema, the shared zod/mini ones included, which on their own
 // would say only "Invalid input" where a rule has no message of its own.
 import { z } from 'zod';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 
 /**
  * Reads and checks a JSON body against a shared schema. Bad JSON and failed rules answer 400 with

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createCameraJpeg, createHugeDeclaredPng } from '../../../tests/support/images';
 import { PHOTO_MAX_BYTES } from '../../shared/limits';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 import { PHOTO_UPLOAD_MAX_BYTES, processProfilePhoto } from './images';
 
 const NOT_AN_IMAGE = 'Please select an image file';

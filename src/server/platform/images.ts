@@ -5,7 +5,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { PHOTO_MAX_BYTES, PHOTO_MAX_DIMENSION } from '../../shared/limits';
 import { PROFILE_MESSAGES } from '../../shared/profiles';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 
 export const PHOTO_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;

@@ -5,10 +5,10 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Device } from '../../../shared/account';
 import { ACCOUNT_MESSAGES } from '../../../shared/account';
+import { AppError } from '../../app-error';
 import type { EndSessionsByToken } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { browserName } from './browser-name';
 
 export async function listDevices(db: Db, userId: string, currentToken: string | null): Promise<Device[]> {

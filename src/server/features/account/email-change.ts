@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, type EmailChangeStep } from '../../../shared/account';
+import { AppError } from '../../app-error';
 import {
   approveEmailChangeMail,
   confirmNewEmailMail,
@@ -19,7 +20,6 @@ import {
 import type { Db } from '../../db/client';
 import { emailChanges, profiles, users } from '../../db/schema';
 import { violatedUniqueConstraint } from '../../db/unique-violation';
-import { AppError } from '../../http/app-error';
 import type { Mailer } from '../../platform/mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -19,6 +19,7 @@ import {
   FRESH_SIGN_IN_MINUTES,
   signedOutSchema,
 } from '../../../shared/account';
+import { AppError } from '../../app-error';
 import {
   type EndSessions,
   type EndSessionsByToken,
@@ -33,7 +34,6 @@ import { loadViewer, sessionCookies, type Viewer, type ViewerDeps } from '../../
 import type { Db } from '../../db/client';
 import { accounts, posts, profiles, sessions, verifications } from '../../db/schema';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { enforceLimit, rateLimit } from '../../http/rate-limits';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/admin-users';
+import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 
 export interface AccountRow {
   userId: string;

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/admin-users';
+import { AppError } from '../../app-error';
 import type { EndSessions } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { recordModeration } from '../moderation-log';
 import { findAccount, presentAccount } from './find-account';
 

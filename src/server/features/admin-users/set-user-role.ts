@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { AdminUser } from '../../../shared/admin-users';
 import type { UserType } from '../../../shared/roles';
+import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { recordModeration } from '../moderation-log';
 import { findAccount, presentAccount } from './find-account';
 

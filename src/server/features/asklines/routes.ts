@@ -12,11 +12,11 @@ import {
   reviewAsklineRequestSchema,
 } from '../../../shared/asklines';
 import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
+import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeMember } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';

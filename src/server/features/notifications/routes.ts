@@ -15,12 +15,12 @@ import {
   updateNotificationSettingsRequestSchema,
 } from '../../../shared/notifications';
 import { pageQuerySchema } from '../../../shared/posts';
+import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { type Broadcasts, queueBroadcast } from './broadcasts';
 import { countUnread, listNotifications, markAllRead, markRead } from './list-notifications';

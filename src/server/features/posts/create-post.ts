@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type createPostRequestSchema, POST_MESSAGES } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
+import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { asklines, posts } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { findPost } from './find-post';
 import type { PostRow } from './select-posts';
 

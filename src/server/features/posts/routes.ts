@@ -10,11 +10,11 @@ import {
   postSchema,
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
+import { AppError } from '../../app-error';
 import { allow } from '../../auth/guard';
 import { authorize, authorizeMember, authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';

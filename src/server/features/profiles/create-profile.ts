@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { type createProfileRequestSchema, PROFILE_MESSAGES } from '../../../shared/profiles';
+import { AppError } from '../../app-error';
 import { hasAdminGrant } from '../../auth/admin-grants';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { violatedUniqueConstraint } from '../../db/unique-violation';
-import { AppError } from '../../http/app-error';
 import { findProfileOfUser, isUsernameTaken } from './find-profile';
 import type { ProfileRow } from './present-profile';
 

@@ -10,12 +10,12 @@ import {
   usernameAvailabilitySchema,
   usernameSchema,
 } from '../../../shared/profiles';
+import { AppError } from '../../app-error';
 import { allow } from '../../auth/guard';
 import { authorize, authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { enforceLimit, rateLimit } from '../../http/rate-limits';
 import { parseOrRefuse } from '../../http/validate';

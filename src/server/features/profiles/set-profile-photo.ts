@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PROFILE_MESSAGES } from '../../../shared/profiles';
+import { AppError } from '../../app-error';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { processProfilePhoto } from '../../platform/images';
 import { newPhotoKey, type ObjectStorage } from '../../platform/storage';
 import { findProfileOfUser } from './find-profile';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PROFILE_MESSAGES, type updateProfileRequestSchema } from '../../../shared/profiles';
+import { AppError } from '../../app-error';
 import type { Auth } from '../../auth/auth';
 import { clearPasswordFailures, countPasswordGuess } from '../../auth/password-attempts';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { voidEmailChanges } from '../account';
 import { findProfileOfUser } from './find-profile';

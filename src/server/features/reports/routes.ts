@@ -9,13 +9,13 @@ import {
   resolutionRequestSchema,
   sealedSuspensionPageSchema,
 } from '../../../shared/reports';
+import { AppError } from '../../app-error';
 import { sessionEnder } from '../../auth/auth';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeReport } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';

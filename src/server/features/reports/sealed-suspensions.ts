@@ -4,11 +4,11 @@
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SealedSuspension } from '../../../shared/reports';
+import { AppError } from '../../app-error';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { posts, profiles, sealedSuspensions } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { recordModeration } from '../moderation-log';
 
 const PAGE_SIZE = 25;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { AppError } from '../../app-error';
 import type { EndSessions } from '../../auth/auth';
 import { authorizeAuthorSuspension } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, profiles, sealedSuspensions, sessions } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import { suspendAccount } from '../admin-users';
 import { recordModeration } from '../moderation-log';
 

@@ -5,11 +5,11 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { identifierIsEmail, SIGN_IN_MESSAGES } from '../../../shared/auth';
+import { AppError } from '../../app-error';
 import type { Auth } from '../../auth/auth';
 import { clearPasswordFailures, countPasswordGuess } from '../../auth/password-attempts';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { SessionUser } from './get-session';
 

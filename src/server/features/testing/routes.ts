@@ -12,11 +12,11 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { USER_TYPES } from '../../../shared/roles';
+import { AppError } from '../../app-error';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { accounts, profiles, users } from '../../db/schema';
 import { describeRoute } from '../../http/api-docs';
-import { AppError } from '../../http/app-error';
 import type { AppEnv } from '../../http/context';
 import { loopbackOnly } from '../../http/loopback-only';
 

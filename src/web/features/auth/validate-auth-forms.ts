@@ -1,23 +1,19 @@
-// Client-side checks for the Get Started card. They mirror SPEC §5 so the user sees the message
-// before anything is sent; the server checks the same rules again.
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-export const PASSWORD_MIN_LENGTH = 6;
+// Checks of the Get Started card and the reset form before anything is sent: the rules and messages
+// the server checks with (src/shared/values/auth-forms.ts, src/shared/limits.ts; SPEC §5, §8), so the person
+// sees the same message sooner. Existing passwords are never length-checked at sign-in: only the
+// server knows the rule they met.
+import { PASSWORD_MIN_LENGTH } from '../../../shared/limits';
+import { identifierIsEmail } from '../../../shared/values/auth';
+import { AUTH_FORM_MESSAGES, isEmailAddress } from '../../../shared/values/auth-forms';
 
 export type SignInValues = { identifier: string; password: string };
 export type SignUpValues = { email: string; password: string };
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
-// SPEC §5: an identifier with an at sign is an email, anything else a username.
-export function isEmailLike(value: string) {
-  return value.includes('@');
-}
-
 export function validateSignIn({ identifier, password }: SignInValues): FieldErrors<keyof SignInValues> {
   const errors: FieldErrors<keyof SignInValues> = {};
-  if (identifier.trim() === '') errors.identifier = 'Please enter your username or email';
-  // Existing passwords are never length-checked at sign-in: only the server knows the rule they met.
-  if (password === '') errors.password = 'Please enter your password';
+  if (identifier.trim() === '') errors.identifier = AUTH_FORM_MESSAGES.identifierRequired;
+  if (password === '') errors.password = AUTH_FORM_MESSAGES.passwordRequired;
   return errors;
 }
 
@@ -25,22 +21,19 @@ export function validateSignUp({ email, password }: SignUpValues): FieldErrors<k
   const errors: FieldErrors<keyof SignUpValues> = {};
   const emailError = validateResetEmail(email);
   if (emailError) errors.email = emailError;
-  if (password === '') errors.password = 'Please choose a password';
-  else if (password.length < PASSWORD_MIN_LENGTH) {
-    errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  }
+  if (password === '') errors.password = AUTH_FORM_MESSAGES.choosePassword;
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = AUTH_FORM_MESSAGES.passwordTooShort;
   return errors;
 }
 
 export function validateResetEmail(email: string): string | undefined {
-  const trimmed = email.trim();
-  return trimmed === '' || !isEmailLike(trimmed) ? INVALID_EMAIL_MESSAGE : undefined;
+  return isEmailAddress(email.trim()) ? undefined : AUTH_FORM_MESSAGES.invalidEmail;
 }
 
 // SPEC §2: entering reset mode carries over what was typed, but only when it is an email.
 export function pickResetEmail(identifier: string) {
   const trimmed = identifier.trim();
-  return isEmailLike(trimmed) ? trimmed : '';
+  return identifierIsEmail(trimmed) ? trimmed : '';
 }
 
 export function hasErrors(errors: Record<string, string | undefined>) {

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -7,7 +8,6 @@ import { paths } from '../../../config/paths';
 import { ApiError, ConnectionError } from '../../../lib/api-client';
 import { Link, useSearchParams } from '../../../lib/router';
 import { resetPassword } from '../api/account-requests';
-import { PASSWORD_MIN_LENGTH } from '../validate-auth-forms';
 
 const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one from the sign-in card.';

@@ -1,5 +1,4 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors';
 
 export interface AppErrorDetail {
   /** The request field the error is about (the web puts the message under it). */
@@ -9,12 +8,13 @@ export interface AppErrorDetail {
 }
 
 /**
- * The one error type of the API. Its message is shown to people as it is, so it is the spec's
- * message (SPEC §8) or a sentence written for them; internals never go in it. A string `detail` is
- * the field the error is about.
+ * The one error type of the API, raised by the use cases and the routes alike (so it lives beside
+ * them, not in http/, which only turns it into an answer: http/error-handling.ts). Its message is
+ * shown to people as it is, so it is the spec's message (SPEC §8) or a sentence written for them;
+ * internals never go in it. A string `detail` is the field the error is about.
  */
 export class AppError extends Error {
-  readonly status: ContentfulStatusCode;
+  readonly status: (typeof ERROR_STATUS)[ErrorCode];
   readonly field?: string;
   readonly retryAfterSeconds?: number;
 
