@@ -3,25 +3,14 @@
 // own config, with no API server behind it (the page is drawn for a visitor whose session could not
 // be read): the landing page arrives drawn, with Vite's hot reload, and an address that is no page
 // arrives as the app's 404.
-import net from 'node:net';
 import path from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../support/free-port';
 import { scaled } from '../support/machine-factor';
 
 let vite: ViteDevServer;
 let url = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   process.env.API_PORT = String(await freePort()); // nothing listens there

@@ -1,13 +1,13 @@
 // A server of a spec's own, on a data directory seeded first (accounts with profiles and roles that
 // the UI cannot make yet), started as `npm start` runs it. The shared e2e server is left alone.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type Db, openDatabase } from '../../../src/server/db/client';
 import { applyMigrations } from '../../../src/server/db/migrate';
 import type { TestAccount } from '../../support/accounts';
+import { freePort } from '../../support/free-port';
 import { scaled } from '../../support/machine-factor';
 import { type ServerProcess, startServerProcess } from '../../support/server-process';
 import { expect } from '../fixtures';
@@ -24,17 +24,6 @@ export interface SeededServer {
   /** Stops the server and starts it again on the same address and data, with `settings` changed. */
   restart(settings?: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startSeededServer(
