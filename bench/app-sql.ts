@@ -4,6 +4,7 @@
 // statements' parameters hold VIEWER and POST where a request's own values go.
 import { findPost } from '../src/server/features/posts/find-post';
 import { listFeed } from '../src/server/features/posts/list-feed';
+import { rowIdSchema } from '../src/shared/path-params';
 import type { FeedSort } from '../src/shared/posts';
 import { captureStatement, captureStatements, type Statement } from '../tests/support/sql-plans';
 
@@ -20,7 +21,7 @@ export const POST = '00000000-0000-4000-8000-00000000f100';
 export const feedStatements = (sort: FeedSort) =>
   captureStatements((db) => listFeed({ db, viewerId: VIEWER, sort, cursor: undefined }));
 
-export const postStatement = () => captureStatement((db) => findPost(db, POST, VIEWER));
+export const postStatement = () => captureStatement((db) => findPost(db, rowIdSchema.parse(POST), VIEWER));
 
 /** The statement's parameters for one request: placeholders replaced by that request's values. */
 export function bind(statement: Statement, values: { viewer: string; post?: string }): unknown[] {

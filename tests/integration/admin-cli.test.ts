@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { notices, posts, profiles, users } from '../../src/server/db/schema';
 import { suspendAuthor } from '../../src/server/features/reports/suspend-author';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
+import { type RowId, rowIdSchema } from '../../src/shared/path-params';
 import { insertProfile, insertUser } from '../support/factories';
 import { scaled } from '../support/machine-factor';
 import { PROJECT_ROOT } from '../support/server-process';
@@ -119,7 +120,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
 
   it('answers the same about an account before and after it is suspended through an anonymous post', async () => {
     const database = await openDatabase({ engine: 'pglite', dataDir });
-    let postId: string;
+    let postId: RowId;
     try {
       const user = await insertUser(database.db, { email: 'sealed@example.com' });
       await insertProfile(database.db, user.id, { username: 'sealed_sam' });
@@ -127,7 +128,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
         .insert(posts)
         .values({ userId: user.id, content: 'An anonymous post', isAnonymous: true })
         .returning({ id: posts.id });
-      postId = row?.id ?? '';
+      postId = rowIdSchema.parse(row?.id);
     } finally {
       await database.close();
     }

@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements, explain } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { rowIdSchema } from '../../shared/path-params';
 import { erasureOf } from '../features/account/delete-account';
 import { likesPage, postsPage, reportsPage } from '../features/account/export-account';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
@@ -31,7 +32,7 @@ import { asklines, posts } from './schema';
 
 const VIEWER = 'viewer-1';
 const TIME = '2026-01-10 12:00:00.123456+00';
-const ID = '0b7a6f7e-5c1d-4d8e-9f00-1a2b3c4d5e6f';
+const ID = rowIdSchema.parse('0b7a6f7e-5c1d-4d8e-9f00-1a2b3c4d5e6f');
 
 let database: TestDatabase;
 beforeAll(async () => {

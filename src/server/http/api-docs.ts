@@ -1,19 +1,23 @@
 // The API's contract, written once per route beside it and read from the running app: `describeRoute()`
-// makes a route's first middleware, carrying what it takes (its JSON body and query, as the shared zod
-// schemas) and what it answers; the handler reads its input through the same object
-// (`route.body(c)`, `route.query(c)`), so the document cannot say one thing while the route checks
-// another. `openApiDocument(app)` walks the app's routes into an OpenAPI 3.1 document, served at
+// makes a route's first middleware, carrying what it takes (its JSON body, query and path params, as
+// the shared zod schemas) and what it answers; the handler reads its input through the same object
+// (`route.body(c)`, `route.query(c)`, `route.params(c)`), so the document cannot say one thing while
+// the route checks another. `openApiDocument(app)` walks the app's routes into an OpenAPI 3.1 document, served at
 // /api/docs/openapi.json with a readable page at /api/docs. A route without a description is listed
 // by `undocumentedRoutes`, which a test keeps empty.
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
 import type { AppEnv } from './context';
-import { readFormOrJson, readJson, readQuery } from './validate';
+import { readFormOrJson, readJson, readParams, readQuery } from './validate';
 
 type Schema = z.core.$ZodType;
 
-export interface RouteDescription<B extends Schema | undefined, Q extends Schema | undefined> {
+export interface RouteDescription<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined = undefined,
+> {
   /** One line, for people. */
   summary: string;
   /** The group it is listed under (a feature). */
@@ -29,6 +33,12 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
   form?: true;
   /** Its query string. */
   query?: Q;
+  /**
+   * Its path params (`:id`), an object schema from src/shared/path-params.ts. Params that break it
+   * are not refused with a 400: the address names nothing, and the route answers it as it answers
+   * an id of nothing.
+   */
+  params?: P;
   /** A body that is not JSON: an uploaded image. */
   upload?: 'image/*';
   /** The success answer: a schema (JSON), or a media type for answers that are not JSON. */
@@ -49,11 +59,15 @@ export interface RouteDescription<B extends Schema | undefined, Q extends Schema
 
 const DESCRIPTION = Symbol('route description');
 
-type Described = MiddlewareHandler<AppEnv> & {
-  [DESCRIPTION]: RouteDescription<Schema | undefined, Schema | undefined>;
-};
+type AnyDescription = RouteDescription<Schema | undefined, Schema | undefined, Schema | undefined>;
 
-export interface DescribedRoute<B extends Schema | undefined, Q extends Schema | undefined> {
+type Described = MiddlewareHandler<AppEnv> & { [DESCRIPTION]: AnyDescription };
+
+export interface DescribedRoute<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined = undefined,
+> {
   /**
    * The route's first middleware: carries the description; under test, it checks the route's JSON
    * answer against the described schema (checkAnswers).
@@ -63,12 +77,18 @@ export interface DescribedRoute<B extends Schema | undefined, Q extends Schema |
   body: B extends Schema ? (c: Context) => Promise<z.infer<B>> : never;
   /** The query, checked against the described schema (400 otherwise). */
   query: Q extends Schema ? (c: Context) => z.infer<Q> : never;
+  /**
+   * The path params, checked against the described schema; null when they break it (an address
+   * that names nothing: the handler answers it as it answers an id of nothing).
+   */
+  params: P extends Schema ? (c: Context) => z.infer<P> | null : never;
 }
 
 export function describeRoute<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
->(description: RouteDescription<B, Q>): DescribedRoute<B, Q> {
+  P extends Schema | undefined = undefined,
+>(description: RouteDescription<B, Q, P>): DescribedRoute<B, Q, P> {
   const answerSchema = typeof description.answer === 'object' ? description.answer : null;
   const doc = Object.assign(
     async (c: Context<AppEnv>, next: () => Promise<void>) => {
@@ -77,12 +97,13 @@ export function describeRoute<
     },
     { [DESCRIPTION]: description },
   ) as Described;
-  const { body, query } = description;
+  const { body, query, params } = description;
   const read = description.form ? readFormOrJson : readJson;
   return {
     doc,
-    body: (body ? (c: Context) => read(c, body) : undefined) as DescribedRoute<B, Q>['body'],
-    query: (query ? (c: Context) => readQuery(c, query) : undefined) as DescribedRoute<B, Q>['query'],
+    body: (body ? (c: Context) => read(c, body) : undefined) as DescribedRoute<B, Q, P>['body'],
+    query: (query ? (c: Context) => readQuery(c, query) : undefined) as DescribedRoute<B, Q, P>['query'],
+    params: (params ? (c: Context) => readParams(c, params) : undefined) as DescribedRoute<B, Q, P>['params'],
   };
 }
 
@@ -113,8 +134,8 @@ export function appRoutes(app: AnyApp): string[] {
   return [...new Set(listed)].sort();
 }
 
-function descriptions(app: AnyApp): Map<string, RouteDescription<Schema | undefined, Schema | undefined>> {
-  const found = new Map<string, RouteDescription<Schema | undefined, Schema | undefined>>();
+function descriptions(app: AnyApp): Map<string, AnyDescription> {
+  const found = new Map<string, AnyDescription>();
   for (const route of app.routes) {
     const description = (route.handler as Partial<Described>)[DESCRIPTION];
     if (description && route.method !== 'ALL') found.set(`${route.method} ${route.path}`, description);
@@ -156,16 +177,33 @@ function openApiPath(path: string): { path: string; params: string[] } {
   return { path: converted, params };
 }
 
+function properties(schema: Schema) {
+  return jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+}
+
 function queryParameters(schema: Schema) {
-  const described = jsonSchema(schema, 'input') as {
-    properties?: Record<string, unknown>;
-    required?: string[];
-  };
+  const described = properties(schema);
   return Object.entries(described.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
     required: described.required?.includes(name) ?? false,
     schema: property,
+  }));
+}
+
+/** Every param of the path, as its described schema says (a bare string where none does). */
+function pathParameters(names: string[], schema: Schema | undefined) {
+  const described = schema ? (properties(schema).properties ?? {}) : {};
+  return names.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    ...(described[name]
+      ? {
+          description: 'A value that breaks this schema is answered as one that names nothing.',
+          schema: described[name],
+        }
+      : { schema: { type: 'string' } }),
   }));
 }
 
@@ -193,7 +231,7 @@ const ERROR_ANSWER = {
   },
 };
 
-function successAnswer(description: RouteDescription<Schema | undefined, Schema | undefined>) {
+function successAnswer(description: AnyDescription) {
   const answer = description.answer ?? 'application/json';
   if (answer === 'none') return { description: 'Done; no body.' };
   if (answer === 'redirect') return { description: 'A redirect (Location).' };
@@ -218,7 +256,7 @@ export function openApiDocument(app: AnyApp, info: { title: string; version: str
       summary: description?.summary ?? 'Not described.',
       tags: description ? [description.tag] : [],
       parameters: [
-        ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+        ...pathParameters(params, description?.params),
         ...(description?.query ? queryParameters(description.query) : []),
       ],
       responses: {

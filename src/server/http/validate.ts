@@ -65,3 +65,14 @@ export function parseOrRefuse<S extends z.core.$ZodType>(schema: S, input: unkno
   }
   return result.data;
 }
+
+/**
+ * Checks the address's params (`:id`) against a shared schema. Unlike a body or a query, params that
+ * break it are not refused with a 400: such an address names nothing, so this answers null and the
+ * route answers it as it answers an id of nothing (same status, message and body), and a malformed
+ * guess is told from a wrong one by nothing.
+ */
+export function readParams<S extends z.core.$ZodType>(c: Context, schema: S): z.infer<S> | null {
+  const result = z.safeParse(schema, c.req.param());
+  return result.success ? result.data : null;
+}

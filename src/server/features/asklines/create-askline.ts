@@ -1,3 +1,4 @@
+import type { RowId } from '../../../shared/path-params';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { asklines } from '../../db/schema';
@@ -10,7 +11,8 @@ export async function createAskline(db: Db, creator: Viewer, content: string): P
     .insert(asklines)
     .values({ content, createdBy: creator.userId })
     .returning({ id: asklines.id });
-  const row = created ? await findVisibleAskline(db, created.id, creator) : null;
+  // The database made the id: a RowId without checking.
+  const row = created ? await findVisibleAskline(db, created.id as RowId, creator) : null;
   if (!row) throw new Error('createAskline: the new askline cannot be read back');
   return row;
 }

@@ -1,14 +1,12 @@
 import { and, desc, eq, not, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ASKLINES_FETCH_LIMIT } from '../../../shared/limits';
+import type { RowId } from '../../../shared/path-params';
 import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { asklines } from '../../db/schema';
 import { type AsklineRow, selectAsklines } from './select-asklines';
-
-const asklineId = z.uuid();
 
 const asklineById = preparedStatement('askline_by_id', (db, name) =>
   selectAsklines(db)
@@ -33,10 +31,9 @@ const verifiedAsklines = preparedStatement('asklines_verified', (db, name) =>
  */
 export async function findVisibleAskline(
   db: Db,
-  id: string,
+  id: RowId,
   viewer: Viewer | null,
 ): Promise<AsklineRow | null> {
-  if (!asklineId.safeParse(id).success) return null;
   const [row] = await asklineById(db).execute({ id });
   if (!row) return null;
   if (row.verified || row.createdBy === viewer?.userId || can(viewer, 'askline:review')) return row;

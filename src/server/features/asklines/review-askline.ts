@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AsklineDecision } from '../../../shared/asklines';
 import { ASKLINES_PAGE_SIZE } from '../../../shared/limits';
+import type { RowId } from '../../../shared/path-params';
 import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { asklines } from '../../db/schema';
@@ -34,9 +35,8 @@ export async function listPendingAsklines(
  */
 export async function reviewAskline(
   db: Db,
-  options: { id: string; decision: AsklineDecision; reviewerId: string },
+  options: { id: RowId; decision: AsklineDecision; reviewerId: string },
 ): Promise<boolean> {
-  if (!z.uuid().safeParse(options.id).success) return false;
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(asklines)

@@ -11,6 +11,7 @@ import {
   randomAsklineQuerySchema,
   reviewAsklineRequestSchema,
 } from '../../../shared/asklines';
+import { idParamsSchema } from '../../../shared/path-params';
 import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
@@ -78,12 +79,14 @@ const one = describeRoute({
   summary: 'One askline: verified ones for anyone, unverified ones for their creator and staff',
   tag: 'asklines',
   access: 'anyone',
+  params: idParamsSchema,
   answer: asklineSchema,
 });
 const answers = describeRoute({
   summary: 'The posts answering an askline, newest first',
   tag: 'asklines',
   access: 'anyone',
+  params: idParamsSchema,
   query: pageQuerySchema,
   answer: postPageSchema,
 });
@@ -91,6 +94,7 @@ const review = describeRoute({
   summary: 'Verify or reject an askline',
   tag: 'asklines',
   access: 'admins and moderators',
+  params: idParamsSchema,
   body: reviewAsklineRequestSchema,
   answer: asklineSchema,
 });
@@ -135,14 +139,16 @@ export function asklineRoutes(deps: AsklineDeps) {
         return c.json({ asklines: rows.map(presentAskline), nextCursor });
       })
       .get('/:id', one.doc, async (c) => {
-        const row = await findVisibleAskline(db, c.req.param('id'), c.get('viewer'));
+        const params = one.params(c);
+        const row = params && (await findVisibleAskline(db, params.id, c.get('viewer')));
         if (!row) throw notFound();
         return c.json(presentAskline(row));
       })
       .get('/:id/posts', answers.doc, async (c) => {
         const viewer = c.get('viewer');
         const { cursor } = answers.query(c);
-        const askline = await findVisibleAskline(db, c.req.param('id'), viewer);
+        const params = answers.params(c);
+        const askline = params && (await findVisibleAskline(db, params.id, viewer));
         if (!askline) throw notFound();
         const { rows, nextCursor } = await listPostsNewestFirst({
           db,
@@ -155,9 +161,11 @@ export function asklineRoutes(deps: AsklineDeps) {
       .put('/:id/review', review.doc, reviewer, async (c) => {
         const viewer = c.var.caller;
         const { decision } = await review.body(c);
-        const id = c.req.param('id');
-        if (!(await reviewAskline(db, { id, decision, reviewerId: viewer.userId }))) throw notFound();
-        const row = await findVisibleAskline(db, id, viewer);
+        const params = review.params(c);
+        if (!params || !(await reviewAskline(db, { id: params.id, decision, reviewerId: viewer.userId }))) {
+          throw notFound();
+        }
+        const row = await findVisibleAskline(db, params.id, viewer);
         if (!row) throw notFound();
         return c.json(presentAskline(row));
       })

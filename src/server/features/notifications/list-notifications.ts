@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Notification, NotificationKind } from '../../../shared/notifications';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
+import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 
@@ -139,7 +140,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 }
 
 /** Marks one notification of `userId` read; false when they have none of that id. */
-export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+export async function markRead(db: Db, userId: string, id: RowId): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update notifications set read_at = coalesce(read_at, now())

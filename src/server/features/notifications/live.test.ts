@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAccount } from '../../../../tests/support/accounts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { rowIdSchema } from '../../../shared/path-params';
 import { queryRows } from '../../db/client';
 import { setLike } from '../posts/set-like';
 import { listeningNotificationStreams, MOST_STREAMS_PER_USER, NOTIFICATIONS_CHANNEL } from './live';
@@ -21,7 +22,7 @@ const newPost = async (userId: string) => {
     database.db,
     sql`insert into posts (user_id, content) values (${userId}, 'A post to like') returning id`,
   );
-  return row?.id ?? '';
+  return rowIdSchema.parse(row?.id);
 };
 
 /** A stream that records what it is told. */

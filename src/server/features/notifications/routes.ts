@@ -14,6 +14,7 @@ import {
   unsubscribeRequestSchema,
   updateNotificationSettingsRequestSchema,
 } from '../../../shared/notifications';
+import { idParamsSchema } from '../../../shared/path-params';
 import { pageQuerySchema } from '../../../shared/posts';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
@@ -47,6 +48,7 @@ const readOne = describeRoute({
   summary: 'Mark one of your notifications read',
   tag: 'notifications',
   access: "the recipient (another's answers 404)",
+  params: idParamsSchema,
   answer: unreadCountSchema,
 });
 const readAll = describeRoute({
@@ -93,7 +95,6 @@ const notifyEveryone = describeRoute({
   answer: adminNotificationAnswerSchema,
 });
 
-const notificationId = z.uuid();
 /** Between comments that keep proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 /** How long EventSource waits before coming back after a stream ends. */
@@ -198,8 +199,8 @@ export function notificationRoutes(deps: NotificationDeps) {
     })
     .put('/:id/read', readOne.doc, signedIn, async (c) => {
       const userId = c.var.caller.userId;
-      const id = c.req.param('id');
-      if (!notificationId.safeParse(id).success || !(await markRead(db, userId, id))) {
+      const params = readOne.params(c);
+      if (!params || !(await markRead(db, userId, params.id))) {
         throw new AppError('not_found', NOTIFICATION_MESSAGES.missing);
       }
       return c.json({ unread: await countUnread(db, userId) });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { RowId } from '../../../shared/path-params';
 import { type createPostRequestSchema, POST_MESSAGES } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { AppError } from '../../app-error';
@@ -45,7 +46,8 @@ export async function createPost(options: {
         return inserted;
       })
     : await insert(db);
-  const row = created ? await findPost(db, created.id, authorId) : null;
+  // The database made the id: a RowId without checking.
+  const row = created ? await findPost(db, created.id as RowId, authorId) : null;
   if (!row) throw new Error('createPost: the new post cannot be read back');
   return row;
 }

@@ -1,11 +1,9 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { RowId } from '../../../shared/path-params';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
 import { type PostRow, selectPosts } from './select-posts';
-
-const postId = z.uuid();
 
 const livePost = preparedStatement('post_by_id', (db, name) =>
   selectPosts(db, sql.placeholder('viewerId'))
@@ -14,9 +12,8 @@ const livePost = preparedStatement('post_by_id', (db, name) =>
     .prepare(name),
 );
 
-/** A live post by id, or null (a deleted post, or an id that is not a post id at all). */
-export async function findPost(db: Db, id: string, viewerId: string | null): Promise<PostRow | null> {
-  if (!postId.safeParse(id).success) return null;
+/** A live post by id, or null (a deleted post, or no post at all). */
+export async function findPost(db: Db, id: RowId, viewerId: string | null): Promise<PostRow | null> {
   const [row] = await livePost(db).execute({ id, viewerId });
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/path-params';
 import {
   createPostRequestSchema,
   feedQuerySchema,
@@ -35,8 +36,6 @@ interface PostDeps extends ViewerDeps {
   announceNotification?: (userId: string) => void;
 }
 
-const postIdShape = z.uuid();
-
 /** Signed in with a profile: posting, liking and the feed need one (SPEC §2 auth gate). */
 const member = (signedOut?: string) => allow((viewer) => authorizeMember(viewer, signedOut));
 
@@ -62,6 +61,7 @@ const onePost = describeRoute({
   summary: 'One post; with ?username, only if that member wrote it (never an anonymous one)',
   tag: 'posts',
   access: 'anyone',
+  params: idParamsSchema,
   query: postQuery,
   answer: postSchema,
 });
@@ -69,6 +69,7 @@ const remove = describeRoute({
   summary: 'Delete a post (soft): its author, or staff',
   tag: 'posts',
   access: 'the author, admins and moderators',
+  params: idParamsSchema,
   answer: 'none',
   status: 204,
 });
@@ -76,6 +77,7 @@ const like = describeRoute({
   summary: 'Like (PUT) or unlike (DELETE) a post',
   tag: 'posts',
   access: 'members with a profile',
+  params: idParamsSchema,
   answer: likeStateSchema,
 });
 const profilePosts = describeRoute({
@@ -119,7 +121,8 @@ export function postRoutes(deps: PostDeps) {
       // Open to visitors (SPEC §2: single-post pages are public).
       const viewer = c.get('viewer');
       const { username } = onePost.query(c);
-      const row = await findPost(db, c.req.param('id'), viewer?.userId ?? null);
+      const params = onePost.params(c);
+      const row = params && (await findPost(db, params.id, viewer?.userId ?? null));
       if (!row) throw notFound();
       // An anonymous post lives only at /post/{id}: under any username it answers like a post that
       // does not exist, so a guessed username is never confirmed (issue «Posts» 7).
@@ -128,7 +131,8 @@ export function postRoutes(deps: PostDeps) {
     })
     .delete('/:id', remove.doc, allow(authorizeSignedIn), async (c) => {
       const viewer = c.var.caller;
-      const row = await findPost(db, c.req.param('id'), viewer.userId);
+      const params = remove.params(c);
+      const row = params && (await findPost(db, params.id, viewer.userId));
       if (!row) throw notFound();
       authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
       if (!(await deletePost(db, row, viewer))) throw notFound();
@@ -142,9 +146,9 @@ export function postRoutes(deps: PostDeps) {
       rateLimit(rateLimiter, 'like', 'account'),
       async (c) => {
         const viewer = c.var.caller;
-        const id = c.req.param('id');
-        if (!postIdShape.safeParse(id).success) throw notFound();
-        const state = await setLike({ db, userId: viewer.userId, postId: id, liked: c.req.method === 'PUT' });
+        const params = like.params(c);
+        const liked = c.req.method === 'PUT';
+        const state = params && (await setLike({ db, userId: viewer.userId, postId: params.id, liked }));
         if (!state) throw notFound();
         const { told, ...answer } = state;
         // Queued, not awaited: the answer takes as long whoever wrote the post and whatever they read.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { RowId } from '../../../shared/path-params';
 import type { LikeState } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
@@ -18,7 +19,7 @@ import { type Db, queryRows } from '../../db/client';
 export async function setLike(options: {
   db: Db;
   userId: string;
-  postId: string;
+  postId: RowId;
   liked: boolean;
 }): Promise<(LikeState & { told: string | null }) | null> {
   const { db, userId, postId } = options;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { pageQuerySchema } from '../../../shared/posts';
+import { idParamsSchema } from '../../../shared/path-params';
+import { POST_MESSAGES, pageQuerySchema } from '../../../shared/posts';
 import {
   REPORT_MESSAGES,
   reportPageSchema,
@@ -24,7 +25,7 @@ import { findPost } from '../posts';
 import { listReports } from './list-reports';
 import { presentReport } from './present-report';
 import { reportPost } from './report-post';
-import { liftSealedSuspension, listSealedSuspensions } from './sealed-suspensions';
+import { liftSealedSuspension, listSealedSuspensions, noSealedSuspension } from './sealed-suspensions';
 import { setResolution } from './set-resolution';
 import { suspendAuthor } from './suspend-author';
 
@@ -33,12 +34,13 @@ interface ReportDeps extends ViewerDeps {
   rateLimiter: RateLimiter;
 }
 
-const postMissing = () => new AppError('not_found', 'Post not found');
+const postMissing = () => new AppError('not_found', POST_MESSAGES.notFound);
 
 const report = describeRoute({
   summary: 'Report a post with a reason (again: acknowledged, counted once)',
   tag: 'moderation',
   access: 'members with a profile, not on their own post; not staff',
+  params: idParamsSchema,
   body: reportPostRequestSchema,
   answer: reportResultSchema,
 });
@@ -46,6 +48,7 @@ const suspendAuthorRoute = describeRoute({
   summary: "Suspend a post's author (through an anonymous post: sealed, naming no one)",
   tag: 'moderation',
   access: 'admins; moderators for named posts by members',
+  params: idParamsSchema,
   answer: 'none',
   status: 204,
 });
@@ -53,6 +56,7 @@ const liftSuspension = describeRoute({
   summary: 'Lift a suspension made through an anonymous post',
   tag: 'moderation',
   access: 'admins',
+  params: idParamsSchema,
   answer: 'none',
   status: 204,
 });
@@ -67,6 +71,7 @@ const resolution = describeRoute({
   summary: 'Resolve or reopen a report',
   tag: 'moderation',
   access: 'admins and moderators',
+  params: idParamsSchema,
   body: resolutionRequestSchema,
 });
 const sealedList = describeRoute({
@@ -93,7 +98,8 @@ export function postModerationRoutes(deps: ReportDeps) {
       async (c) => {
         const viewer = c.var.caller;
         const { reason, detail } = await report.body(c);
-        const post = await findPost(db, c.req.param('id'), viewer.userId);
+        const params = report.params(c);
+        const post = params && (await findPost(db, params.id, viewer.userId));
         if (!post) throw postMissing();
         if (post.userId === viewer.userId) throw new AppError('forbidden', REPORT_MESSAGES.ownPost);
         // Reporting again is acknowledged the same way, but counts once (report-post.ts).
@@ -112,7 +118,10 @@ export function postModerationRoutes(deps: ReportDeps) {
     )
     .post('/:id/author-suspension', suspendAuthorRoute.doc, allowTo('post:suspend-author'), async (c) => {
       const staff = c.var.caller;
-      await suspendAuthor(db, { postId: c.req.param('id'), staff, endSessions: sessionEnder(deps.auth) });
+      const params = suspendAuthorRoute.params(c);
+      // As suspendAuthor answers a post that is not there.
+      if (!params) throw postMissing();
+      await suspendAuthor(db, { postId: params.id, staff, endSessions: sessionEnder(deps.auth) });
       // Says nothing about who it was.
       return c.body(null, 204);
     })
@@ -124,7 +133,9 @@ export function postModerationRoutes(deps: ReportDeps) {
       }),
       async (c) => {
         const staff = c.var.caller;
-        await liftSealedSuspension(db, { postId: c.req.param('id'), staff });
+        const params = liftSuspension.params(c);
+        if (!params) throw noSealedSuspension();
+        await liftSealedSuspension(db, { postId: params.id, staff });
         return c.body(null, 204);
       },
     );
@@ -145,13 +156,11 @@ export function reportRoutes(deps: ReportDeps) {
     .put('/:id/resolution', resolution.doc, staff, async (c) => {
       const viewer = c.var.caller;
       const { resolved } = await resolution.body(c);
-      const changed = await setResolution(db, {
-        reportId: c.req.param('id'),
-        resolved,
-        staffId: viewer.userId,
-      });
-      if (!changed) throw new AppError('not_found', REPORT_MESSAGES.notFound);
-      return c.json({ id: c.req.param('id'), resolved });
+      const params = resolution.params(c);
+      const changed =
+        params && (await setResolution(db, { reportId: params.id, resolved, staffId: viewer.userId }));
+      if (!params || !changed) throw new AppError('not_found', REPORT_MESSAGES.notFound);
+      return c.json({ id: params.id, resolved });
     });
 }
 

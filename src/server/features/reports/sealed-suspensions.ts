@@ -3,6 +3,7 @@
 // nothing an admin sees says whether there was one.
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { RowId } from '../../../shared/path-params';
 import type { SealedSuspension } from '../../../shared/reports';
 import { AppError } from '../../app-error';
 import type { Viewer } from '../../auth/viewer';
@@ -50,13 +51,13 @@ export async function listSealedSuspensions(
   };
 }
 
+/** The answer when no suspension made through the post is in force (or there is no such post). */
+export const noSealedSuspension = () =>
+  new AppError('not_found', 'No suspension made through this post is in force.');
+
 /** Lifts the sealed suspension made through a post; 404 when there is none in force. */
-export async function liftSealedSuspension(
-  db: Db,
-  options: { postId: string; staff: Viewer },
-): Promise<void> {
-  const none = new AppError('not_found', 'No suspension made through this post is in force.');
-  if (!z.uuid().safeParse(options.postId).success) throw none;
+export async function liftSealedSuspension(db: Db, options: { postId: RowId; staff: Viewer }): Promise<void> {
+  const none = noSealedSuspension();
   await db.transaction(async (tx) => {
     const lifted = await tx
       .delete(sealedSuspensions)

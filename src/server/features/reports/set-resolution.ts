@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { RowId } from '../../../shared/path-params';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { recordModeration } from '../moderation-log';
@@ -11,9 +11,8 @@ import { tellReporters } from '../notifications';
  */
 export async function setResolution(
   db: Db,
-  options: { reportId: string; resolved: boolean; staffId: string },
+  options: { reportId: RowId; resolved: boolean; staffId: string },
 ): Promise<boolean> {
-  if (!z.uuid().safeParse(options.reportId).success) return false;
   return db.transaction(async (tx) => {
     const [changed] = await tx
       .update(reports)

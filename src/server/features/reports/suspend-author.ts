@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { RowId } from '../../../shared/path-params';
+import { POST_MESSAGES } from '../../../shared/posts';
 import { AppError } from '../../app-error';
 import type { EndSessions } from '../../auth/auth';
 import { authorizeAuthorSuspension } from '../../auth/policies';
@@ -29,10 +30,9 @@ import { recordModeration } from '../moderation-log';
  */
 export async function suspendAuthor(
   db: Db,
-  options: { postId: string; staff: Viewer; endSessions: EndSessions },
+  options: { postId: RowId; staff: Viewer; endSessions: EndSessions },
 ): Promise<void> {
-  const missing = new AppError('not_found', 'Post not found');
-  if (!z.uuid().safeParse(options.postId).success) throw missing;
+  const missing = new AppError('not_found', POST_MESSAGES.notFound);
   const authorId = await db.transaction(async (tx) => {
     const [post] = await tx
       .select({ userId: posts.userId, isAnonymous: posts.isAnonymous })

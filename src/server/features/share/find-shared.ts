@@ -3,6 +3,7 @@
 // with no author at all, and nothing downstream can name one. Deleted posts and unpublished asklines
 // are not found.
 import type { Askline } from '../../../shared/asklines';
+import type { RowId } from '../../../shared/path-params';
 import type { Post } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import type { ObjectStorage } from '../../platform/storage';
@@ -15,14 +16,14 @@ export interface SharedPost {
   photoKey: string | null;
 }
 
-export async function findSharedPost(db: Db, storage: ObjectStorage, id: string): Promise<SharedPost | null> {
+export async function findSharedPost(db: Db, storage: ObjectStorage, id: RowId): Promise<SharedPost | null> {
   const row = await findPost(db, id, null);
   if (!row) return null;
   const post = presentPost(row, null, storage);
   return { post, photoKey: post.author ? row.authorPictureKey : null };
 }
 
-export async function findSharedAskline(db: Db, id: string): Promise<Askline | null> {
+export async function findSharedAskline(db: Db, id: RowId): Promise<Askline | null> {
   const row = await findVisibleAskline(db, id, null);
   return row ? presentAskline(row) : null;
 }
@@ -34,7 +35,7 @@ export async function findSharedAskline(db: Db, id: string): Promise<Askline | n
 export async function findPostAt(
   db: Db,
   storage: ObjectStorage,
-  address: { username: string | null; postId: string },
+  address: { username: string | null; postId: RowId },
 ): Promise<SharedPost | null> {
   const found = await findSharedPost(db, storage, address.postId);
   if (!found) return null;

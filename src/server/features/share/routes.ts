@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { EMBED_STYLES, renderEmbedHtml } from '../../../shared/embed-html';
+import { idParamsSchema, previewFileParamsSchema } from '../../../shared/path-params';
 import { readShareFormat } from '../../../shared/share';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -26,24 +27,25 @@ import { postUrls, readSharedPage } from './share-addresses';
 const SHARED_CACHE = 'public, max-age=300';
 const IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
-const PNG_FILE = /^([0-9a-fA-F-]{36})\.png$/;
-
 const postImage = describeRoute({
   summary: "A shared post's link-preview image ({id}.png), drawn once and kept",
   tag: 'sharing',
   access: 'anyone; new drawings limited per address',
+  params: previewFileParamsSchema,
   answer: 'image/png',
 });
 const asklineImage = describeRoute({
   summary: "A verified askline's link-preview image ({id}.png)",
   tag: 'sharing',
   access: 'anyone; new drawings limited per address',
+  params: previewFileParamsSchema,
   answer: 'image/png',
 });
 const embed = describeRoute({
   summary: 'The embeddable page of a post (?format=default|square|story), framable anywhere',
   tag: 'sharing',
   access: 'anyone',
+  params: idParamsSchema,
   answer: 'text/html',
 });
 const oembed = describeRoute({
@@ -120,7 +122,7 @@ export function shareRoutes(deps: ShareDeps) {
 
   return new Hono<AppEnv>()
     .get('/og/posts/:file', postImage.doc, async (c) => {
-      const id = PNG_FILE.exec(c.req.param('file'))?.[1];
+      const id = postImage.params(c)?.file;
       const shared = id ? await findSharedPost(db, storage, id) : null;
       if (!shared) throw postGone();
       const { version, input, photoKey } = postPreview(shared);
@@ -130,7 +132,7 @@ export function shareRoutes(deps: ShareDeps) {
       }));
     })
     .get('/og/asklines/:file', asklineImage.doc, async (c) => {
-      const id = PNG_FILE.exec(c.req.param('file'))?.[1];
+      const id = asklineImage.params(c)?.file;
       const askline = id ? await findSharedAskline(db, id) : null;
       if (!askline) throw new AppError('not_found', 'This askline is not available.');
       const { version, input } = asklinePreview(askline);
@@ -138,7 +140,8 @@ export function shareRoutes(deps: ShareDeps) {
     })
     .get('/embed/posts/:id', embed.doc, async (c) => {
       const format = readShareFormat(c.req.query('format'));
-      const shared = await findSharedPost(db, storage, c.req.param('id'));
+      const params = embed.params(c);
+      const shared = params && (await findSharedPost(db, storage, params.id));
       c.header('Content-Security-Policy', EMBED_CSP);
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
       c.header('X-Robots-Tag', 'noindex');

@@ -1,14 +1,13 @@
 // The addresses people share (SPEC §2 route table) and the ones the server makes for them: a post's
 // page, an askline's page, their preview images and the embed page.
-import { z } from 'zod';
+import { type RowId, rowIdSchema } from '../../../shared/path-params';
 import { matchRoute } from '../../../shared/routes';
 import { postPagePath, type ShareFormat } from '../../../shared/share';
 
 export type SharedPage =
-  | { kind: 'post'; username: string | null; postId: string }
-  | { kind: 'askline'; id: string };
+  | { kind: 'post'; username: string | null; postId: RowId }
+  | { kind: 'askline'; id: RowId };
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 const USERNAME_SEGMENT = /^[A-Za-z0-9_.]{1,40}$/;
 
 /**
@@ -19,8 +18,10 @@ const USERNAME_SEGMENT = /^[A-Za-z0-9_.]{1,40}$/;
  */
 export function readSharedPage(pathname: string): SharedPage | null {
   const found = matchRoute(pathname);
-  const id = (found?.params.uuid ?? found?.params.postId ?? '').toLowerCase();
-  if (!found || !isUuid(id)) return null;
+  // The page's own address, not an API route's: its id is checked here, as the API's are.
+  const checked = rowIdSchema.safeParse((found?.params.uuid ?? found?.params.postId ?? '').toLowerCase());
+  if (!found || !checked.success) return null;
+  const id = checked.data;
   if (found.id === 'askline') return { kind: 'askline', id };
   if (found.id === 'anonymousPost') return { kind: 'post', username: null, postId: id };
   const username = found.params.username ?? '';
