@@ -15,7 +15,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueUnsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
-import { appRoutes } from '../../src/server/http/api-docs';
+import { appRoutes } from '../../src/server/http/describe-route';
 import { POST_MESSAGES } from '../../src/shared/posts';
 import {
   type AccountOptions,

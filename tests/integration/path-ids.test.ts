@@ -5,7 +5,7 @@
 // reaches the database (PostgreSQL would refuse it with an error: a 500 where an unknown id is a 404).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes } from '../../src/server/http/api-docs';
+import { appRoutes } from '../../src/server/http/describe-route';
 import { createMember, type Member } from '../support/accounts';
 import { NO_RATE_LIMITS, okJson, startTestServer, type TestServer } from '../support/test-server';
 

@@ -22,8 +22,8 @@ import {
   confirmEmailHref,
 } from '../../shared/values/confirmation';
 import { AppError } from '../app-error';
-import { describeRoute } from '../http/api-docs';
 import type { AppEnv } from '../http/context';
+import { describeRoute } from '../http/describe-route';
 import { enforceLimit, type LimitName, RATE_LIMITS, rateLimit } from '../http/rate-limits';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Auth } from './auth';

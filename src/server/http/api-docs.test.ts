@@ -7,8 +7,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { likeStateSchema } from '../../shared/posts';
-import { appRoutes, describeRoute, undocumentedRoutes } from './api-docs';
 import type { AppEnv } from './context';
+import { appRoutes, describeRoute, undocumentedRoutes } from './describe-route';
 import { handleError } from './error-handling';
 
 let server: TestServer;

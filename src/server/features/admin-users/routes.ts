@@ -9,8 +9,8 @@ import {
 import { type Auth, sessionEnder } from '../../auth/auth';
 import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { listUsers } from './list-users';
 import { setSuspension } from './set-suspension';
 import { setUserRole } from './set-user-role';

@@ -3,8 +3,8 @@
 // outbox holds every sign-in link and reset token, so it answers the machine the server runs on only.
 import { Hono } from 'hono';
 import type { Db } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { html, htmlText } from '../../http/html';
 import { loopbackOnly } from '../../http/loopback-only';
 import { listOutbox, type OutboxMessage } from '../../platform/mail';

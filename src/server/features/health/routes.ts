@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { type HealthResponse, healthResponseSchema } from '../../../shared/health';
 import type { Database } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import type { Redis } from '../../platform/redis';
 
 const health = describeRoute({

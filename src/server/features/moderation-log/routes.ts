@@ -3,8 +3,8 @@ import { pageQuerySchema } from '../../../shared/posts';
 import { moderationLogPageSchema } from '../../../shared/reports';
 import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { listModerationLog } from './list-log';
 
 const log = describeRoute({

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { noticeSchema, updateNoticeRequestSchema } from '../../../shared/notices';
 import { allowTo } from '../../auth/guard';
 import type { Db } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { getNotice, saveNotice } from './notice';
 
 const read = describeRoute({

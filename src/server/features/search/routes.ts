@@ -3,8 +3,8 @@ import { postSearchPageSchema, searchRequestSchema, userSearchPageSchema } from 
 import { allow } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import type { ObjectStorage } from '../../platform/storage';
 import { presentPost } from '../posts';
 import { searchPosts } from './search-posts';

@@ -8,9 +8,9 @@ import { idParamsSchema, previewFileParamsSchema } from '../../../shared/path-pa
 import { readShareFormat } from '../../../shared/share';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
-import { describeRoute } from '../../http/api-docs';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { enforceLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';

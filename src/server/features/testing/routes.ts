@@ -16,8 +16,8 @@ import { AppError } from '../../app-error';
 import type { Auth } from '../../auth/auth';
 import type { Db } from '../../db/client';
 import { accounts, profiles, users } from '../../db/schema';
-import { describeRoute } from '../../http/api-docs';
 import type { AppEnv } from '../../http/context';
+import { describeRoute } from '../../http/describe-route';
 import { loopbackOnly } from '../../http/loopback-only';
 
 const accountRequestSchema = z.strictObject({
