@@ -6,6 +6,7 @@ import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -16,7 +17,6 @@ import { Link, useNavigate } from '../../../lib/router';
 import { saveFile } from '../../../lib/save-file';
 import { startGoogleSignIn } from '../../auth/api/account-requests';
 import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../../auth/sign-out';
-import { FormBanner } from '../../profiles/components/form-banner';
 import {
   accountQueryOptions,
   devicesQueryOptions,
@@ -76,7 +76,9 @@ export function AccountRoute() {
         </>
       ) : account.isError ? (
         <div className="mt-8">
-          <FormBanner tone="error" message={failureMessage(account.error, ACCOUNT_MESSAGES.signedOut)} />
+          <FormOutcome
+            outcome={{ tone: 'error', text: failureMessage(account.error, ACCOUNT_MESSAGES.signedOut) }}
+          />
           <button
             type="button"
             onClick={() => void account.refetch()}
@@ -148,12 +150,14 @@ function EmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
           signInAgain={ACCOUNT_MESSAGES.signInAgainForEmail}
         />
         {sent ? (
-          <FormBanner
-            tone="success"
-            message={`To approve, open the link we sent to ${sent.approvalSentTo} and press its button. Then ${sent.newEmail} gets an email of its own: your email changes when it is confirmed from there. Asking again cancels this request.`}
+          <FormOutcome
+            outcome={{
+              tone: 'ok',
+              text: `To approve, open the link we sent to ${sent.approvalSentTo} and press its button. Then ${sent.newEmail} gets an email of its own: your email changes when it is confirmed from there. Asking again cancels this request.`,
+            }}
           />
         ) : null}
-        {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
+        {errors.form ? <FormOutcome outcome={{ tone: 'error', text: errors.form }} /> : null}
         <button
           type="submit"
           disabled={change.isPending || !canChange}
@@ -170,7 +174,7 @@ function DevicesSection() {
   const headingId = useId();
   const devices = useQuery(devicesQueryOptions);
   const signOut = useSignOutDevices();
-  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const others = devices.data?.devices.filter((device) => !device.current) ?? [];
 
   async function end(id: string | null, what: string) {
@@ -178,13 +182,13 @@ function DevicesSection() {
     try {
       const { signedOut } = await signOut.mutateAsync(id);
       setOutcome({
-        tone: 'success',
-        message: id
+        tone: 'ok',
+        text: id
           ? `${what} is signed out.`
           : `Signed out of ${signedOut} other ${signedOut === 1 ? 'device' : 'devices'}.`,
       });
     } catch (problem) {
-      setOutcome({ tone: 'error', message: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+      setOutcome({ tone: 'error', text: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
     }
   }
 
@@ -212,13 +216,15 @@ function DevicesSection() {
         </ul>
       ) : devices.isError ? (
         <div className="mt-5">
-          <FormBanner tone="error" message={failureMessage(devices.error, ACCOUNT_MESSAGES.signedOut)} />
+          <FormOutcome
+            outcome={{ tone: 'error', text: failureMessage(devices.error, ACCOUNT_MESSAGES.signedOut) }}
+          />
         </div>
       ) : (
         <LoadingStatus className="mt-5">Loading your devices...</LoadingStatus>
       )}
       <div className="mt-4 space-y-4">
-        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        <FormOutcome outcome={outcome} />
         {others.length > 0 ? (
           <button
             type="button"
@@ -273,7 +279,7 @@ function DeviceRow({ device, busy, onSignOut }: { device: Device; busy: boolean;
 function DownloadSection() {
   const headingId = useId();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
 
   async function download() {
     setBusy(true);
@@ -281,9 +287,9 @@ function DownloadSection() {
     try {
       const { file, fileName } = await downloadAccountData();
       saveFile(file, fileName);
-      setOutcome({ tone: 'success', message: `Your data is downloading as ${fileName}.` });
+      setOutcome({ tone: 'ok', text: `Your data is downloading as ${fileName}.` });
     } catch (problem) {
-      setOutcome({ tone: 'error', message: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
+      setOutcome({ tone: 'error', text: failureMessage(problem, ACCOUNT_MESSAGES.signedOut) });
     } finally {
       setBusy(false);
     }
@@ -303,7 +309,7 @@ function DownloadSection() {
         signed in on, and your profile picture.
       </p>
       <div className="mt-5 space-y-4">
-        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        <FormOutcome outcome={outcome} />
         <button
           type="button"
           onClick={() => void download()}
@@ -382,9 +388,11 @@ function DeleteSection(props: {
       ) : null}
       {takenDown !== null ? (
         <div className="mt-5">
-          <FormBanner
-            tone="success"
-            message={`${countOf(takenDown)} deleted. Your account is still here: come back another day to delete it.`}
+          <FormOutcome
+            outcome={{
+              tone: 'ok',
+              text: `${countOf(takenDown)} deleted. Your account is still here: come back another day to delete it.`,
+            }}
           />
         </div>
       ) : null}
@@ -417,7 +425,7 @@ function DeleteSection(props: {
           error={errors.confirmation}
           disabled={busy || !canDelete}
         />
-        {errors.form ? <FormBanner tone="error" message={errors.form} /> : null}
+        {errors.form ? <FormOutcome outcome={{ tone: 'error', text: errors.form }} /> : null}
         <button
           type="submit"
           disabled={busy || !canDelete}
@@ -517,7 +525,7 @@ function AnonymousPosts(props: {
       </p>
       {error ? (
         <div className="mt-3">
-          <FormBanner tone="error" message={error} />
+          <FormOutcome outcome={{ tone: 'error', text: error }} />
         </div>
       ) : null}
       <button
@@ -599,7 +607,7 @@ function SignInAgain({ message }: { message: string }) {
   return (
     <div className="mt-4 space-y-3">
       <p className="text-sm text-slate-700 dark:text-slate-300">{message}.</p>
-      {error ? <FormBanner tone="error" message={error} /> : null}
+      {error ? <FormOutcome outcome={{ tone: 'error', text: error }} /> : null}
       <button
         type="button"
         onClick={() => void signInAgain()}

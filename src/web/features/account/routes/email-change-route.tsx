@@ -4,11 +4,11 @@ import { ACCOUNT_MESSAGES, EMAIL_CHANGE_OUTCOMES } from '../../../../shared/valu
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
+import { FormOutcome } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { Link, useSearchParams } from '../../../lib/router';
-import { FormBanner } from '../../profiles/components/form-banner';
 import { emailChangeLinkQueryOptions } from '../api/email-change-api';
 
 /** What went wrong when the button was pressed (`?problem=`, the server's error code). */
@@ -39,7 +39,7 @@ export function EmailChangeRoute() {
         ) : (
           <Card icon="mail" title="Change of email address">
             <div className="mt-4">
-              <FormBanner tone="error" message={ACCOUNT_MESSAGES.emailLinkDead} />
+              <FormOutcome outcome={{ tone: 'error', text: ACCOUNT_MESSAGES.emailLinkDead }} />
             </div>
             <AccountLink />
           </Card>
@@ -56,9 +56,8 @@ function LinkStep({ token, problem }: { token: string; problem: string | null })
     return (
       <Card icon="mail" title="Change of email address">
         <div className="mt-4">
-          <FormBanner
-            tone="error"
-            message={failureMessage(link.error, ACCOUNT_MESSAGES.emailLinkSignedOut)}
+          <FormOutcome
+            outcome={{ tone: 'error', text: failureMessage(link.error, ACCOUNT_MESSAGES.emailLinkSignedOut) }}
           />
         </div>
         {signedOut ? (
@@ -95,7 +94,7 @@ function LinkStep({ token, problem }: { token: string; problem: string | null })
       </p>
       {problem ? (
         <div className="mt-4">
-          <FormBanner tone="error" message={problem} />
+          <FormOutcome outcome={{ tone: 'error', text: problem }} />
         </div>
       ) : null}
       <form method="post" action={`/api/account/email/${approving ? 'approve' : 'confirm'}`} className="mt-6">

@@ -66,7 +66,7 @@ export function AdminUsersRoute() {
         </form>
       </search>
 
-      <FormOutcome outcome={status} className="mt-4 min-h-6" />
+      <FormOutcome outcome={status} look="line" className="mt-4 min-h-6" />
 
       {list.isPending ? (
         <p className="mt-6 flex items-center gap-2 text-slate-600 dark:text-slate-300">

@@ -43,7 +43,7 @@ export function ModerationLogRoute() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         Every resolve, delete, askline decision, role change and suspension, newest first.
       </p>
-      <FormOutcome outcome={status} className="mt-4 min-h-6" />
+      <FormOutcome outcome={status} look="line" className="mt-4 min-h-6" />
       <SealedSuspensions onStatus={setStatus} />
       <h2 id="log-heading" className="mt-10 text-lg font-semibold">
         Log

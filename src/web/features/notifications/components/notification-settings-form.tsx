@@ -80,7 +80,7 @@ function SettingsForm({ initial }: { initial: NotificationSetting[] }) {
         <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
           {save.isPending ? 'Saving...' : 'Save settings'}
         </button>
-        <FormOutcome outcome={outcome} className="" />
+        <FormOutcome outcome={outcome} look="line" />
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -19,7 +20,6 @@ import { showFieldError } from '../../../lib/form-errors';
 import { Link, useNavigate } from '../../../lib/router';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
-import { FormBanner } from '../components/form-banner';
 import { PhotoPicker } from '../components/photo-picker';
 import { ProfileFields } from '../components/profile-fields';
 import { type EditFormValues, editFormSchema } from '../profile-forms';
@@ -70,7 +70,7 @@ export function EditProfileRoute() {
         </>
       ) : profile.isError ? (
         <div className="mt-8">
-          <FormBanner tone="error" message="Failed to load profile. Please try again." />
+          <FormOutcome outcome={{ tone: 'error', text: 'Failed to load profile. Please try again.' }} />
           <button
             type="button"
             onClick={() => void profile.refetch()}
@@ -97,9 +97,9 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile(profile.username);
   const [photo, setPhoto] = useState<File | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; message: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const profileHref = paths.userProfile.getHref(profile.username);
-  const saved = outcome?.tone === 'success';
+  const saved = outcome?.tone === 'ok';
   const busy = form.formState.isSubmitting || saved;
   const { errors } = form.formState;
 
@@ -122,8 +122,8 @@ function EditProfileForm({ profile }: { profile: Profile }) {
     try {
       const { passwordChanged } = await update.mutateAsync(values);
       setOutcome({
-        tone: 'success',
-        message: passwordChanged ? PROFILE_MESSAGES.updatedWithPassword : PROFILE_MESSAGES.updated,
+        tone: 'ok',
+        text: passwordChanged ? PROFILE_MESSAGES.updatedWithPassword : PROFILE_MESSAGES.updated,
       });
     } catch (problem) {
       const message =
@@ -133,7 +133,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
             ? problem.message
             : String(problem);
       showFieldError(form, problem);
-      setOutcome({ tone: 'error', message });
+      setOutcome({ tone: 'error', text: message });
     }
   });
 
@@ -196,7 +196,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           </div>
         ) : null}
 
-        {outcome ? <FormBanner tone={outcome.tone} message={outcome.message} /> : null}
+        <FormOutcome outcome={outcome} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={profileHref} className={composeButtonClasses({ variant: 'secondary' })}>
             Cancel

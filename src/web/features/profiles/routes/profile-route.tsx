@@ -5,6 +5,7 @@ import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { ProfileHeader } from '../../../components/profile-header';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { OfflineNotice } from '../../../components/ui/offline-notice';
 import { paths } from '../../../config/paths';
@@ -15,7 +16,6 @@ import { useCachedFallback } from '../../../lib/use-cached-fallback';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/api/session-query';
 import { profileQueryOptions } from '../api/profile-api';
-import { FormBanner } from '../components/form-banner';
 
 /** SPEC §9: a profile page still loading after 5 seconds shows the cached copy instead. */
 const FALLBACK_AFTER_MS = 5_000;
@@ -51,13 +51,13 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
         <OfflineNotice saved />
         {fromCache && online ? (
           <div className="mb-4">
-            <FormBanner
-              tone="error"
-              message={
-                query.isError
+            <FormOutcome
+              outcome={{
+                tone: 'error',
+                text: query.isError
                   ? LOAD_FAILED
-                  : 'The server is slow to answer: showing your saved copy of this profile.'
-              }
+                  : 'The server is slow to answer: showing your saved copy of this profile.',
+              }}
             />
           </div>
         ) : null}

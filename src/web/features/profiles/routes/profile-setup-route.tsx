@@ -8,12 +8,12 @@ import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
 import { DocumentTitle } from '../../../components/document-title';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome } from '../../../components/ui/form-outcome';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { showFieldError } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
 import { rememberProfile, uploadProfilePhoto, useCreateProfile } from '../api/profile-api';
-import { FormBanner } from '../components/form-banner';
 import { PhotoPicker } from '../components/photo-picker';
 import { ProfileFields } from '../components/profile-fields';
 import { UsernameField } from '../components/username-field';
@@ -92,7 +92,7 @@ export function ProfileSetupRoute() {
           <PhotoPicker name={fullName} currentUrl={null} onChange={setPhoto} disabled={busy} />
           <UsernameField status={availability} />
           <ProfileFields />
-          {error ? <FormBanner tone="error" message={error} /> : null}
+          {error ? <FormOutcome outcome={{ tone: 'error', text: error }} /> : null}
           <button
             type="submit"
             disabled={!ready || busy}
