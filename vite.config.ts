@@ -72,6 +72,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
           main: fileURLToPath(new URL('src/web/main.tsx', import.meta.url)),
         },
+        // A feature's index.ts (its public surface, src/web/boundaries.test.ts) only re-exports: taking
+        // one name from it must not run, nor load the file of, the other modules it lists. Said to
+        // Rolldown, which otherwise keeps the index and everything it lists with side effects (the
+        // account page's sign-out brought the `signed-out` file onto every page asking the session).
+        treeshake: {
+          moduleSideEffects: [
+            { test: /[\\/]src[\\/]web[\\/]features[\\/][\w-]+[\\/]index\.ts$/, sideEffects: false },
+          ],
+        },
         // Modules in files by role, a dozen a page rather than thirty (scripts/chunk-groups.ts). Our
         // chunks are named by their hash alone: each name is written in the import lines of the files
         // that use it (0.4 KB on a data page); the build manifest says which source each holds. The

@@ -59,7 +59,9 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     5,
     anyOf(
       web('lib/api-client\\.ts|features/auth/api/session-api\\.ts|features/auth/demo-session\\.ts'),
-      web('config/storage-keys\\.ts|components/icons/icon\\.tsx|components/icons/icon-names\\.ts'),
+      web(
+        'config/storage-keys\\.ts|lib/demo-flag\\.ts|components/icons/icon\\.tsx|components/icons/icon-names\\.ts',
+      ),
       web('components/avatar\\.tsx'),
       shared('limits\\.ts'),
       (id) => id.includes('virtual:icon-sprite'),

@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+// First: the kept copy's guard is in place before any page's data layer runs.
+import './app/kept-copy-guard';
 import { AppRouter } from './app/router';
 import { hydratingServerPage } from './lib/render-context';
 

@@ -4,6 +4,8 @@
 // that a test waits for is compiled on first import, which takes longer on a busy machine.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// As main.tsx does: the kept copy of the query cache is judged by auth's watch.
+import '../../src/web/app/kept-copy-guard';
 import { clearAnnouncements } from '../../src/web/components/ui/announcer';
 import { scaled } from './machine-factor';
 

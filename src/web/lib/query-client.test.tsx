@@ -22,9 +22,10 @@ function keepInStorage() {
   );
 }
 
-/** lib/query-client.ts as a new page load runs it. */
+/** lib/query-client.ts as a new page load runs it, after main.tsx has given it the kept copy's guard. */
 async function loadPage() {
   vi.resetModules();
+  await import('../app/kept-copy-guard');
   return import('./query-client');
 }
 
@@ -42,6 +43,15 @@ describe('the kept cache', () => {
     // SPEC §4: the session keeps its five minutes across a reload.
     expect(queryClient.getQueryData(queryKeys.session)).toEqual(KEPT_SESSION);
     expect(queryClient.getQueryState(queryKeys.session)?.isInvalidated).toBe(false);
+  });
+
+  it('is not restored where no guard says whose it is (lib imports no feature: the app gives one)', async () => {
+    keepInStorage();
+    vi.resetModules();
+    const { queryClient, cacheRestored } = await import('./query-client');
+    await cacheRestored;
+    expect(queryClient.getQueryData(FEED)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.session)).toBeUndefined();
   });
 
   it('shows a kept list at once and asks the server again; coming back to the tab asks again', async () => {

@@ -2,7 +2,7 @@
 // fallbacks of SPEC §4/§9 work (cached session, feed, profile pages) without hand-written storage code.
 // A query opts in with `meta: { persist }`; signing out clears memory and storage together
 // (features/auth/sign-out.ts), and so does a session found to have ended elsewhere: the kept copy's
-// chunk watches for that (features/auth/signed-out-elsewhere.ts).
+// guard watches for that (lib/kept-copy-guard.ts, which the app gives auth's watch).
 //
 // A kept copy is never taken for the server's word across a reload: it is restored before any query
 // runs, marked stale, and shows at once while the query asks again (stale-while-revalidate). SPEC §9's
@@ -22,8 +22,9 @@ import {
   QueryClientProvider,
 } from '@tanstack/react-query';
 import { createElement, type ReactNode, useSyncExternalStore } from 'react';
-import { isDemoSession } from '../features/auth/demo-session';
 import { ApiError } from './api-client';
+import { isDemoSession } from './demo-flag';
+import { keptCopyGuard } from './kept-copy-guard';
 import { readPageState } from './page-state';
 import { queryKeys } from './query-keys';
 import { useServerRender } from './render-context';
@@ -63,6 +64,8 @@ export const queryClient = new QueryClient({
 type Persistence = typeof import('./query-persistence');
 const persistence: Promise<Persistence> | null =
   typeof window === 'undefined' ? null : import('./query-persistence');
+// Whose kept copy it is (lib/kept-copy-guard.ts): asked for beside the code, not after it.
+const guard = persistence && keptCopyGuard.load?.().catch(() => null);
 
 /** The queries whose answers came with the page from the server (their hashes). */
 const fromServer = new Set<string>();
@@ -70,7 +73,7 @@ const fromServer = new Set<string>();
 function hydrateFromServer(state: DehydratedState): void {
   // The page's answers are as fresh as the page: timed by this browser's clock, not the server's.
   const now = Date.now();
-  // The demo user is a session only this tab knows (features/auth/demo-session.ts): the server drew the
+  // The demo user is a session only this tab knows (lib/demo-flag.ts): the server drew the
   // page for a visitor, and the session query finds the demo session once the page is taken over.
   if (isDemoSession()) {
     state.queries = state.queries.filter((query) => !isSession(query));
@@ -101,7 +104,7 @@ const restoreListeners = new Set<() => void>();
 async function restore(): Promise<void> {
   // Without the kept copy's code (it failed to load), the app works without the cached fallbacks.
   const kept = await persistence?.catch(() => null);
-  await kept?.restoreKeptCopy(queryClient, fromServer).catch(() => {});
+  await kept?.restoreKeptCopy(queryClient, fromServer, guard).catch(() => {});
   restoring = false;
   for (const listener of restoreListeners) listener();
 }

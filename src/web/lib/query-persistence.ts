@@ -14,12 +14,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { storageKeys } from '../config/storage-keys';
-import type { Session } from '../features/auth/api/session-api';
-import {
-  judgeKeptCopy,
-  signedOutBeforeThisPage,
-  watchForSignOut,
-} from '../features/auth/signed-out-elsewhere';
+import type { KeptCopyGuard } from './kept-copy-guard';
 import { queryKeys } from './query-keys';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -59,18 +54,18 @@ const isSession = (query: Pick<Query, 'queryKey'>) => query.queryKey[0] === quer
  * The kept answers, if they are under a day old, of today's shape, and kept by whoever the page's
  * session (in `queryClient`, from the server) says is here; any other copy is removed unread.
  */
-async function readKeptCopy(queryClient: QueryClient): Promise<DehydratedState | null> {
+async function readKeptCopy(queryClient: QueryClient, guard: KeptCopyGuard): Promise<DehydratedState | null> {
   const kept = await persister.restoreClient();
   if (!kept) return null;
   if (!kept.timestamp || Date.now() - kept.timestamp > DAY || kept.buster !== BUSTER) {
     await persister.removeClient();
     return null;
   }
-  const verdict = judgeKeptCopy(kept.clientState, queryClient.getQueryData<Session>(queryKeys.session));
+  const verdict = guard.judgeKeptCopy(kept.clientState, queryClient.getQueryData(queryKeys.session));
   if (verdict === 'keep') return kept.clientState;
   // The account that kept it was signed out since (issue #43), or another one is signed in: never shown.
   await persister.removeClient();
-  if (verdict === 'signed-out') signedOutBeforeThisPage();
+  if (verdict === 'signed-out') guard.signedOutBeforeThisPage();
   return null;
 }
 
@@ -78,8 +73,8 @@ async function readKeptCopy(queryClient: QueryClient): Promise<DehydratedState |
  * Keeps `queryClient`'s opted-in answers from now on; `saveNow` writes what it holds at once. Kept
  * for as long as the session lasts: one found to have ended takes every kept answer with it.
  */
-function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
-  watchForSignOut(queryClient);
+function keepFrom(queryClient: QueryClient, guard: KeptCopyGuard, saveNow: boolean): void {
+  guard.watchForSignOut(queryClient);
   const options: PersistQueryClientOptions = {
     queryClient,
     persister,
@@ -94,14 +89,17 @@ function keepFrom(queryClient: QueryClient, saveNow: boolean): void {
 /**
  * Restores the kept answers into `queryClient` as a page starts (lib/query-client.ts waits for it),
  * except those the page brought fresher from the server (`fromServer`, their hashes), then keeps the
- * client's answers from then on.
+ * client's answers from then on; all of it as `guarding` allows (lib/kept-copy-guard.ts: without a
+ * guard nothing is restored or kept).
  */
 export async function restoreKeptCopy(
   queryClient: QueryClient,
   fromServer: ReadonlySet<string>,
+  guarding: Promise<KeptCopyGuard | null> | null | undefined,
 ): Promise<void> {
+  const guard = await guarding;
   try {
-    const state = await readKeptCopy(queryClient);
+    const state = guard ? await readKeptCopy(queryClient, guard) : null;
     if (state) {
       hydrate(queryClient, { ...state, queries: state.queries.filter((q) => !fromServer.has(q.queryHash)) });
     }
@@ -121,7 +119,7 @@ export async function restoreKeptCopy(
   });
   // The page's own answers came before anything listened: kept now, so the cached fallbacks
   // (SPEC §3, §9) have what this page showed.
-  keepFrom(queryClient, fromServer.size > 0);
+  if (guard) keepFrom(queryClient, guard, fromServer.size > 0);
 }
 
 // The app's service worker comes with the kept copy: both are the app's offline side, and neither is

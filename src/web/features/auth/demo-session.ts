@@ -1,6 +1,5 @@
 // SPEC §1/§4: Demo Sign In signs in as a local fake user with no server call and no server session.
-// The flag lives in session storage, so it ends with the tab.
-import { storageKeys } from '../../config/storage-keys';
+// This is that user; whether the tab is in the demo is a flag in session storage (lib/demo-flag.ts).
 import type { Session } from './api/session-api';
 
 export const DEMO_SESSION: Session = {
@@ -21,19 +20,3 @@ export const DEMO_SESSION: Session = {
   needsProfileSetup: false,
   demo: true,
 };
-
-export function isDemoSession(): boolean {
-  try {
-    return sessionStorage.getItem(storageKeys.demoSession) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function startDemoSession(): void {
-  sessionStorage.setItem(storageKeys.demoSession, '1');
-}
-
-export function endDemoSession(): void {
-  sessionStorage.removeItem(storageKeys.demoSession);
-}

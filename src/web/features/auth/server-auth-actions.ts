@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { CONFIRMATION_MESSAGES } from '../../../shared/values/confirmation';
 import { paths } from '../../config/paths';
 import { ApiError, ConnectionError } from '../../lib/api-client';
+import { startDemoSession } from '../../lib/demo-flag';
 import { useNavigate } from '../../lib/router';
 import * as accountRequests from './api/account-requests';
 import type * as sessionApi from './api/session-api';
 import type { AuthActions, AuthOutcome } from './auth-actions';
-import { DEMO_SESSION, startDemoSession } from './demo-session';
+import { DEMO_SESSION } from './demo-session';
 import { describeGoogleError } from './hooks/use-auth-error-from-address';
 
 function failure(error: unknown): AuthOutcome {

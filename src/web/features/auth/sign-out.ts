@@ -4,8 +4,8 @@
 // the data layer every data page loads (lib/query-client.ts) stays as small as it was.
 import { storageKeys } from '../../config/storage-keys';
 import { removeCookie } from '../../lib/cookies';
+import { endDemoSession } from '../../lib/demo-flag';
 import { queryClient } from '../../lib/query-client';
-import { endDemoSession } from './demo-session';
 
 /**
  * Aborts every request in flight (their queries pass the signal to fetch): before a sign-out, so no

@@ -300,6 +300,7 @@ describe('a page load after the session ended elsewhere', () => {
       document.body.append(script);
     }
     vi.resetModules();
+    await import('../../app/kept-copy-guard'); // as main.tsx does, first
     const { queryClient, cacheRestored: restored } = await import('../../lib/query-client');
     const elsewhere = await import('./signed-out-elsewhere');
     await restored;

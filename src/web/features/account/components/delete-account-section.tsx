@@ -6,7 +6,7 @@ import { FormOutcome } from '../../../components/ui/form-outcome';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useNavigate } from '../../../lib/router';
-import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../../auth/sign-out';
+import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../../auth';
 import { useDeleteAccount } from '../api/account-api';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice';
 import { accountFormErrors } from './account-form-errors';

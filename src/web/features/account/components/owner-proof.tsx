@@ -5,7 +5,7 @@ import { FormOutcome } from '../../../components/ui/form-outcome';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
-import { startGoogleSignIn } from '../../auth/api/account-requests';
+import { startGoogleSignIn } from '../../auth';
 
 /**
  * What an action on the account asks to prove it is the owner's, as the server's answer says: the

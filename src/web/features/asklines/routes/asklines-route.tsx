@@ -11,7 +11,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { paths } from '../../../config/paths';
 import { lazyPage } from '../../../lib/lazy-page';
 import { Link } from '../../../lib/router';
-import { useSession } from '../../auth/api/session-query';
+import { useSession } from '../../auth';
 import { asklineListQueryOptions } from '../api/asklines-queries';
 import { AsklineCard } from '../components/askline-card';
 

@@ -5,7 +5,8 @@
 // portal's page answering JSON) is a connection problem, not a broken session.
 import type { SessionResponse } from '../../../../shared/auth';
 import { type AnswerSchema, apiRequest, ConnectionError } from '../../../lib/api-client';
-import { DEMO_SESSION, isDemoSession } from '../demo-session';
+import { isDemoSession } from '../../../lib/demo-flag';
+import { DEMO_SESSION } from '../demo-session';
 
 export type Session = SessionResponse & { demo?: boolean };
 

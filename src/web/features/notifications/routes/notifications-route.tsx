@@ -11,7 +11,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { failureMessage, refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useLocation } from '../../../lib/router';
-import { useSession } from '../../auth/api/session-query';
+import { useSession } from '../../auth';
 import { notificationsQueryOptions, useMarkAllRead, useMarkRead } from '../api/notifications-api';
 import { NotificationItem } from '../components/notification-item';
 

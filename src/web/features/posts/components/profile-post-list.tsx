@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSession } from '../../auth/api/session-query';
+import { useSession } from '../../auth';
 import { profilePostsQueryOptions } from '../api/posts-queries';
 import { PostList } from './post-list';
 

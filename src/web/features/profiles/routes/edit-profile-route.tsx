@@ -18,7 +18,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { showFieldError } from '../../../lib/form-errors';
 import { Link, useNavigate } from '../../../lib/router';
-import { useSession } from '../../auth/api/session-query';
+import { useSession } from '../../auth';
 import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
 import { PhotoPicker } from '../components/photo-picker';
 import { ProfileFields } from '../components/profile-fields';

@@ -14,7 +14,7 @@ import { useNotFoundStatus } from '../../../lib/redirect';
 import { Link, useParams } from '../../../lib/router';
 import { useCachedFallback } from '../../../lib/use-cached-fallback';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/api/session-query';
+import { useSession } from '../../auth';
 import { profileQueryOptions } from '../api/profile-api';
 
 /** SPEC §9: a profile page still loading after 5 seconds shows the cached copy instead. */
