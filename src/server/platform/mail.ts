@@ -10,6 +10,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { startJob } from './job-runner';
 
 export interface Mail {
   to: string;
@@ -70,7 +71,7 @@ export interface MailWorkerOptions {
   db: Db;
   transport: MailTransport;
   logger: Logger;
-  /** How often to look for mail queued by other instances and for retries that are due. */
+  /** The pause after a look before the next (mail queued by other instances, retries now due). */
   pollMs?: number;
   /**
    * How long a claimed mail is left to its worker before another may take it (the worker died while
@@ -115,10 +116,6 @@ export function startMailWorker({
   maxAttempts = 12,
   batchSize = 10,
 }: MailWorkerOptions): MailWorker {
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
   /** Claims due rows: each counts an attempt and is leased to this worker. */
   async function claim() {
     return queryRows<Mail & { id: string; attempts: number }>(
@@ -134,7 +131,8 @@ export function startMailWorker({
     );
   }
 
-  async function sendDue(): Promise<void> {
+  /** Sends due mail a batch at a time, until none is left or the worker is stopping. */
+  async function sendDue(stopping: AbortSignal): Promise<void> {
     for (;;) {
       const rows = await claim();
       for (const row of rows) {
@@ -165,36 +163,16 @@ export function startMailWorker({
           );
         }
       }
-      if (rows.length < batchSize || stopped) return;
+      if (rows.length < batchSize || stopping.aborted) return;
     }
   }
 
-  function run() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sendDue()
-      .catch((error: unknown) => logger.error({ err: error }, 'the mail worker could not read the outbox'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  }
-
-  const timer = setInterval(run, pollMs);
-  timer.unref();
-  run();
+  // Now (mail left by a stopped process), on every wake-up and every `pollMs` (job-runner.ts).
+  const job = startJob({ name: 'mail-outbox', intervalMs: pollMs, run: sendDue, logger });
   return {
-    wake: run,
+    wake: job.wake,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await job.stop();
       transport.close();
     },
   };

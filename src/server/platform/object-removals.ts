@@ -7,6 +7,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { objectRemovals } from '../db/schema';
+import { startJob } from './job-runner';
 import type { ObjectStorage } from './storage';
 
 const MINUTE = 60_000;
@@ -72,26 +73,17 @@ export async function removeQueuedObjects(options: {
   return { removed, failed };
 }
 
-/** Sweeps the queue now and every `intervalMs` (unref'd); `stop` waits for a sweep under way. */
+/** Sweeps the queue now and every `intervalMs` (job-runner.ts); `stop` waits for a sweep under way. */
 export function startObjectRemovals(options: {
   db: Db;
   storage: ObjectStorage;
   logger: Logger;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running
-      .then(() => removeQueuedObjects(options))
-      .catch((error: unknown) => options.logger.error({ err: error }, 'the object removal sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, options.intervalMs ?? 5 * MINUTE);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startJob({
+    name: 'object-removals',
+    intervalMs: options.intervalMs ?? 5 * MINUTE,
+    run: () => removeQueuedObjects(options),
+    logger: options.logger,
+  });
 }

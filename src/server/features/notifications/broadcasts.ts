@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../db/client';
+import { type Job, startJob } from '../../platform/job-runner';
 
 /** Members told per transaction. */
 const BATCH = 1_000;
@@ -56,55 +57,25 @@ async function deliverBatch(db: Db, batch: number): Promise<boolean> {
   });
 }
 
-/** Hands out every unfinished notice, a batch at a time. */
-export async function deliverBroadcasts(db: Db, batch = BATCH): Promise<void> {
-  while (await deliverBatch(db, batch)) {
+/**
+ * Hands out every unfinished notice, a batch at a time. Once `stopping` is aborted (shutdown) it ends
+ * after the batch at hand: the notice's row says where the next instance to look resumes.
+ */
+export async function deliverBroadcasts(db: Db, batch = BATCH, stopping?: AbortSignal): Promise<void> {
+  while (!stopping?.aborted && (await deliverBatch(db, batch))) {
     // the next batch, or the next notice
   }
 }
 
-export interface Broadcasts {
-  /** Looks for notices to hand out now (one was just queued). */
-  wake(): void;
-  /** Resolves once nothing is being handed out by this instance (tests). */
-  settle(): Promise<void>;
-  /** Finishes the batch under way and stops looking. */
-  stop(): Promise<void>;
-}
+/** The job of handing out notices; `wake` when one was just queued. */
+export type Broadcasts = Job;
 
-/** The job: now, on `wake`, and every `intervalMs` (unref'd). */
-export function startBroadcasts(options: { db: Db; logger?: Logger; intervalMs?: number }): Broadcasts {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverBroadcasts(options.db)
-      .catch((err: unknown) => options.logger?.error({ err }, 'could not hand out a notice from the admins'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const timer = setInterval(run, options.intervalMs ?? 60_000);
-  timer.unref();
-  run();
-  return {
-    wake: run,
-    async settle() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** The job: now, on `wake`, and every `intervalMs` (job-runner.ts). */
+export function startBroadcasts(options: { db: Db; logger: Logger; intervalMs?: number }): Broadcasts {
+  return startJob({
+    name: 'admin-notices',
+    intervalMs: options.intervalMs ?? 60_000,
+    run: (stopping) => deliverBroadcasts(options.db, BATCH, stopping),
+    logger: options.logger,
+  });
 }

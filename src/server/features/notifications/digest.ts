@@ -11,6 +11,7 @@ import type { Notification, NotificationKind } from '../../../shared/notificatio
 import { notificationDetail, notificationSentence } from '../../../shared/values/notification-text';
 import { type Db, queryRows } from '../../db/client';
 import { html, htmlText } from '../../http/html';
+import { type Job, startJob } from '../../platform/job-runner';
 import type { Mail, Mailer } from '../../platform/mail';
 import { unreadForDigest } from './list-notifications';
 import { issueUnsubscribeToken } from './unsubscribe-token';
@@ -30,8 +31,12 @@ export interface DigestDeps {
   logger?: Logger;
 }
 
-/** Queues every digest now due; answers how many were mailed. */
-export async function sendDueDigests(deps: DigestDeps): Promise<number> {
+/**
+ * Queues every digest now due; answers how many were mailed. Once `stopping` is aborted (shutdown) it
+ * ends after the person at hand: each digest is its own transaction, and the rest stay due for the
+ * next look, on any instance.
+ */
+export async function sendDueDigests(deps: DigestDeps, stopping?: AbortSignal): Promise<number> {
   let mailed = 0;
   for (const cadence of ['daily', 'weekly'] as const) {
     // People another instance is mailing at this moment are passed over, and not looked at again.
@@ -39,6 +44,7 @@ export async function sendDueDigests(deps: DigestDeps): Promise<number> {
     for (;;) {
       const due = (await dueUsers(deps.db, cadence)).filter((userId) => !seen.has(userId));
       for (const userId of due) {
+        if (stopping?.aborted) return mailed;
         seen.add(userId);
         // One person's failure is logged and waits for the next look; the others still get theirs.
         try {
@@ -177,27 +183,15 @@ function clip(text: string): string {
   return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
 }
 
-/** Looks for due digests now and every `intervalMs` (unref'd); `stop` waits for a look under way. */
-export function startDigests(deps: DigestDeps & { logger: Logger; intervalMs?: number }) {
-  let running: Promise<void> | null = null;
-  const look = () => {
-    if (running) return;
-    running = sendDueDigests(deps)
-      .then((mailed) => {
-        if (mailed > 0) deps.logger.info({ mailed }, 'notification digests queued');
-      })
-      .catch((err: unknown) => deps.logger.error({ err }, 'could not queue notification digests'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(look, deps.intervalMs ?? 10 * 60_000);
-  timer.unref();
-  look();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+/** Looks for due digests now and every `intervalMs` (job-runner.ts); `stop` waits for a look under way. */
+export function startDigests(deps: DigestDeps & { logger: Logger; intervalMs?: number }): Job {
+  return startJob({
+    name: 'notification-digests',
+    intervalMs: deps.intervalMs ?? 10 * 60_000,
+    run: async (stopping) => {
+      const mailed = await sendDueDigests(deps, stopping);
+      if (mailed > 0) deps.logger.info({ mailed }, 'notification digests queued');
     },
-  };
+    logger: deps.logger,
+  });
 }

@@ -485,6 +485,38 @@ describe('email digests', () => {
     expect(await mailTo(author)).toHaveLength(1);
   });
 
+  it('end after the digest at hand when the instance is stopping, and leave the rest due', async () => {
+    const liker = await createMember(server);
+    const authors = [await createMember(server), await createMember(server)];
+    for (const author of authors) {
+      await ok(author, 'PUT', '/api/notifications/settings', {
+        settings: [{ kind: 'post_liked', inApp: true, digest: 'daily' }],
+      });
+      await like(liker, await post(author, 'Mailed before or after a restart'));
+    }
+    // Shutdown comes while the first digest is queued (job-runner.ts aborts the look's signal).
+    const stopping = new AbortController();
+    const outbox = createMailer({ db: server.database.db, smtp: false });
+    const mailed = await sendDueDigests(
+      {
+        db: server.database.db,
+        publicUrl: server.url,
+        mailer: {
+          kind: 'outbox',
+          async send(mail, tx) {
+            await outbox.send(mail, tx);
+            stopping.abort();
+          },
+        },
+      },
+      stopping.signal,
+    );
+    expect(mailed).toBe(1);
+    // The next look (another instance, or the next start) mails the one left, and no one twice.
+    expect(await digests()).toBeGreaterThanOrEqual(1);
+    for (const author of authors) expect(await mailTo(author)).toHaveLength(1);
+  });
+
   it('list at most a page of notifications and point to the rest', async () => {
     const author = await createMember(server);
     const liker = await createMember(server);
