@@ -14,7 +14,7 @@ import {
 } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { clearPasswordFailures } from './auth/password-attempts';
-import { createRedisSessionStorage } from './auth/redis-session-storage';
+import { createRedisSessionStorage, mendSessionCacheAfterOutages } from './auth/redis-session-storage';
 import { loadViewer } from './auth/viewer';
 import { listeningViewerCache, type ViewerCache } from './auth/viewer-cache';
 import type { Config } from './config';
@@ -54,7 +54,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import {
   createMemoryRateLimiter,
   createPostgresRateLimiter,
-  createRedisRateLimiter,
+  createRedisRateLimiterWithFallback,
   type RateLimiter,
 } from './platform/rate-limit';
 import type { Redis } from './platform/redis';
@@ -103,15 +103,24 @@ export function createApp({
   broadcasts = startBroadcasts({ db: database.db, logger }),
 }: AppDependencies) {
   const db = database.db;
+  // Sessions ended while Redis was away must not come back from its stale copies (decision 025).
+  const sessionCache = redis ? mendSessionCacheAfterOutages(redis, db, logger) : null;
   const appMailer = mailer ?? createMailer({ db, smtp: Boolean(config.smtpUrl) });
-  const auth = createAppAuth(config, db, redis, appMailer, {
-    // A new password set from a mailed link: pending email changes are void (they were asked with the
-    // old one), and the failed guesses at the old one are forgotten (issue #43).
-    onPasswordReset: async (userId, email) => {
-      await voidEmailChanges(db, userId);
-      await clearPasswordFailures(rateLimiter, email);
+  const auth = createAppAuth(
+    config,
+    db,
+    redis,
+    appMailer,
+    {
+      // A new password set from a mailed link: pending email changes are void (they were asked with
+      // the old one), and the failed guesses at the old one are forgotten (issue #43).
+      onPasswordReset: async (userId, email) => {
+        await voidEmailChanges(db, userId);
+        await clearPasswordFailures(rateLimiter, email);
+      },
     },
-  });
+    sessionCache?.readable,
+  );
 
   const app = new Hono<AppEnv>();
   app.use(resolveClientAddress(config.trustProxy));
@@ -249,6 +258,7 @@ export function appSecurityHeaders(config: Config): HeaderList {
 /**
  * The better-auth instance of these settings (the admin command line makes the same one). Without a
  * mailer of the caller's, mail is queued for whichever instance's worker looks next.
+ * `sessionCacheReadable`: whether sessions may be read from Redis now (redis-session-storage.ts).
  */
 export function createAppAuth(
   config: Config,
@@ -256,6 +266,7 @@ export function createAppAuth(
   redis: Redis | null,
   mailer: Mailer = createMailer({ db, smtp: Boolean(config.smtpUrl) }),
   hooks: Pick<AuthOptions, 'onPasswordReset'> = {},
+  sessionCacheReadable?: () => boolean,
 ) {
   return createAuth({
     ...hooks,
@@ -266,7 +277,7 @@ export function createAppAuth(
     isProduction: config.isProduction,
     adminEmails: config.adminEmails,
     google: config.google,
-    secondaryStorage: redis ? createRedisSessionStorage(redis) : undefined,
+    secondaryStorage: redis ? createRedisSessionStorage(redis, sessionCacheReadable) : undefined,
     testing: config.env === 'test',
   });
 }
@@ -282,11 +293,18 @@ export function createStorage(config: Config): ObjectStorage {
 }
 
 /**
- * Rate-limit counters every instance shares once several may run: Redis when there is one; with
- * DATABASE_URL but no Redis, PostgreSQL; process memory only in embedded mode (one process).
+ * Rate-limit counters every instance shares once several may run: Redis when there is one (while it
+ * is away: memory for windows, the database for password guesses); with DATABASE_URL but no Redis,
+ * PostgreSQL; process memory only in embedded mode (one process).
  */
 function createRateLimiter(config: Config, database: Database, redis: Redis | null): RateLimiter {
-  if (redis) return createRedisRateLimiter(redis);
+  if (redis) {
+    const postgres = createPostgresRateLimiter(database.db);
+    return createRedisRateLimiterWithFallback(redis, {
+      windows: createMemoryRateLimiter(),
+      passwordFailures: postgres.passwordFailures as NonNullable<RateLimiter['passwordFailures']>,
+    });
+  }
   if (config.databaseUrl) return createPostgresRateLimiter(database.db);
   return createMemoryRateLimiter();
 }

@@ -45,7 +45,7 @@ describe('GET /api/health', () => {
 });
 
 describe.runIf(TEST_REDIS_URL)('GET /api/health with Redis', ENGINE, () => {
-  it('reports Redis too, and 503 once it stops answering', async () => {
+  it('reports Redis too, and "degraded" with 200 once it stops answering: the instance still serves', async () => {
     const redis = await createTestRedis();
     // A connection of the server's own, to cut; `redis` cleans up after.
     const own = await connectRedis({ url: redis.url, keyPrefix: redis.keyPrefix });
@@ -55,9 +55,10 @@ describe.runIf(TEST_REDIS_URL)('GET /api/health with Redis', ENGINE, () => {
       expect(up.status).toBe(200);
       expect(await up.json()).toMatchObject({ status: 'ok', database: 'ok', redis: 'ok' });
       own.client.destroy();
+      // Answered against the route's contract too (checkAnswers): "degraded" is one of its states.
       const down = await withRedis.request('/api/health');
-      expect(down.status).toBe(503);
-      expect(await down.json()).toMatchObject({ status: 'error', database: 'ok', redis: 'error' });
+      expect(down.status).toBe(200);
+      expect(await down.json()).toMatchObject({ status: 'degraded', database: 'ok', redis: 'error' });
     } finally {
       await withRedis.close();
       await redis.destroy();

@@ -13,9 +13,11 @@ import {
   createMemoryRateLimiter,
   createPostgresRateLimiter,
   createRedisRateLimiter,
+  createRedisRateLimiterWithFallback,
   type PasswordFailureStore,
   type RateLimiter,
 } from './rate-limit';
+import { connectRedis } from './redis';
 
 async function hits(limiter: RateLimiter, key: string, count: number, limit: number, windowMs: number) {
   const answers: boolean[] = [];
@@ -287,5 +289,31 @@ describe.runIf(TEST_REDIS_URL)('Redis rate limiter', () => {
     const ttl = await namespace.redis.client.pTTL(keys[0] ?? '');
     expect(ttl).toBeGreaterThan(50_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('counts without Redis, at once, while it is away: windows in memory, guesses in the stand-in', async () => {
+    const namespace = await createTestRedis();
+    namespaces.push(namespace);
+    // A connection of the limiter's own, to cut; `namespace` cleans up after.
+    const own = await connectRedis({ url: namespace.url, keyPrefix: namespace.keyPrefix });
+    const windows = createMemoryRateLimiter();
+    const guesses = createMemoryRateLimiter().passwordFailures as PasswordFailureStore;
+    const limiter = createRedisRateLimiterWithFallback(own, { windows, passwordFailures: guesses });
+    await limiter.hit('like:user:1', 3, 60_000);
+    expect(await namespace.keys()).toEqual([`${namespace.keyPrefix}rate:like:user:1`]);
+
+    own.client.destroy();
+    // Counted in memory from the first hit of the outage: the window in Redis is not seen.
+    expect(await hits(limiter, 'like:user:1', 4, 3, 60_000)).toEqual([true, true, true, false]);
+    for (let guess = 0; guess < PASSWORD_GUESSES.freeFailures; guess++) {
+      expect(await limiter.passwordFailures?.countGuess('asha@example.com', PASSWORD_GUESSES)).toEqual({
+        allowed: true,
+      });
+    }
+    expect(await guesses.countGuess('asha@example.com', PASSWORD_GUESSES)).toMatchObject({ allowed: false });
+    // A right password clears the stand-in's count too, whether or not Redis answers.
+    await limiter.passwordFailures?.clear('asha@example.com');
+    expect(await guesses.countGuess('asha@example.com', PASSWORD_GUESSES)).toEqual({ allowed: true });
+    expect(await namespace.keys()).toEqual([`${namespace.keyPrefix}rate:like:user:1`]);
   });
 });

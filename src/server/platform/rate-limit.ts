@@ -2,7 +2,8 @@
 // at a key's first hit and lasts `windowMs`. Beside them, consecutive failed password guesses per
 // account, answered with a growing wait (auth/password-attempts.ts). Three stores behind one
 // interface: process memory (embedded mode, one process), Redis (REDIS_URL) and, with DATABASE_URL
-// but no Redis, PostgreSQL; in the last two every instance counts into the same state.
+// but no Redis, PostgreSQL; in the last two every instance counts into the same state. While Redis is
+// away, the other two stand in for it (createRedisRateLimiterWithFallback).
 //
 // We keep these three small stores rather than a library (rate-limiter-flexible was considered in
 // issue #43): each is one atomic step per hit, and the password rule below is not a window.
@@ -181,29 +182,63 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
   const failuresKey = (account: string) => redis.key(`rate:password:${account}`);
   return {
     async hit(key, limit, windowMs) {
-      const [count, remainingMs] = (await redis.client.eval(HIT_SCRIPT, {
-        keys: [redis.key(`rate:${key}`)],
-        arguments: [String(windowMs)],
-      })) as [number, number];
+      const [count, remainingMs] = (await redis.run((client) =>
+        client.eval(HIT_SCRIPT, { keys: [redis.key(`rate:${key}`)], arguments: [String(windowMs)] }),
+      )) as [number, number];
       return decision(Number(count), limit, Number(remainingMs) > 0 ? Number(remainingMs) : windowMs);
     },
     passwordFailures: {
       async countGuess(account, policy) {
-        const [outcome, retryAfterMs] = (await redis.client.eval(GUESS_SCRIPT, {
-          keys: [failuresKey(account)],
-          arguments: [
-            policy.freeFailures,
-            policy.firstWaitMs,
-            policy.longestWaitMs,
-            policy.lockAfter,
-            policy.forgetAfterMs,
-          ].map(String),
-        })) as [number, number?];
+        const [outcome, retryAfterMs] = (await redis.run((client) =>
+          client.eval(GUESS_SCRIPT, {
+            keys: [failuresKey(account)],
+            arguments: [
+              policy.freeFailures,
+              policy.firstWaitMs,
+              policy.longestWaitMs,
+              policy.lockAfter,
+              policy.forgetAfterMs,
+            ].map(String),
+          }),
+        )) as [number, number?];
         if (Number(outcome) === 0) return { allowed: true };
         return { allowed: false, locked: Number(outcome) === 2, retryAfterMs: Number(retryAfterMs) };
       },
       async clear(account) {
-        await redis.client.del(failuresKey(account));
+        await redis.run((client) => client.del(failuresKey(account)));
+      },
+    },
+  };
+}
+
+/**
+ * Redis, and while it is away (issue #46; docs/decisions/025) what does not need it: windows are
+ * counted in this process's memory (with N instances a limit allows up to N times as much, and a
+ * window partly used in Redis starts over: these limits are against floods, and an outage is short),
+ * and password guesses in PostgreSQL, which every instance shares (they guard accounts: the count an
+ * account had in Redis is not seen, so at most the free failures start over, once per outage). No
+ * request waits for a dead Redis: platform/redis.ts refuses at once while it is away. A right
+ * password clears the count in both, so no count kept during an outage holds its owner up later.
+ */
+export function createRedisRateLimiterWithFallback(
+  redis: Redis,
+  fallback: { windows: RateLimiter; passwordFailures: PasswordFailureStore },
+): RateLimiter {
+  const primary = createRedisRateLimiter(redis);
+  const guesses = primary.passwordFailures as PasswordFailureStore;
+  return {
+    hit: (key, limit, windowMs) =>
+      primary.hit(key, limit, windowMs).catch(() => fallback.windows.hit(key, limit, windowMs)),
+    passwordFailures: {
+      countGuess: (account, policy) =>
+        guesses
+          .countGuess(account, policy)
+          .catch(() => fallback.passwordFailures.countGuess(account, policy)),
+      async clear(account) {
+        await Promise.all([
+          guesses.clear(account).catch(() => undefined),
+          fallback.passwordFailures.clear(account),
+        ]);
       },
     },
   };
