@@ -1,16 +1,15 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Puts a refusal the server made about one field (its `field`) under that field of the form, and
- * focuses it. Says whether it did: a refusal about no field of this form is the caller's to show.
+ * The server's refusal of one field of a form (its answer's `field`), if it names one of `fields`: its
+ * message goes under that field (lib/use-form.ts `refuse`). null for any other failure, which is the
+ * caller's to show for the whole form.
  */
-export function showFieldError<T extends FieldValues>(
-  form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>,
+export function fieldRefusal<Field extends string>(
   problem: unknown,
-): boolean {
-  if (!(problem instanceof ApiError) || !problem.field) return false;
-  if (!Object.hasOwn(form.getValues(), problem.field)) return false;
-  form.setError(problem.field as Path<T>, { message: problem.message }, { shouldFocus: true });
-  return true;
+  fields: readonly Field[],
+): { field: Field; message: string } | null {
+  if (!(problem instanceof ApiError) || !problem.field) return null;
+  const field = fields.find((name) => name === problem.field);
+  return field ? { field, message: problem.message } : null;
 }

@@ -1,5 +1,5 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import type { PostSearchPage, SearchCount, UserSearchPage } from '../../../shared/search';
 import {
   describeCount,
@@ -20,6 +20,7 @@ import { paths } from '../../config/paths';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/search/api/search-api';
 import { Link, useSearchParams } from '../../lib/router';
+import { useForm } from '../../lib/use-form';
 import { readSearch } from '../route-params';
 
 // /search (SPEC §2): a text box, All / Users / Posts, and Search ('Searching...'). A blank query does
@@ -27,14 +28,14 @@ import { readSearch } from '../route-params';
 export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const { query, type, wantUsers, wantPosts } = readSearch(params);
-  const [text, setText] = useState(query);
-  const [choice, setChoice] = useState<SearchType>(type);
+  const form = useForm<{ text: string; choice: SearchType }>({ initial: { text: query, choice: type } });
+  const { error: _none, ...text } = form.field('text');
   const inputId = useId();
 
   // Back and forward move through searches: the form follows the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what moves it; reset only sets state.
   useEffect(() => {
-    setText(query);
-    setChoice(type);
+    form.reset({ text: query, choice: type });
   }, [query, type]);
 
   const users = useInfiniteQuery({ ...userSearchQueryOptions(query), enabled: wantUsers });
@@ -43,20 +44,23 @@ export function SearchRoute() {
     (wantUsers && users.isFetching && !users.isFetchingNextPage) ||
     (wantPosts && posts.isFetching && !posts.isFetchingNextPage);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = text.trim();
+  const submit = form.handleSubmit(({ text: typed, choice }) => {
+    const trimmed = typed.trim();
     // SPEC §5: a blank query is ignored.
     if (!trimmed) return;
     setParams(choice === 'all' ? { q: trimmed } : { q: trimmed, type: choice });
-  }
+  });
 
   return (
     <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
       <DocumentTitle title={query ? `Search: ${query}` : 'Search'} />
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
       <search>
-        <form onSubmit={submit} aria-label="Search users and posts" className="mt-6 space-y-3">
+        <form
+          onSubmit={(event) => void submit(event)}
+          aria-label="Search users and posts"
+          className="mt-6 space-y-3"
+        >
           <div className="flex gap-2">
             <label htmlFor={inputId} className="sr-only">
               Search users and posts
@@ -64,8 +68,7 @@ export function SearchRoute() {
             <input
               id={inputId}
               type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
+              {...text}
               maxLength={SEARCH_QUERY_MAX_LENGTH}
               placeholder="Search users and posts"
               className={`${inputClasses} min-w-0 flex-1`}
@@ -86,8 +89,8 @@ export function SearchRoute() {
                   type="radio"
                   name="type"
                   value={option}
-                  checked={choice === option}
-                  onChange={() => setChoice(option)}
+                  checked={form.values.choice === option}
+                  onChange={() => form.setValue('choice', option)}
                   className="size-4 accent-brand-600"
                 />
                 {SEARCH_TYPE_LABELS[option]}

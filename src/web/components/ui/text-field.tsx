@@ -58,10 +58,11 @@ type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> &
   label: string;
   /** Said under the field and read with it (a count, how to write it). */
   hint: ReactNode;
+  error?: string | undefined;
 };
 
-/** A labelled textarea with its hint tied to it, as TextField's (the admins' notice forms). */
-export function TextAreaField({ label, hint, ...textareaProps }: TextAreaFieldProps) {
+/** A labelled textarea with its hint and error tied to it, as TextField's (the admins' notice forms). */
+export function TextAreaField({ label, hint, error, ...textareaProps }: TextAreaFieldProps) {
   const id = useId();
   return (
     <div>
@@ -70,13 +71,19 @@ export function TextAreaField({ label, hint, ...textareaProps }: TextAreaFieldPr
       </label>
       <textarea
         id={id}
-        aria-describedby={`${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 focus:outline-none focus-visible:outline-2 sm:text-sm dark:border-slate-700 dark:bg-slate-950 dark:text-white"
         {...textareaProps}
       />
       <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
         {hint}
       </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

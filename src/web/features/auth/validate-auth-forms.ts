@@ -1,14 +1,14 @@
-// Checks of the Get Started card and the reset form before anything is sent: the rules and messages
-// the server checks with (src/shared/values/auth-forms.ts, src/shared/limits.ts; SPEC §5, §8), so the person
-// sees the same message sooner. Existing passwords are never length-checked at sign-in: only the
-// server knows the rule they met.
+// Checks of the Get Started card before anything is sent (lib/use-form.ts takes them by `checkBy`):
+// the rules and messages the server checks with (src/shared/values/auth-forms.ts, src/shared/limits.ts;
+// SPEC §5, §8), so the person sees the same message sooner. Existing passwords are never
+// length-checked at sign-in: only the server knows the rule they met.
 import { PASSWORD_MIN_LENGTH } from '../../../shared/limits';
 import { identifierIsEmail } from '../../../shared/values/auth';
 import { AUTH_FORM_MESSAGES, isEmailAddress } from '../../../shared/values/auth-forms';
 
 export type SignInValues = { identifier: string; password: string };
 export type SignUpValues = { email: string; password: string };
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 export function validateSignIn({ identifier, password }: SignInValues): FieldErrors<keyof SignInValues> {
   const errors: FieldErrors<keyof SignInValues> = {};
@@ -34,8 +34,4 @@ export function validateResetEmail(email: string): string | undefined {
 export function pickResetEmail(identifier: string) {
   const trimmed = identifier.trim();
   return identifierIsEmail(trimmed) ? trimmed : '';
-}
-
-export function hasErrors(errors: Record<string, string | undefined>) {
-  return Object.values(errors).some(Boolean);
 }

@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../shared/values/account';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome } from '../../../components/ui/form-outcome';
 import { TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { useChangeEmail } from '../api/account-api';
-import { accountFormErrors } from './account-form-errors';
+import { accountFormError } from './account-form-errors';
 import { AccountSection } from './account-section';
 import { OwnerProof } from './owner-proof';
 
@@ -13,25 +14,23 @@ import { OwnerProof } from './owner-proof';
 export function ChangeEmailSection(props: { needsPassword: boolean; signInFresh: boolean }) {
   const { needsPassword, signInFresh } = props;
   const change = useChangeEmail();
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ newEmail?: string; password?: string; form?: string }>({});
+  const form = useForm({ initial: { newEmail: '', password: '' } });
+  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ approvalSentTo: string; newEmail: string } | null>(null);
   const canChange = needsPassword || signInFresh;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
+  const submit = form.handleSubmit(async ({ newEmail, password }) => {
+    setFormError(null);
     setSent(null);
     try {
       const answer = await change.mutateAsync({ newEmail, ...(needsPassword ? { password } : {}) });
       setSent(answer);
-      setNewEmail('');
-      setPassword('');
+      form.setValue('newEmail', '');
+      form.setValue('password', '');
     } catch (problem) {
-      setErrors(accountFormErrors(problem, ['newEmail', 'password']));
+      if (!form.refuse(problem)) setFormError(accountFormError(problem));
     }
-  }
+  });
 
   return (
     <AccountSection title="Email address">
@@ -44,17 +43,13 @@ export function ChangeEmailSection(props: { needsPassword: boolean; signInFresh:
           label="New email"
           type="email"
           autoComplete="email"
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
-          error={errors.newEmail}
+          {...form.field('newEmail')}
           disabled={change.isPending || !canChange}
         />
         <OwnerProof
           needsPassword={needsPassword}
           signInFresh={signInFresh}
-          password={password}
-          onPassword={setPassword}
-          error={errors.password}
+          password={form.field('password')}
           disabled={change.isPending}
           signInAgain={ACCOUNT_MESSAGES.signInAgainForEmail}
         />
@@ -66,7 +61,7 @@ export function ChangeEmailSection(props: { needsPassword: boolean; signInFresh:
             }}
           />
         ) : null}
-        {errors.form ? <FormOutcome outcome={{ tone: 'error', text: errors.form }} /> : null}
+        {formError ? <FormOutcome outcome={{ tone: 'error', text: formError }} /> : null}
         <button
           type="submit"
           disabled={change.isPending || !canChange}

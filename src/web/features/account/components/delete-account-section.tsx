@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../shared/values/account';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -6,10 +6,11 @@ import { FormOutcome } from '../../../components/ui/form-outcome';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useNavigate } from '../../../lib/router';
+import { useForm } from '../../../lib/use-form';
 import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../../auth';
 import { useDeleteAccount } from '../api/account-api';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice';
-import { accountFormErrors } from './account-form-errors';
+import { accountFormError } from './account-form-errors';
 import { AccountSection } from './account-section';
 import { AnonymousPostsChoice, anonymousPostsCount } from './anonymous-posts-choice';
 import { OwnerProof } from './owner-proof';
@@ -26,23 +27,18 @@ export function DeleteAccountSection(props: {
   const { confirmationPhrase, needsPassword, signInFresh, anonymousPosts } = props;
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  // anonymousPosts is the checkbox's, held in `leaveAnonymous`: named here so the server's refusal
+  // of it goes under the checkbox.
+  const form = useForm({ initial: { password: '', confirmation: '', anonymousPosts: '' } });
   const [leaveAnonymous, setLeaveAnonymous] = useState(false);
   // How many anonymous posts were just taken down: said here, where the choice was (it is gone now).
   const [takenDown, setTakenDown] = useState<number | null>(null);
-  const [errors, setErrors] = useState<{
-    password?: string;
-    confirmation?: string;
-    anonymousPosts?: string;
-    form?: string;
-  }>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const canDelete = needsPassword || signInFresh;
   const busy = remove.isPending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
+  const submit = form.handleSubmit(async ({ password, confirmation }) => {
+    setFormError(null);
     try {
       await remove.mutateAsync({
         confirmation,
@@ -50,7 +46,7 @@ export function DeleteAccountSection(props: {
         ...(anonymousPosts > 0 && leaveAnonymous ? { anonymousPosts: 'leave' as const } : {}),
       });
     } catch (problem) {
-      setErrors(accountFormErrors(problem, ['password', 'confirmation', 'anonymousPosts']));
+      if (!form.refuse(problem)) setFormError(accountFormError(problem));
       return;
     }
     // The account is gone: nothing of it stays in this browser either, in any tab.
@@ -58,7 +54,7 @@ export function DeleteAccountSection(props: {
     forgetEverything();
     tellOtherTabsSignedOut();
     navigate(paths.home.getHref(), { replace: true, state: ACCOUNT_DELETED_STATE });
-  }
+  });
 
   return (
     <AccountSection title="Delete your account" danger>
@@ -90,16 +86,14 @@ export function DeleteAccountSection(props: {
             label={`Leave my ${anonymousPostsCount(anonymousPosts)} up, with no author`}
             checked={leaveAnonymous}
             onChange={setLeaveAnonymous}
-            error={errors.anonymousPosts}
+            error={form.errors.anonymousPosts}
             disabled={busy || !canDelete}
           />
         ) : null}
         <OwnerProof
           needsPassword={needsPassword}
           signInFresh={signInFresh}
-          password={password}
-          onPassword={setPassword}
-          error={errors.password}
+          password={form.field('password')}
           disabled={busy}
           signInAgain={ACCOUNT_MESSAGES.signInAgain}
         />
@@ -108,12 +102,10 @@ export function DeleteAccountSection(props: {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
+          {...form.field('confirmation')}
           disabled={busy || !canDelete}
         />
-        {errors.form ? <FormOutcome outcome={{ tone: 'error', text: errors.form }} /> : null}
+        {formError ? <FormOutcome outcome={{ tone: 'error', text: formError }} /> : null}
         <button
           type="submit"
           disabled={busy || !canDelete}

@@ -5,6 +5,7 @@ import { FormOutcome } from '../../../components/ui/form-outcome';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
+import type { FieldProps } from '../../../lib/use-form';
 import { startGoogleSignIn } from '../../auth';
 
 /**
@@ -14,9 +15,8 @@ import { startGoogleSignIn } from '../../auth';
 export function OwnerProof(props: {
   needsPassword: boolean;
   signInFresh: boolean;
-  password: string;
-  onPassword: (password: string) => void;
-  error: string | undefined;
+  /** The form's password field (lib/use-form.ts). */
+  password: FieldProps;
   disabled: boolean;
   /** What to say when a fresh sign-in is needed. */
   signInAgain: string;
@@ -26,9 +26,7 @@ export function OwnerProof(props: {
       <PasswordField
         label="Your password"
         autoComplete="current-password"
-        value={props.password}
-        onChange={(event) => props.onPassword(event.target.value)}
-        error={props.error}
+        {...props.password}
         disabled={props.disabled}
       />
     );

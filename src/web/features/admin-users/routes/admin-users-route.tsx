@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { AdminUser } from '../../../../shared/admin-users';
 import { USER_TYPES, type UserType } from '../../../../shared/roles';
 import { DocumentTitle } from '../../../components/document-title';
@@ -12,6 +12,7 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { inputClasses } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { Link, useSearchParams } from '../../../lib/router';
+import { useForm } from '../../../lib/use-form';
 import { adminUsersQueryOptions, useSetSuspension, useSetUserRole } from '../api/admin-users-api';
 
 const ROLE_LABELS: Record<UserType, string> = {
@@ -25,16 +26,16 @@ const ROLE_LABELS: Record<UserType, string> = {
 export function AdminUsersRoute() {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
-  const [draft, setDraft] = useState(query);
+  const form = useForm({ initial: { q: query } });
+  const { error: _none, ...search } = form.field('q');
   const [status, setStatus] = useState<FormOutcomeState>(null);
   const list = useInfiniteQuery(adminUsersQueryOptions(query));
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    const next = draft.trim();
+  const submit = form.handleSubmit(({ q }) => {
+    const next = q.trim();
     setParams(next ? { q: next } : {});
-  }
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -46,15 +47,14 @@ export function AdminUsersRoute() {
       </p>
 
       <search className="mt-6 block">
-        <form onSubmit={search} className="flex gap-2">
+        <form onSubmit={(event) => void submit(event)} className="flex gap-2">
           <label htmlFor="user-search" className="sr-only">
             Search users
           </label>
           <input
             id="user-search"
             type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            {...search}
             placeholder="Username or name"
             maxLength={50}
             className={`${inputClasses} border-slate-300 dark:border-slate-700`}

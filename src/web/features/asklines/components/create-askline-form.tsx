@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { type AsklineSummary, asklineContentSchema } from '../../../../shared/asklines';
 import { ASKLINE_MAX_LENGTH } from '../../../../shared/limits';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
@@ -7,7 +7,18 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { Link } from '../../../lib/router';
+import { type Checked, useForm } from '../../../lib/use-form';
 import { searchAsklines, useCreateAskline } from '../api/asklines-api';
+
+/** SPEC §5: the askline as the server will take it, or its message. */
+function checkContent({ content }: { content: string }): Checked<{ content: string }, string> {
+  const checked = asklineContentSchema.safeParse(content);
+  if (checked.success) return { ok: true, data: checked.data };
+  return {
+    ok: false,
+    errors: { content: checked.error.issues[0]?.message ?? ASKLINE_MESSAGES.contentRequired },
+  };
+}
 
 // SPEC §2 Creating an askline: the first submit looks for similar asklines and shows them; a second
 // submit ('Post Anyways') creates it anyway. Enter without Shift submits. A new askline waits for staff
@@ -16,56 +27,51 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
   const textId = useId();
   const counterId = useId();
   const messageId = useId();
-  const [content, setContent] = useState('');
+  const form = useForm({ initial: { content: '' }, check: checkContent });
+  const content = form.values.content;
   // The similar asklines found for the text as it was when searched; editing the text asks again.
   const [similar, setSimilar] = useState<{ for: string; asklines: AsklineSummary[] } | null>(null);
   const [selected, setSelected] = useState<AsklineSummary | null>(null);
   const [searching, setSearching] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const create = useCreateAskline();
-  const textRef = useRef<HTMLTextAreaElement>(null);
+  const { error: invalid, ...text } = form.field('content');
+  const error = invalid ?? failure;
   const atLimit = content.length >= ASKLINE_MAX_LENGTH;
   const shownSimilar = similar && similar.for === content ? similar.asklines : null;
   const postAnyway = Boolean(shownSimilar?.length) || selected !== null;
   const busy = searching || create.isPending;
 
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
+  const submit = form.handleSubmit(async (checked: string) => {
     if (busy) return;
-    const checked = asklineContentSchema.safeParse(content);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? ASKLINE_MESSAGES.contentRequired);
-      textRef.current?.focus();
-      return;
-    }
-    setError(null);
+    setFailure(null);
     setDone(false);
     if (!shownSimilar) {
       setSearching(true);
       try {
-        const found = await searchAsklines(checked.data);
+        const found = await searchAsklines(checked);
         setSimilar({ for: content, asklines: found });
         // Nothing alike: no reason to ask twice.
         if (found.length > 0) return;
       } catch {
-        setError(ASKLINE_MESSAGES.searchFailed);
+        setFailure(ASKLINE_MESSAGES.searchFailed);
         return;
       } finally {
         setSearching(false);
       }
     }
     try {
-      await create.mutateAsync(checked.data);
-      setContent('');
+      await create.mutateAsync(checked);
+      form.setValue('content', '');
       setSimilar(null);
       setSelected(null);
       setDone(true);
       onCreated?.();
     } catch (problem) {
-      setError(failureMessage(problem, ASKLINE_MESSAGES.createSignedOut));
+      setFailure(failureMessage(problem, ASKLINE_MESSAGES.createSignedOut));
     }
-  }
+  });
 
   function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -76,7 +82,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Create a new askline"
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
@@ -85,10 +91,9 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
       </label>
       <textarea
         id={textId}
-        ref={textRef}
-        value={content}
+        {...text}
         onChange={(event) => {
-          setContent(event.target.value.slice(0, ASKLINE_MAX_LENGTH));
+          form.setValue('content', event.target.value.slice(0, ASKLINE_MAX_LENGTH));
           setDone(false);
         }}
         onKeyDown={submitOnEnter}

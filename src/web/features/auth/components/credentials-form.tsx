@@ -1,49 +1,35 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
-import { type FieldErrors, hasErrors, validateSignIn, validateSignUp } from '../validate-auth-forms';
+import { checkBy, type Form } from '../../../lib/use-form';
+import { validateSignIn, validateSignUp } from '../validate-auth-forms';
+import type { CardValues } from './get-started-card';
 
 type CredentialsFormProps = {
   variant: 'sign-in' | 'sign-up';
-  identifier: string;
-  password: string;
+  /** The card's values (lib/use-form.ts), kept across its modes. */
+  form: Form<CardValues>;
   busy: boolean;
-  onIdentifierChange: (value: string) => void;
-  onPasswordChange: (value: string) => void;
   /** Called only with values that passed validation. */
-  onSubmit: () => void;
-  onForgotPassword?: () => void;
+  onSubmit: () => Promise<unknown>;
+  onForgotPassword?: (() => void) | undefined;
 };
+
+const checkSignIn = checkBy((values: CardValues) => validateSignIn(values));
+const checkSignUp = checkBy((values: CardValues) => {
+  const errors = validateSignUp({ email: values.identifier, password: values.password });
+  return { identifier: errors.email, password: errors.password };
+});
 
 // Sign-in and sign-up share one identifier field (SPEC §2): "Username or Email" to sign in, "Email" to
 // sign up, so switching modes keeps what was typed.
-export function CredentialsForm(props: CredentialsFormProps) {
-  const { variant, identifier, password, busy, onForgotPassword } = props;
+export function CredentialsForm({ variant, form, busy, onSubmit, onForgotPassword }: CredentialsFormProps) {
   const isSignUp = variant === 'sign-up';
-  const [errors, setErrors] = useState<FieldErrors<'identifier' | 'password'>>({});
-  const identifierRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  function validateFields(): FieldErrors<'identifier' | 'password'> {
-    if (!isSignUp) return validateSignIn({ identifier, password });
-    const signUpErrors = validateSignUp({ email: identifier, password });
-    return { identifier: signUpErrors.email, password: signUpErrors.password };
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const nextErrors = validateFields();
-    setErrors(nextErrors);
-    if (nextErrors.identifier) identifierRef.current?.focus();
-    else if (nextErrors.password) passwordRef.current?.focus();
-    if (!hasErrors(nextErrors)) props.onSubmit();
-  }
+  const submit = form.handleSubmit(onSubmit, isSignUp ? checkSignUp : checkSignIn);
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-busy={busy}>
       <TextField
-        ref={identifierRef}
         label={isSignUp ? 'Email' : 'Username or Email'}
         placeholder={isSignUp ? 'Email' : 'Username or Email'}
         type={isSignUp ? 'email' : 'text'}
@@ -51,27 +37,16 @@ export function CredentialsForm(props: CredentialsFormProps) {
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={identifier}
-        error={errors.identifier}
-        onChange={(event) => {
-          props.onIdentifierChange(event.target.value);
-          setErrors((current) => ({ ...current, identifier: undefined }));
-        }}
+        {...form.field('identifier')}
       />
       <div>
         <PasswordField
-          ref={passwordRef}
           label="Password"
           placeholder="Password"
           autoComplete={isSignUp ? 'new-password' : 'current-password'}
           required
-          value={password}
-          error={errors.password}
           hint={isSignUp ? 'At least 6 characters.' : undefined}
-          onChange={(event) => {
-            props.onPasswordChange(event.target.value);
-            setErrors((current) => ({ ...current, password: undefined }));
-          }}
+          {...form.field('password')}
         />
         {onForgotPassword ? (
           <div className="mt-2 flex justify-end">

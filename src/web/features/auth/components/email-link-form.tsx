@@ -1,44 +1,36 @@
-import { type FormEvent, useRef, useState } from 'react';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { TextField } from '../../../components/ui/text-field';
+import { checkBy, type Form } from '../../../lib/use-form';
 import { validateResetEmail } from '../validate-auth-forms';
+import type { CardValues } from './get-started-card';
 
 type EmailLinkFormProps = {
-  email: string;
+  /** The card's values (lib/use-form.ts), kept across its modes. */
+  form: Form<CardValues>;
   busy: boolean;
-  onEmailChange: (value: string) => void;
   /** Called only with an email that passed validation. */
-  onSubmit: () => void;
+  onSubmit: () => Promise<unknown>;
   /** What the link mailed is for, and the button: a new password unless said otherwise. */
   hint?: string;
   submitLabel?: string;
 };
 
+const checkEmail = checkBy((values: CardValues) => ({ linkEmail: validateResetEmail(values.linkEmail) }));
+
 // The card's one-address forms: an email for a link to be mailed to (a password reset, by default;
 // or a new confirmation link).
 export function EmailLinkForm({
-  email,
+  form,
   busy,
-  onEmailChange,
   onSubmit,
   hint = "We'll email you a link to choose a new password.",
   submitLabel = 'Send Reset Link',
 }: EmailLinkFormProps) {
-  const [error, setError] = useState<string | undefined>();
-  const emailRef = useRef<HTMLInputElement>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const nextError = validateResetEmail(email);
-    setError(nextError);
-    if (nextError) emailRef.current?.focus();
-    else onSubmit();
-  }
+  const submit = form.handleSubmit(onSubmit, checkEmail);
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4" aria-busy={busy}>
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4" aria-busy={busy}>
       <TextField
-        ref={emailRef}
         label="Email"
         placeholder="Email"
         type="email"
@@ -46,13 +38,8 @@ export function EmailLinkForm({
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={email}
-        error={error}
         hint={hint}
-        onChange={(event) => {
-          onEmailChange(event.target.value);
-          setError(undefined);
-        }}
+        {...form.field('linkEmail')}
       />
       <button type="submit" disabled={busy} className={composeButtonClasses({ className: 'w-full' })}>
         {submitLabel}

@@ -4,6 +4,7 @@ import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { paths } from '../../../config/paths';
 import { useLocation } from '../../../lib/router';
+import { useForm } from '../../../lib/use-form';
 import type { AuthActions, AuthOutcome } from '../auth-actions';
 import { pickResetEmail } from '../validate-auth-forms';
 import { AuthMessage, type AuthMessageContent } from './auth-message';
@@ -12,6 +13,9 @@ import { EmailLinkForm } from './email-link-form';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset-password' | 'resend-confirmation';
+
+/** What the card's forms hold: the credentials, and the address a link is mailed to. */
+export type CardValues = { identifier: string; password: string; linkEmail: string };
 
 const subtitles: Record<AuthMode, string> = {
   'sign-in': 'Sign in to your yearbook.',
@@ -39,9 +43,9 @@ export function GetStartedCard({
   const [mode, setMode] = useState<AuthMode>(
     confirmation === 'expired' || confirmation === 'invalid' ? 'resend-confirmation' : 'sign-in',
   );
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const [linkEmail, setLinkEmail] = useState('');
+  // One set of values for the card's forms, so switching modes keeps what was typed.
+  const form = useForm<CardValues>({ initial: { identifier: '', password: '', linkEmail: '' } });
+  const { identifier, password, linkEmail } = form.values;
   const [resetSent, setResetSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<AuthMessageContent | null>(() => {
@@ -80,7 +84,8 @@ export function GetStartedCard({
 
   function switchMode(next: AuthMode) {
     userSwitchedMode.current = true;
-    if (next === 'reset-password') setLinkEmail(pickResetEmail(identifier));
+    if (next === 'reset-password') form.setValue('linkEmail', pickResetEmail(identifier));
+    form.showErrors({});
     setResetSent(false);
     setMessage(null);
     setMode(next);
@@ -124,11 +129,8 @@ export function GetStartedCard({
           <CredentialsForm
             key={mode}
             variant={mode}
-            identifier={identifier}
-            password={password}
+            form={form}
             busy={busy}
-            onIdentifierChange={setIdentifier}
-            onPasswordChange={setPassword}
             onSubmit={() =>
               runAction(() =>
                 mode === 'sign-up'
@@ -155,18 +157,16 @@ export function GetStartedCard({
           </div>
         ) : mode === 'resend-confirmation' ? (
           <EmailLinkForm
-            email={linkEmail}
+            form={form}
             busy={busy}
-            onEmailChange={setLinkEmail}
             hint="We'll email you a new link to confirm your address."
             submitLabel="Send New Link"
             onSubmit={() => runAction(() => actions.resendConfirmation({ email: linkEmail.trim() }))}
           />
         ) : (
           <EmailLinkForm
-            email={linkEmail}
+            form={form}
             busy={busy}
-            onEmailChange={setLinkEmail}
             onSubmit={() =>
               runAction(
                 () => actions.requestPasswordReset({ email: linkEmail.trim() }),

@@ -1,16 +1,22 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { FormOutcome } from '../../../components/ui/form-outcome';
 import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError, ConnectionError } from '../../../lib/api-client';
 import { Link, useSearchParams } from '../../../lib/router';
+import { checkBy, useForm } from '../../../lib/use-form';
 import { resetPassword } from '../api/account-requests';
 
 const SHORT_PASSWORD = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 const INVALID_LINK = 'This reset link is invalid or has expired. Ask for a new one from the sign-in card.';
+
+const checkPassword = checkBy(({ password }: { password: string }) => ({
+  password: password.length < PASSWORD_MIN_LENGTH ? SHORT_PASSWORD : undefined,
+}));
 
 // Where the emailed reset link lands (?token=…, or ?error=INVALID_TOKEN when it has expired): the user
 // chooses a new password. The server ends the account's other sessions.
@@ -18,22 +24,14 @@ export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkBroken = !token || params.has('error');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useForm({ initial: { password: '' }, check: checkPassword });
   const [formError, setFormError] = useState<string | null>(linkBroken ? INVALID_LINK : null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const busy = form.pending;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ password }) => {
     if (!token) return;
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setFieldError(SHORT_PASSWORD);
-      return;
-    }
-    setFieldError(undefined);
     setFormError(null);
-    setBusy(true);
     try {
       await resetPassword({ token, newPassword: password });
       setDone(true);
@@ -46,10 +44,8 @@ export function ResetPasswordRoute() {
             ? error.message
             : 'Something went wrong. Please try again.',
       );
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <div className="mx-auto max-w-md px-4 py-16 sm:py-24">
@@ -73,21 +69,15 @@ export function ResetPasswordRoute() {
             <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
               At least {PASSWORD_MIN_LENGTH} characters.
             </p>
-            <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+            <form className="mt-6 space-y-4" onSubmit={(event) => void submit(event)} noValidate>
               <PasswordField
                 label="New password"
-                name="new-password"
                 autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={fieldError}
+                {...form.field('password')}
+                name="new-password"
                 disabled={linkBroken || busy}
               />
-              {formError ? (
-                <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-                  {formError}
-                </p>
-              ) : null}
+              {formError ? <FormOutcome outcome={{ tone: 'error', text: formError }} /> : null}
               <button
                 type="submit"
                 disabled={linkBroken || busy}

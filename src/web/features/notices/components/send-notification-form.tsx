@@ -1,10 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { NOTIFICATION_LIMITS } from '../../../../shared/values/notifications';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { TextAreaField } from '../../../components/ui/text-field';
+import { checkBy, useForm } from '../../../lib/use-form';
 import { useSendNotificationToEveryone } from '../api/admin-notification-api';
+
+const checkText = checkBy(({ text }: { text: string }) => ({
+  text: text.trim() ? undefined : 'Write the notice first.',
+}));
 
 const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'members'}.`;
 
@@ -13,17 +18,13 @@ const sent = (count: number) => `Sent to ${count} ${count === 1 ? 'member' : 'me
 // back, so it is confirmed first.
 export function SendNotificationForm() {
   const textId = useId();
-  const [text, setText] = useState('');
+  const form = useForm({ initial: { text: '' }, check: checkText });
   const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const send = useSendNotificationToEveryone();
+  const text = form.values.text;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async () => {
     setOutcome(null);
-    if (!text.trim()) {
-      setOutcome({ tone: 'error', text: 'Write the notice first.' });
-      return;
-    }
     const confirmed = await confirmAction({
       title: 'Send this to every member?',
       message: 'It appears in everyone’s notifications at once and cannot be taken back.',
@@ -32,12 +33,14 @@ export function SendNotificationForm() {
     if (!confirmed) return;
     send.mutate(text, {
       onSuccess: ({ sent: count }) => {
-        setText('');
+        form.setValue('text', '');
         setOutcome({ tone: 'ok', text: sent(count) });
       },
-      onError: (error) => setOutcome({ tone: 'error', text: error.message }),
+      onError: (error) => {
+        if (!form.refuse(error)) setOutcome({ tone: 'error', text: error.message });
+      },
     });
-  }
+  });
 
   return (
     <section
@@ -54,9 +57,8 @@ export function SendNotificationForm() {
         <TextAreaField
           label="Notification"
           rows={4}
-          value={text}
           maxLength={NOTIFICATION_LIMITS.notice}
-          onChange={(event) => setText(event.target.value)}
+          {...form.field('text')}
           hint={`${text.length} / ${NOTIFICATION_LIMITS.notice} characters`}
         />
         <FormOutcome outcome={outcome} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { Notice } from '../../../../shared/notices';
 import { NOTICE_LIMITS } from '../../../../shared/values/notices';
 import { DocumentTitle } from '../../../components/document-title';
@@ -7,6 +7,7 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-outcome';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
+import { useForm } from '../../../lib/use-form';
 import { noticeQueryOptions, useSaveNotice } from '../api/notice-api';
 import { SendNotificationForm } from '../components/send-notification-form';
 
@@ -36,15 +37,14 @@ export function AdminNoticeRoute() {
 }
 
 function NoticeForm({ initial }: { initial: Notice }) {
+  const form = useForm({
+    initial: { title: initial.title, badge: initial.badge, content: initial.content.join('\n\n') },
+  });
   const [show, setShow] = useState(initial.show);
-  const [title, setTitle] = useState(initial.title);
-  const [badge, setBadge] = useState(initial.badge);
-  const [content, setContent] = useState(initial.content.join('\n\n'));
   const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const save = useSaveNotice();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ title, badge, content }) => {
     setOutcome(null);
     const paragraphs = content
       .split(/\n\s*\n/)
@@ -58,14 +58,16 @@ function NoticeForm({ initial }: { initial: Notice }) {
             tone: 'ok',
             text: saved.show ? 'Saved. The notice is shown.' : 'Saved. The notice is hidden.',
           }),
-        onError: (error) => setOutcome({ tone: 'error', text: error.message }),
+        onError: (error) => {
+          if (!form.refuse(error)) setOutcome({ tone: 'error', text: error.message });
+        },
       },
     );
-  }
+  });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
     >
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -77,23 +79,12 @@ function NoticeForm({ initial }: { initial: Notice }) {
         />
         Show the notice
       </label>
-      <TextField
-        label="Title"
-        value={title}
-        maxLength={NOTICE_LIMITS.title}
-        onChange={(event) => setTitle(event.target.value)}
-      />
-      <TextField
-        label="Badge (optional)"
-        value={badge}
-        maxLength={NOTICE_LIMITS.badge}
-        onChange={(event) => setBadge(event.target.value)}
-      />
+      <TextField label="Title" maxLength={NOTICE_LIMITS.title} {...form.field('title')} />
+      <TextField label="Badge (optional)" maxLength={NOTICE_LIMITS.badge} {...form.field('badge')} />
       <TextAreaField
         label="Text"
         rows={6}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
+        {...form.field('content')}
         hint={`Leave a blank line between paragraphs (at most ${NOTICE_LIMITS.paragraphs}).`}
       />
       <FormOutcome outcome={outcome} />

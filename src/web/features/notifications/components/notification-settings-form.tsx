@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { NotificationSetting } from '../../../../shared/notifications';
 import {
   NOTIFICATION_KIND_LABELS,
@@ -11,6 +11,7 @@ import { FormOutcome, type FormOutcomeState } from '../../../components/ui/form-
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { failureMessage } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
 import {
   notificationSettingsQueryOptions,
   useSaveNotificationSettings,
@@ -36,35 +37,36 @@ export function NotificationSettingsForm() {
 }
 
 function SettingsForm({ initial }: { initial: NotificationSetting[] }) {
-  const [draft, setDraft] = useState(initial);
+  const form = useForm({ initial: { settings: initial } });
   const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const save = useSaveNotificationSettings();
+  const draft = form.values.settings;
 
   function change(kind: NotificationSetting['kind'], part: Partial<NotificationSetting>) {
     setOutcome(null);
-    setDraft((current) =>
-      current.map((setting) => (setting.kind === kind ? { ...setting, ...part } : setting)),
+    form.setValue(
+      'settings',
+      draft.map((setting) => (setting.kind === kind ? { ...setting, ...part } : setting)),
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ settings }) => {
     setOutcome(null);
     save.mutate(
-      { settings: draft },
+      { settings },
       {
         onSuccess: (saved) => {
-          setDraft(saved.settings);
+          form.setValue('settings', saved.settings);
           setOutcome({ tone: 'ok', text: 'Settings saved.' });
         },
         onError: (problem) =>
           setOutcome({ tone: 'error', text: failureMessage(problem, NOTIFICATION_MESSAGES.signedOut) }),
       },
     );
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <ul className="divide-y divide-slate-200 dark:divide-slate-800">
         {draft.map((setting) => (
           <li key={setting.kind}>

@@ -1,11 +1,22 @@
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { postContentSchema } from '../../../../shared/posts';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { failureMessage } from '../../../lib/api-client';
+import { type Checked, useForm } from '../../../lib/use-form';
 import { useCreatePost } from '../api/posts-api';
+
+/** SPEC §5: the text as the server will take it, or its message. */
+function checkContent({ content }: { content: string }): Checked<{ content: string }, string> {
+  const checked = postContentSchema.safeParse(content);
+  if (checked.success) return { ok: true, data: checked.data };
+  return {
+    ok: false,
+    errors: { content: checked.error.issues[0]?.message ?? POST_MESSAGES.contentRequired },
+  };
+}
 
 // The create-post panel (SPEC §2 Dashboard): the text with its counter (limit style at 256; longer
 // cannot be sent), the anonymous toggle, and the askline it answers: chosen by search or at random, or
@@ -28,32 +39,27 @@ export function CreatePostPanel({
   const textId = useId();
   const counterId = useId();
   const errorId = useId();
-  const [content, setContent] = useState(initialContent);
+  const form = useForm({ initial: { content: initialContent }, check: checkContent });
   const [anonymous, setAnonymous] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const create = useCreatePost();
-  const textRef = useRef<HTMLTextAreaElement>(null);
+  const { error: invalid, ...text } = form.field('content');
+  const content = form.values.content;
+  const error = invalid ?? failure;
   const atLimit = content.length >= POST_MAX_LENGTH;
   const overLimit = content.length > POST_MAX_LENGTH;
 
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const checked = postContentSchema.safeParse(content);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? POST_MESSAGES.contentRequired);
-      textRef.current?.focus();
-      return;
-    }
-    setError(null);
+  const submit = form.handleSubmit(async (checked) => {
+    setFailure(null);
     try {
-      await create.mutateAsync({ content: checked.data, isAnonymous: anonymous, asklineId });
-      setContent('');
+      await create.mutateAsync({ content: checked, isAnonymous: anonymous, asklineId });
+      form.setValue('content', '');
       setAnonymous(false);
       onPosted();
     } catch (problem) {
-      setError(failureMessage(problem, POST_MESSAGES.createSignedOut));
+      setFailure(failureMessage(problem, POST_MESSAGES.createSignedOut));
     }
-  }
+  });
 
   function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit();
@@ -61,7 +67,7 @@ export function CreatePostPanel({
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       aria-label="Create a post"
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
@@ -70,9 +76,7 @@ export function CreatePostPanel({
       </label>
       <textarea
         id={textId}
-        ref={textRef}
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
+        {...text}
         onKeyDown={submitOnCtrlEnter}
         rows={4}
         // biome-ignore lint/a11y/noAutofocus: opened on purpose by Create; the person came here to write

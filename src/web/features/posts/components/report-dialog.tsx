@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   REPORT_DETAIL_MAX_LENGTH,
   REPORT_MESSAGES,
@@ -8,6 +8,14 @@ import {
 } from '../../../../shared/values/reports';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { inputClasses } from '../../../components/ui/text-field';
+import { checkBy, useForm } from '../../../lib/use-form';
+
+type ReportValues = { reason: ReportReason | ''; detail: string };
+
+const checkReport = checkBy(({ reason, detail }: ReportValues) => ({
+  reason: reason ? undefined : 'Choose why you are reporting this post.',
+  detail: reason === 'other' && !detail.trim() ? REPORT_MESSAGES.detailRequired : undefined,
+}));
 
 // The confirmation before a report (SPEC §2: confirmations exist for report): why, and for "something
 // else" a few words. A native modal <dialog>: focus moves in and stays, Escape cancels.
@@ -23,34 +31,25 @@ export function ReportDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const detailId = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [detail, setDetail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<ReportValues>({ initial: { reason: '', detail: '' }, check: checkReport });
+  const { reason } = form.values;
+  const { error: detailError, ...detail } = form.field('detail');
+  const error = form.errors.reason ?? detailError;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts empty; reset only sets state.
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      setReason(null);
-      setDetail('');
-      setError(null);
+      form.reset();
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason) {
-      setError('Choose why you are reporting this post.');
-      return;
-    }
-    if (reason === 'other' && !detail.trim()) {
-      setError(REPORT_MESSAGES.detailRequired);
-      return;
-    }
-    onConfirm(reason, reason === 'other' ? detail.trim() : undefined);
-  }
+  const submit = form.handleSubmit((values) => {
+    if (values.reason) onConfirm(values.reason, values.reason === 'other' ? values.detail.trim() : undefined);
+  });
 
   return (
     <dialog
@@ -59,7 +58,7 @@ export function ReportDialog({
       onClose={onCancel}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 dark:border-slate-800 dark:bg-slate-900 dark:text-white"
     >
-      <form onSubmit={submit} className="p-5">
+      <form onSubmit={(event) => void submit(event)} className="p-5">
         <h2 id={titleId} className="text-lg font-semibold">
           Report this post?
         </h2>
@@ -78,7 +77,7 @@ export function ReportDialog({
                 name="reason"
                 value={value}
                 checked={reason === value}
-                onChange={() => setReason(value)}
+                onChange={() => form.setValue('reason', value)}
                 className="size-4 accent-brand-600"
               />
               {REPORT_REASON_LABELS[value]}
@@ -92,8 +91,7 @@ export function ReportDialog({
             </label>
             <input
               id={detailId}
-              value={detail}
-              onChange={(event) => setDetail(event.target.value)}
+              {...detail}
               maxLength={REPORT_DETAIL_MAX_LENGTH}
               className={`${inputClasses} mt-1`}
             />

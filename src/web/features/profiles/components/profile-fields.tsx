@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { CAMPUS_NAMES, INSTITUTIONS } from '../../../../shared/institutions';
 import { BIO_MAX_LENGTH, GRADUATION_YEARS } from '../../../../shared/limits';
 import {
@@ -8,6 +7,7 @@ import {
   PROFILE_URL_MAX_LENGTH,
 } from '../../../../shared/values/profiles';
 import { inputClasses, TextField } from '../../../components/ui/text-field';
+import type { FormFields } from '../../../lib/use-form';
 import type { ProfileFieldValues } from '../profile-forms';
 
 const borderClasses =
@@ -16,17 +16,14 @@ const labelClasses = 'block text-sm font-medium text-slate-800 dark:text-slate-2
 const errorClasses = 'mt-1.5 text-sm font-medium text-red-700 dark:text-red-300';
 
 // The fields setup and Edit Profile share (SPEC §2): full name, Instagram and LinkedIn, bio with its
-// counter, institution, graduation year and the optional date of birth. Both forms put them under a
-// react-hook-form FormProvider.
-export function ProfileFields() {
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = useFormContext<ProfileFieldValues>();
+// counter, institution, graduation year and the optional date of birth, wired to either form.
+export function ProfileFields<Values extends ProfileFieldValues>({ form }: { form: FormFields<Values> }) {
   const bioId = useId();
   const selectId = useId();
-  const bioLength = watch('bio')?.length ?? 0;
+  const { error: bioError, ...bio } = form.field('bio');
+  const { error: _institutionError, ...institution } = form.field('institution');
+  const { error: _yearError, ...graduationYear } = form.field('graduationYear');
+  const bioLength = String(bio.value).length;
 
   return (
     <>
@@ -34,8 +31,7 @@ export function ProfileFields() {
         label="Full Name"
         autoComplete="name"
         maxLength={FULL_NAME_MAX_LENGTH}
-        error={errors.fullName?.message}
-        {...register('fullName')}
+        {...form.field('fullName')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -44,8 +40,7 @@ export function ProfileFields() {
           inputMode="url"
           placeholder="https://instagram.com/yourname"
           maxLength={PROFILE_URL_MAX_LENGTH}
-          error={errors.instagramUrl?.message}
-          {...register('instagramUrl')}
+          {...form.field('instagramUrl')}
         />
         <TextField
           label="LinkedIn URL"
@@ -53,8 +48,7 @@ export function ProfileFields() {
           inputMode="url"
           placeholder="https://linkedin.com/in/yourname"
           maxLength={PROFILE_URL_MAX_LENGTH}
-          error={errors.linkedinUrl?.message}
-          {...register('linkedinUrl')}
+          {...form.field('linkedinUrl')}
         />
       </div>
       <div>
@@ -66,10 +60,10 @@ export function ProfileFields() {
           rows={3}
           maxLength={BIO_MAX_LENGTH}
           placeholder="A line or two about you"
-          aria-describedby={`${bioId}-count${errors.bio ? ` ${bioId}-error` : ''}`}
-          aria-invalid={errors.bio ? true : undefined}
+          aria-describedby={`${bioId}-count${bioError ? ` ${bioId}-error` : ''}`}
+          aria-invalid={bioError ? true : undefined}
           className={`${inputClasses} ${borderClasses} mt-1.5 h-auto min-h-24 resize-y py-2.5`}
-          {...register('bio')}
+          {...bio}
         />
         <p
           id={`${bioId}-count`}
@@ -77,9 +71,9 @@ export function ProfileFields() {
         >
           {bioLength}/{BIO_MAX_LENGTH} characters
         </p>
-        {errors.bio ? (
+        {bioError ? (
           <p id={`${bioId}-error`} className={errorClasses}>
-            {errors.bio.message}
+            {bioError}
           </p>
         ) : null}
       </div>
@@ -91,7 +85,7 @@ export function ProfileFields() {
           <select
             id={`${selectId}-institution`}
             className={`${inputClasses} ${borderClasses} mt-1.5`}
-            {...register('institution')}
+            {...institution}
           >
             {INSTITUTIONS.map((code) => (
               <option key={code} value={code}>
@@ -107,7 +101,7 @@ export function ProfileFields() {
           <select
             id={`${selectId}-year`}
             className={`${inputClasses} ${borderClasses} mt-1.5`}
-            {...register('graduationYear', { valueAsNumber: true })}
+            {...graduationYear}
           >
             {GRADUATION_YEARS.map((year) => (
               <option key={year} value={year}>
@@ -121,8 +115,7 @@ export function ProfileFields() {
           type="date"
           max={localIsoDate()}
           min="1900-01-01"
-          error={errors.dob?.message}
-          {...register('dob')}
+          {...form.field('dob')}
         />
       </div>
     </>

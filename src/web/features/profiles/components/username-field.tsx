@@ -1,21 +1,20 @@
-import { useFormContext } from 'react-hook-form';
 import { USERNAME_MAX_LENGTH } from '../../../../shared/limits';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
 import { Icon } from '../../../components/icons/icon';
 import { TextField } from '../../../components/ui/text-field';
+import type { FormFields } from '../../../lib/use-form';
 import type { UsernameStatus } from '../use-username-availability';
 
 // The username on setup (SPEC §2, §5): lower-cased as typed, its rule checked at once and its
 // availability once typing pauses; the verdict is announced politely to screen readers.
-export function UsernameField({ status }: { status: UsernameStatus }) {
-  const { register } = useFormContext<{ username: string }>();
-  const field = register('username', {
-    setValueAs: (value: string) => value,
-    onChange: (event) => {
-      const input = event.target as HTMLInputElement;
-      input.value = input.value.toLowerCase().replace(/\s/g, '');
-    },
-  });
+export function UsernameField<Values extends { username: string }>({
+  form,
+  status,
+}: {
+  form: FormFields<Values>;
+  status: UsernameStatus;
+}) {
+  const { error: refused, ...field } = form.field('username');
   const problem = status.state === 'invalid' || status.state === 'taken' ? status.message : undefined;
 
   return (
@@ -27,8 +26,11 @@ export function UsernameField({ status }: { status: UsernameStatus }) {
         spellCheck={false}
         maxLength={USERNAME_MAX_LENGTH}
         hint={PROFILE_MESSAGES.usernameHint}
-        error={problem}
+        error={problem ?? refused}
         {...field}
+        onChange={(event) =>
+          form.setValue('username', event.target.value.toLowerCase().replace(/\s/g, '') as Values['username'])
+        }
       />
       <p aria-live="polite" className="mt-1.5 min-h-5 text-sm">
         {status.state === 'checking' ? (

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import type { Profile } from '../../../../shared/profiles';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
@@ -16,8 +13,8 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { showFieldError } from '../../../lib/form-errors';
 import { Link, useNavigate } from '../../../lib/router';
+import { checkWith, useForm } from '../../../lib/use-form';
 import { useSession } from '../../auth';
 import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
 import { PhotoPicker } from '../components/photo-picker';
@@ -89,19 +86,14 @@ export function EditProfileRoute() {
 function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const passwordSectionId = useId();
-  const form = useForm<z.input<typeof editFormSchema>, unknown, z.output<typeof editFormSchema>>({
-    resolver: zodResolver(editFormSchema),
-    defaultValues: valuesFrom(profile),
-    mode: 'onTouched',
-  });
+  const form = useForm({ initial: valuesFrom(profile), check: checkWith(editFormSchema) });
   const update = useUpdateProfile(profile.username);
   const [photo, setPhoto] = useState<File | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [outcome, setOutcome] = useState<FormOutcomeState>(null);
   const profileHref = paths.userProfile.getHref(profile.username);
   const saved = outcome?.tone === 'ok';
-  const busy = form.formState.isSubmitting || saved;
-  const { errors } = form.formState;
+  const busy = form.pending || saved;
 
   useEffect(() => {
     if (!saved) return;
@@ -132,80 +124,71 @@ function EditProfileForm({ profile }: { profile: Profile }) {
           : problem instanceof Error
             ? problem.message
             : String(problem);
-      showFieldError(form, problem);
+      form.refuse(problem);
       setOutcome({ tone: 'error', text: message });
     }
   });
 
   return (
-    <FormProvider {...form}>
-      <form
-        onSubmit={submit}
-        noValidate
-        className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <PhotoPicker
-          name={profile.fullName}
-          currentUrl={profile.profilePictureUrl}
-          onChange={setPhoto}
-          disabled={busy}
-        />
-        <TextField
-          label="Username"
-          value={profile.username}
-          readOnly
-          hint={PROFILE_MESSAGES.usernameFixedHint}
-        />
-        <ProfileFields />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <PhotoPicker
+        name={profile.fullName}
+        currentUrl={profile.profilePictureUrl}
+        onChange={setPhoto}
+        disabled={busy}
+      />
+      <TextField
+        label="Username"
+        value={profile.username}
+        readOnly
+        hint={PROFILE_MESSAGES.usernameFixedHint}
+      />
+      <ProfileFields form={form} />
 
-        {profile.hasPassword ? (
-          <div className="border-t border-slate-200 pt-6 dark:border-slate-800">
-            <button
-              type="button"
-              aria-expanded={showPassword}
-              aria-controls={passwordSectionId}
-              onClick={() => setShowPassword((open) => !open)}
-              className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
-            >
-              <Icon name="key-round" className="size-4" />
-              Change Password
-            </button>
-            <div id={passwordSectionId} hidden={!showPassword} className="mt-4 space-y-4">
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                Leave blank if you don't want to change your password.
-              </p>
-              <PasswordField
-                label="Current Password"
-                autoComplete="current-password"
-                error={errors.currentPassword?.message}
-                {...form.register('currentPassword')}
-              />
-              <PasswordField
-                label="New Password"
-                autoComplete="new-password"
-                error={errors.newPassword?.message}
-                {...form.register('newPassword')}
-              />
-              <PasswordField
-                label="Confirm New Password"
-                autoComplete="new-password"
-                error={errors.confirmPassword?.message}
-                {...form.register('confirmPassword')}
-              />
-            </div>
-          </div>
-        ) : null}
-
-        <FormOutcome outcome={outcome} />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to={profileHref} className={composeButtonClasses({ variant: 'secondary' })}>
-            Cancel
-          </Link>
-          <button type="submit" disabled={busy} className={composeButtonClasses()}>
-            {form.formState.isSubmitting ? 'Saving...' : 'Save Changes'}
+      {profile.hasPassword ? (
+        <div className="border-t border-slate-200 pt-6 dark:border-slate-800">
+          <button
+            type="button"
+            aria-expanded={showPassword}
+            aria-controls={passwordSectionId}
+            onClick={() => setShowPassword((open) => !open)}
+            className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Icon name="key-round" className="size-4" />
+            Change Password
           </button>
+          <div id={passwordSectionId} hidden={!showPassword} className="mt-4 space-y-4">
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              Leave blank if you don't want to change your password.
+            </p>
+            <PasswordField
+              label="Current Password"
+              autoComplete="current-password"
+              {...form.field('currentPassword')}
+            />
+            <PasswordField label="New Password" autoComplete="new-password" {...form.field('newPassword')} />
+            <PasswordField
+              label="Confirm New Password"
+              autoComplete="new-password"
+              {...form.field('confirmPassword')}
+            />
+          </div>
         </div>
-      </form>
-    </FormProvider>
+      ) : null}
+
+      <FormOutcome outcome={outcome} />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to={profileHref} className={composeButtonClasses({ variant: 'secondary' })}>
+          Cancel
+        </Link>
+        <button type="submit" disabled={busy} className={composeButtonClasses()}>
+          {form.pending ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { DEFAULT_INSTITUTION } from '../../../../shared/institutions';
 import { DEFAULT_GRADUATION_YEAR_SETUP } from '../../../../shared/limits';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
@@ -11,8 +8,8 @@ import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { FormOutcome } from '../../../components/ui/form-outcome';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { showFieldError } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
+import { checkWith, useForm } from '../../../lib/use-form';
 import { rememberProfile, uploadProfilePhoto, useCreateProfile } from '../api/profile-api';
 import { PhotoPicker } from '../components/photo-picker';
 import { ProfileFields } from '../components/profile-fields';
@@ -36,17 +33,13 @@ const defaultValues: SetupFormValues = {
 // available and the full name is present; a picture that fails to upload does not stop the profile.
 export function ProfileSetupRoute() {
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof setupFormSchema>, unknown, z.output<typeof setupFormSchema>>({
-    resolver: zodResolver(setupFormSchema),
-    defaultValues,
-    mode: 'onTouched',
-  });
+  const form = useForm({ initial: defaultValues, check: checkWith(setupFormSchema) });
   const create = useCreateProfile();
   const [photo, setPhoto] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const availability = useUsernameAvailability(form.watch('username'));
-  const fullName = form.watch('fullName');
-  const busy = form.formState.isSubmitting;
+  const availability = useUsernameAvailability(form.values.username);
+  const fullName = form.values.fullName;
+  const busy = form.pending;
   const ready = availability.state === 'available' && fullName.trim() !== '';
 
   const submit = form.handleSubmit(async (values) => {
@@ -66,7 +59,7 @@ export function ProfileSetupRoute() {
     } catch (problem) {
       if (problem instanceof ApiError && problem.status === 401) {
         setError(PROFILE_MESSAGES.createSignedOut);
-      } else if (showFieldError(form, problem)) {
+      } else if (form.refuse(problem)) {
         setError((problem as Error).message);
       } else {
         setError(problem instanceof Error ? problem.message : String(problem));
@@ -83,25 +76,23 @@ export function ProfileSetupRoute() {
         later.
       </p>
 
-      <FormProvider {...form}>
-        <form
-          onSubmit={submit}
-          noValidate
-          className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <PhotoPicker name={fullName} currentUrl={null} onChange={setPhoto} disabled={busy} />
+        <UsernameField form={form} status={availability} />
+        <ProfileFields form={form} />
+        {error ? <FormOutcome outcome={{ tone: 'error', text: error }} /> : null}
+        <button
+          type="submit"
+          disabled={!ready || busy}
+          className={composeButtonClasses({ size: 'lg', className: 'w-full' })}
         >
-          <PhotoPicker name={fullName} currentUrl={null} onChange={setPhoto} disabled={busy} />
-          <UsernameField status={availability} />
-          <ProfileFields />
-          {error ? <FormOutcome outcome={{ tone: 'error', text: error }} /> : null}
-          <button
-            type="submit"
-            disabled={!ready || busy}
-            className={composeButtonClasses({ size: 'lg', className: 'w-full' })}
-          >
-            {busy ? 'Creating Profile...' : 'Create Profile'}
-          </button>
-        </form>
-      </FormProvider>
+          {busy ? 'Creating Profile...' : 'Create Profile'}
+        </button>
+      </form>
     </div>
   );
 }
