@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { applyMigrations } from '../src/server/db/migrate';
+import { LONG_WORK_TIMEOUTS } from '../src/server/db/timeouts';
 import { BENCH_PASSWORD, DEFAULT_SCALE, generate, scaleForPosts } from './generate';
 
 const { values } = parseArgs({
@@ -34,7 +35,10 @@ if (dataDir && fs.existsSync(path.join(dataDir, 'db'))) fail(`${dataDir} already
 if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
 
 const database = await openDatabase(
-  dataDir ? { engine: 'pglite', dataDir } : { engine: 'postgres', url: values['database-url'] ?? '' },
+  dataDir
+    ? { engine: 'pglite', dataDir }
+    : // Filling a million posts runs statements far longer than a request's limit.
+      { engine: 'postgres', url: values['database-url'] ?? '', timeouts: LONG_WORK_TIMEOUTS },
 );
 try {
   await applyMigrations(database);

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { type Database, type DatabaseTarget, openDatabase, queryRows } from '../src/server/db/client';
 import { encodeCursor } from '../src/server/db/keyset-cursor';
 import { applyMigrations } from '../src/server/db/migrate';
+import { LONG_WORK_TIMEOUTS } from '../src/server/db/timeouts';
 import { FEED_SORTS } from '../src/shared/posts';
 import { type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
 import type { Figures, Plan, Scenario } from './load';
@@ -600,7 +601,8 @@ async function postgresDataSet(
   const databaseUrl = url.toString();
   try {
     const { generated, generateSeconds, targets } = await fill(
-      { engine: 'postgres', url: databaseUrl },
+      // Filling runs statements far longer than a request's limit.
+      { engine: 'postgres', url: databaseUrl, timeouts: LONG_WORK_TIMEOUTS },
       posts,
       'PostgreSQL',
     );

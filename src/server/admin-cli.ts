@@ -97,7 +97,13 @@ async function openForAdmin(env: NodeJS.ProcessEnv) {
     ] = await serverModules();
     const database = await openDatabase(
       config.databaseUrl
-        ? { engine: 'postgres', url: config.databaseUrl }
+        ? // An admin at a shell waits for what they asked (deleting a prolific account); lock waits
+          // still give up, so the site's requests do not queue behind the command's.
+          {
+            engine: 'postgres',
+            url: config.databaseUrl,
+            timeouts: { ...config.databaseTimeouts, statementTimeoutMs: 0 },
+          }
         : { engine: 'pglite', dataDir: config.dataDir },
     );
     let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;

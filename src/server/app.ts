@@ -42,7 +42,7 @@ import { apiDocsRoutes } from './http/api-docs';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { describeRoute } from './http/describe-route';
-import { handleError, handleNotFound } from './http/error-handling';
+import { createErrorHandler, handleNotFound } from './http/error-handling';
 import { loadPageRenderer, type PageRenderer } from './http/page-renderer';
 import { requestLogging } from './http/request-logging';
 import { requestTextGuard } from './http/request-text-guard';
@@ -50,6 +50,7 @@ import { sameSiteWrites } from './http/same-site-writes';
 import { type HeaderList, securityHeaderList } from './http/security-headers';
 import { serveUploads } from './http/serve-uploads';
 import { loadWebApp, serveWebApp } from './http/web-app';
+import { createDependencyHealth, type DependencyHealth } from './platform/dependency-health';
 import { createMailer, type Mailer } from './platform/mail';
 import {
   createMemoryRateLimiter,
@@ -86,6 +87,8 @@ export interface AppDependencies {
   notificationStreams?: NotificationStreams;
   /** The job that hands out the admins' notices to every member; defaults to one of this app's. */
   broadcasts?: Broadcasts;
+  /** Services up or down as this instance sees them (logged once per outage); defaults to a new one. */
+  dependencyHealth?: DependencyHealth;
 }
 
 export function createApp({
@@ -101,6 +104,7 @@ export function createApp({
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
   broadcasts = startBroadcasts({ db: database.db, logger }),
+  dependencyHealth = createDependencyHealth({ logger }),
 }: AppDependencies) {
   const db = database.db;
   // Sessions ended while Redis was away must not come back from its stale copies (decision 025).
@@ -126,7 +130,7 @@ export function createApp({
   app.use(resolveClientAddress(config.trustProxy));
   app.use(requestLogging(logger));
   // Security headers are not middleware: the node server writes them (appSecurityHeaders, below).
-  app.onError(handleError);
+  app.onError(createErrorHandler(dependencyHealth));
   app.use(sameSiteWrites(trustedOriginsFor(config.publicUrl, config.isProduction)));
   app.use(requestTextGuard());
   if (config.env === 'test') {
@@ -149,7 +153,13 @@ export function createApp({
     // from what the write replaced. Other instances hear it within the same few milliseconds.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await viewers.settle();
   });
-  app.route('/api/health', healthRoutes(database, redis));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // An answer that is not a 5xx: a database that was failing may be back (once nothing has failed
+    // for a while: dependency-health.ts). Health judges the database itself.
+    if (c.res.status < 500 && c.req.path !== '/api/health') dependencyHealth.succeeded('database');
+  });
+  app.route('/api/health', healthRoutes(database, redis, dependencyHealth));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
   const profileDeps = {

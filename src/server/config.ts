@@ -3,12 +3,25 @@
 // message naming it: a silently ignored setting is how data ends up in the wrong place.
 import path from 'node:path';
 import { z } from 'zod';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 const booleanSetting = z
   .enum(['true', 'false'], { error: 'must be true or false' })
   .transform((v) => v === 'true');
+
+/** Milliseconds, from `min` up to an hour; 0 (when `min` allows it) turns the limit off. */
+const millisecondsSetting = (fallback: number, min: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(min, `must be at least ${min} (milliseconds)`)
+      .max(3_600_000, 'must be at most 3600000 (an hour, in milliseconds)')
+      .default(fallback),
+  );
 
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
@@ -31,6 +44,12 @@ const settingsSchema = z.object({
     emptyAsUnset,
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
+  /** With DATABASE_URL: how long a statement waits for a lock before the request answers 503. */
+  DATABASE_LOCK_TIMEOUT_MS: millisecondsSetting(DEFAULT_DATABASE_TIMEOUTS.lockTimeoutMs, 0),
+  /** With DATABASE_URL: how long one statement may run (its lock waits included). */
+  DATABASE_STATEMENT_TIMEOUT_MS: millisecondsSetting(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs, 0),
+  /** With DATABASE_URL: how long a request waits for a free (or new) connection. */
+  DATABASE_CONNECTION_TIMEOUT_MS: millisecondsSetting(DEFAULT_DATABASE_TIMEOUTS.connectionTimeoutMs, 100),
   PUBLIC_URL: z.preprocess(emptyAsUnset, httpUrl().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUnset,
@@ -125,6 +144,8 @@ export interface Config {
   /** The web build served (`web` and `ssr` inside); null: the project's own `dist`. */
   webBuildDir: string | null;
   databaseUrl: string | undefined;
+  /** The pool's timeouts with DATABASE_URL (db/timeouts.ts); PGlite has one connection and none. */
+  databaseTimeouts: DatabaseTimeouts;
   publicUrl: string;
   logLevel: Settings['LOG_LEVEL'];
   /** Signs sessions and tokens. Unset in embedded mode: one is generated and kept in DATA_DIR. */
@@ -191,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     dataDir: path.resolve(cwd, s.DATA_DIR),
     webBuildDir: s.WEB_BUILD_DIR ? path.resolve(cwd, s.WEB_BUILD_DIR) : null,
     databaseUrl: s.DATABASE_URL,
+    databaseTimeouts: {
+      lockTimeoutMs: s.DATABASE_LOCK_TIMEOUT_MS,
+      statementTimeoutMs: s.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectionTimeoutMs: s.DATABASE_CONNECTION_TIMEOUT_MS,
+    },
     publicUrl,
     logLevel: s.LOG_LEVEL,
     authSecret: s.AUTH_SECRET,

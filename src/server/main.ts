@@ -52,7 +52,7 @@ async function main() {
 
   const database = await openDatabase(
     config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl }
+      ? { engine: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
       : { engine: 'pglite', dataDir: config.dataDir },
   );
   await applyMigrations(database);

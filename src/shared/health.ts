@@ -1,9 +1,17 @@
 import * as z from 'zod/mini';
 
 export const healthResponseSchema = z.object({
-  /** `degraded`: serving, slower (Redis is away: sessions and limits go without it); still a 200. */
+  /**
+   * ok: everything answers. degraded: this instance serves, slower or with some requests answered 503
+   * (Redis is away, or the database is busy): keep routing to it. error: it cannot serve (its database
+   * cannot be reached): route around it; answered with HTTP 503.
+   */
   status: z.enum(['ok', 'degraded', 'error']),
-  database: z.enum(['ok', 'error']),
+  /**
+   * ok: it answers. busy: it answers, but requests wait too long for it (a lock, a pool full of waiting
+   * queries) and some answer 503. error: it cannot be reached.
+   */
+  database: z.enum(['ok', 'busy', 'error']),
   engine: z.enum(['pglite', 'postgres']),
   /** Only where REDIS_URL is set. */
   redis: z.optional(z.enum(['ok', 'error'])),

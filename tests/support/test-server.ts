@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
 import {
   type App,
   appSecurityHeaders,
@@ -20,6 +21,7 @@ import {
   type NotificationStreams,
 } from '../../src/server/features/notifications/live';
 import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
+import { createDependencyHealth, type DependencyHealth } from '../../src/server/platform/dependency-health';
 import { createLogger } from '../../src/server/platform/logger';
 import { type MailWorkerTimings, startMailDelivery } from '../../src/server/platform/mail';
 import type { RateLimiter } from '../../src/server/platform/rate-limit';
@@ -47,6 +49,8 @@ export interface TestServer {
    * after the answer) has gone out, so a test counting a later request's queries counts only its own.
    */
   notificationStreams: NotificationStreams;
+  /** Services up or down as the app saw them: what it logged once per outage, and its counts. */
+  dependencyHealth: DependencyHealth;
   /** fetch() against the server: `request('/api/health')`. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -67,6 +71,10 @@ export interface TestServerOptions {
   hostname?: string;
   /** The mail worker's timings, with SMTP_URL in `settings`. */
   mailWorker?: MailWorkerTimings;
+  /** The app's logger (default: LOG_LEVEL's, silent unless TEST_LOG_LEVEL says), to read what it logs. */
+  logger?: Logger;
+  /** How long without a failure before a failing service counts as back (default: the app's). */
+  recoveryQuietMs?: number;
 }
 
 /**
@@ -112,7 +120,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     ...options.settings,
   });
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
+  const dependencyHealth = createDependencyHealth({
+    logger,
+    ...(options.recoveryQuietMs !== undefined && { quietMs: options.recoveryQuietMs }),
+  });
   // Mail as the server sends it: queued, and with SMTP_URL sent by a worker (retries made quick).
   const mail = startMailDelivery({
     db: database.db,
@@ -134,6 +146,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     redis: options.redis ?? null,
     webRoot: options.webRoot ?? '/nonexistent-web-root',
     mailer: mail.mailer,
+    dependencyHealth,
     ...(options.rateLimiter && { rateLimiter: options.rateLimiter }),
   });
   options.extend?.(app);
@@ -148,6 +161,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     viewers,
     broadcasts,
     notificationStreams,
+    dependencyHealth,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       // Every test is done with it: connections still open (idle, or an answer nobody read) go too.

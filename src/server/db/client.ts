@@ -1,7 +1,7 @@
 // One database API over two engines: PGlite in DATA_DIR/db (embedded mode) or a node-postgres pool
 // (DATABASE_URL). Both are PostgreSQL, so schema, migrations and queries are the same.
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -9,6 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
+import {
+  type DatabaseTimeouts,
+  DEFAULT_DATABASE_TIMEOUTS,
+  HEALTH_PING_TIMEOUTS,
+  timeoutStatements,
+} from './timeouts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -22,15 +28,21 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export interface Database {
   db: Db;
   engine: Engine;
-  /** Runs `select 1`; throws when the database cannot answer. */
+  /**
+   * Runs `select 1`; throws when the database cannot answer. On PostgreSQL it runs on connections of
+   * its own (two, short timeouts), so a pool full of queries waiting for a lock does not make the
+   * health check say the database is gone.
+   */
   ping(): Promise<void>;
+  /** The pool's connections now (PostgreSQL), or null (PGlite: one connection, no pool). */
+  poolStatus(): PoolStatus | null;
   /**
    * Runs `run` while holding PostgreSQL's session-level advisory lock `key`, on a connection of its own
-   * (outside the pool, which `run` may then use freely). The lock ends with that connection, so a
-   * process killed while holding it cannot leave it held. PGlite has one process (DATA_DIR's lock):
-   * `run` just runs.
+   * (outside the pool, which `run` may then use freely, and without the pool's timeouts), handed to
+   * `run` as `session`. The lock ends with that connection, so a process killed while holding it cannot
+   * leave it held. PGlite has one process (DATA_DIR's lock): `run` just runs, on its one connection.
    */
-  withAdvisoryLock<T>(key: number, run: () => Promise<T>): Promise<T>;
+  withAdvisoryLock<T>(key: number, run: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
    * Hears NOTIFY on `channel` (from any process using the database) until close(). On PostgreSQL a
    * connection of its own listens; while it is lost, notices may be missed, so `onLost` is called
@@ -38,6 +50,24 @@ export interface Database {
    */
   listen(channel: string, handlers: ChannelHandlers): Listening;
   close(): Promise<void>;
+}
+
+export interface PoolStatus {
+  max: number;
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Requests waiting for a connection: above 0, every connection is busy. */
+  waiting: number;
+}
+
+/** One connection, for statements run one after another in order (migrations). */
+export interface SqlSession {
+  /** Runs one or more statements without parameters. */
+  exec(statements: string): Promise<void>;
+  query<T>(statement: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `run` in a transaction on this connection: committed when it resolves, rolled back if not. */
+  transaction(run: (session: SqlSession) => Promise<void>): Promise<void>;
 }
 
 export interface ChannelHandlers {
@@ -61,7 +91,7 @@ const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
 export type DatabaseTarget =
   // dataDir null: in memory (tests), optionally started from a dump of another (a migrated template)
   | { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
-  | { engine: 'postgres'; url: string; maxConnections?: number };
+  | { engine: 'postgres'; url: string; maxConnections?: number; timeouts?: DatabaseTimeouts };
 
 export interface OpenOptions {
   /** Called with every SQL statement run through the Db (tests count queries per request). */
@@ -72,24 +102,35 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (target.engine === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
+    const timeouts = target.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const pool = timedPool(target.url, timeouts, {
       max: target.maxConnections ?? 10,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      application_name: 'yearbook',
     });
-    // An idle client losing its connection (server restart, failover) must not crash the process.
-    pool.on('error', () => {});
+    // Health's ping, apart: it answers while the pool above is full of queries waiting for a lock.
+    const healthPool = timedPool(target.url, HEALTH_PING_TIMEOUTS, {
+      max: 2,
+      application_name: 'yearbook: health',
+    });
     const db = drizzlePostgres(pool, { schema, logger }) as unknown as Db;
     const listeners = new Set<pg.Client>();
     let closing = false;
-    return withPing({
+    return {
       db,
       engine: 'postgres',
+      async ping() {
+        await healthPool.query('select 1');
+      },
+      poolStatus: () => ({
+        max: pool.options.max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       async close() {
         closing = true;
         await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
-        await pool.end();
+        await Promise.all([pool.end(), healthPool.end()]);
       },
       listen(channel, handlers) {
         let failures = 0;
@@ -141,18 +182,26 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         };
       },
       async withAdvisoryLock(key, run) {
-        const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000 });
+        const client = new pg.Client({
+          connectionString: target.url,
+          connectionTimeoutMillis: timeouts.connectionTimeoutMs,
+          application_name: 'yearbook: migrations',
+        });
         client.on('error', () => {});
         await client.connect();
         try {
+          // Waiting for the lock (another instance migrating) and what runs under it (a migration
+          // building an index on a million posts) take as long as they take: no timeouts here, even
+          // where the role or the database sets some.
+          await client.query(timeoutStatements({ lockTimeoutMs: 0, statementTimeoutMs: 0 }));
           await client.query('select pg_advisory_lock($1)', [key]);
-          return await run();
+          return await run(clientSession(client));
         } finally {
           // Closing the connection releases the lock, even if unlocking first failed.
           await client.end().catch(() => undefined);
         }
       },
-    });
+    };
   }
 
   const client = await PGlite.create({
@@ -161,24 +210,82 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
-  return withPing({
+  return {
     db,
     engine: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    poolStatus: () => null,
     close: () => client.close(),
     listen(channel, handlers) {
       // One process, one database: its notices are delivered with the statement that sent them.
       client.listen(channel, handlers.onNotice).then(handlers.onListening, handlers.onLost);
       return { settle: async () => {} };
     },
-    withAdvisoryLock: (_key, run) => run(),
-  });
+    withAdvisoryLock: (_key, run) => run(pgliteSession(client)),
+  };
 }
 
-function withPing(parts: Omit<Database, 'ping'>): Database {
+/**
+ * A pool whose every connection carries `timeouts`: a statement waiting for a lock gives up after
+ * lock_timeout, one running too long after statement_timeout, and a request finding every connection
+ * busy waits connectionTimeout for one. Each then fails with an error the API answers with a 503
+ * (http/error-handling.ts), and the connection is free for the next request. Set with SET when a
+ * connection opens, not the startup `options`, which PgBouncer refuses.
+ */
+function timedPool(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  options: { max: number; application_name: string },
+) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    ...options,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeouts.connectionTimeoutMs,
+    onConnect: async (client) => {
+      await client.query(timeoutStatements(timeouts));
+    },
+  });
+  // An idle client losing its connection (server restart, failover) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+function clientSession(client: pg.Client): SqlSession {
+  const session: SqlSession = {
+    async exec(statements) {
+      await client.query(statements);
+    },
+    async query<T>(statement: string, params: unknown[] = []) {
+      return (await client.query(statement, params)).rows as T[];
+    },
+    async transaction(run) {
+      await client.query('begin');
+      try {
+        await run(session);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+  return session;
+}
+
+function pgliteSession(client: PGlite | Transaction): SqlSession {
   return {
-    ...parts,
-    async ping() {
-      await parts.db.execute(sql`select 1`);
+    async exec(statements) {
+      await client.exec(statements);
+    },
+    async query<T>(statement: string, params: unknown[] = []) {
+      return (await client.query<T>(statement, params)).rows;
+    },
+    async transaction(run) {
+      if (!('transaction' in client)) throw new Error('PGlite: a transaction within a transaction');
+      await client.transaction((tx) => run(pgliteSession(tx)));
     },
   };
 }

@@ -3,17 +3,44 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../shared/errors';
 import { AppError } from '../app-error';
+import { databaseUnavailability, describeUnavailability } from '../db/unavailable';
 import { violatedForeignKey } from '../db/unique-violation';
+import type { DependencyHealth } from '../platform/dependency-health';
 import type { AppEnv } from './context';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+/** Says the service is in trouble, not the person's connection or input. */
+export const SERVICE_TROUBLE = 'The service is having trouble right now. Please try again in a moment.';
+/** Retry-After of a 503: a lock or a restart of the database is usually over within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 const GONE_WHILE_WRITING = 'What this was about has just been deleted. Please reload the page.';
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, field?: string): ApiError {
   return { error: { code, message, requestId: c.get('requestId'), ...(field ? { field } : {}) } };
 }
 
-export const handleError: ErrorHandler<AppEnv> = (err, c) => {
+/**
+ * The API's answer to an error. A database that cannot serve (down, restarting, or this request waited
+ * too long for a lock or a connection: db/unavailable.ts) is not our bug: 503 with Retry-After, and
+ * `dependencies` logs the outage once and counts it (without it, each one is logged as a warning).
+ */
+export function createErrorHandler(dependencies: DependencyHealth | null): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    if (!(err instanceof AppError) && databaseUnavailability(err) !== null) {
+      const cause = describeUnavailability(err);
+      if (dependencies) dependencies.failed('database', cause);
+      else c.get('log').warn({ dependency: 'database', cause }, 'database cannot serve');
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody(c, 'unavailable', SERVICE_TROUBLE), 503);
+    }
+    return answerError(err, c);
+  };
+}
+
+/** The error handler of an app that does not track its dependencies (a test's app). */
+export const handleError = createErrorHandler(null);
+
+const answerError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(errorBody(c, err.code, err.message, err.field), err.status);

@@ -22,7 +22,9 @@ export function requestLogging(logger: Logger) {
     // rebuild it from its body stream, which costs more than the rest of this middleware (issue #25).
     c.res.headers.set('X-Request-Id', requestId);
     const status = c.res.status;
-    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    // A 503 is a service that cannot serve now (logged once per outage: dependency-health.ts), not an
+    // error of ours: a warning, so an alert on error lines means our bugs.
+    const level = status >= 500 && status !== 503 ? 'error' : status >= 400 ? 'warn' : 'info';
     log[level](
       { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) },
       'request',

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { type HealthResponse, healthResponseSchema } from '../../../shared/health';
 import type { Database } from '../../db/client';
+import { databaseUnavailability, describeUnavailability } from '../../db/unavailable';
 import type { AppEnv } from '../../http/context';
 import { describeRoute } from '../../http/describe-route';
+import type { DependencyHealth } from '../../platform/dependency-health';
 import type { Redis } from '../../platform/redis';
 
 const health = describeRoute({
   summary:
-    'Whether this instance can serve: 200 ("ok", or "degraded" while Redis is away and it serves without it), or 503 when its database does not answer',
+    'Whether this instance can serve: 200 (ok, or degraded: a busy database, or Redis away and the instance serving without it), or 503 when its database cannot be reached',
   tag: 'operations',
   access: 'anyone',
   answer: healthResponseSchema,
@@ -15,20 +17,16 @@ const health = describeRoute({
 
 /**
  * GET /api/health, for load balancers to route around an instance that cannot serve: 503 when the
- * database does not answer. Redis is a cache (decision 025): without it the instance still serves,
- * slower, so it answers 200 "degraded"; failing every instance at once for it would leave a load
- * balancer nowhere to send anyone. Redis's outage is logged by platform/redis.ts, once.
+ * database cannot be reached; 200 otherwise, `degraded` while the database answers but requests wait
+ * too long for it (a lock, a full pool: every instance shares that database, so routing around one
+ * would not help, and failing them all would leave nowhere to go), or while Redis is away: it is a
+ * cache (decision 025), the instance serves without it, slower. Redis's outage is logged by
+ * platform/redis.ts, once.
  */
-export function healthRoutes(database: Database, redis: Redis | null = null) {
+export function healthRoutes(database: Database, redis: Redis | null, dependencies: DependencyHealth) {
   return new Hono<AppEnv>().get('/', health.doc, async (c) => {
     const [databaseState, redisState] = await Promise.all([
-      database.ping().then(
-        () => 'ok' as const,
-        (err: unknown) => {
-          c.get('log').error({ err }, 'health check: database did not answer');
-          return 'error' as const;
-        },
-      ),
+      databaseHealth(database, dependencies),
       redis
         ?.run((client) => client.ping())
         .then(
@@ -36,7 +34,12 @@ export function healthRoutes(database: Database, redis: Redis | null = null) {
           () => 'error' as const,
         ),
     ]);
-    const status = databaseState !== 'ok' ? 'error' : redisState === 'error' ? 'degraded' : 'ok';
+    const status =
+      databaseState === 'error'
+        ? 'error'
+        : databaseState === 'busy' || redisState === 'error'
+          ? 'degraded'
+          : 'ok';
     const body: HealthResponse = {
       status,
       database: databaseState,
@@ -45,4 +48,26 @@ export function healthRoutes(database: Database, redis: Redis | null = null) {
     };
     return c.json(body, status === 'error' ? 503 : 200);
   });
+}
+
+/**
+ * The ping runs on connections of its own (db/client.ts), so a pool full of waiting queries does not
+ * make it fail. Busy: the ping itself waited too long, or it answered while requests wait for a
+ * connection or have failed on the database within the last seconds (dependency-health.ts).
+ */
+async function databaseHealth(
+  database: Database,
+  dependencies: DependencyHealth,
+): Promise<HealthResponse['database']> {
+  try {
+    await database.ping();
+  } catch (err) {
+    const unavailability = databaseUnavailability(err);
+    // Counted and logged once per outage, not at every check of every load balancer.
+    dependencies.failed('database', describeUnavailability(err));
+    return unavailability === 'busy' ? 'busy' : 'error';
+  }
+  if ((database.poolStatus()?.waiting ?? 0) > 0) return 'busy';
+  dependencies.succeeded('database');
+  return dependencies.status('database').state === 'down' ? 'busy' : 'ok';
 }

@@ -1,0 +1,141 @@
+// A lock held on one table costs the requests that need that table a quick 503 with Retry-After, not
+// the whole site (issue #46 item 2): the pool's connections time out their lock waits (lock_timeout)
+// instead of filling up, health answers from connections of its own and says "busy", not "error",
+// the outage is logged once, and everything works again when the lock goes, without a restart.
+// PostgreSQL only: PGlite has one connection, so no other session can hold a lock against it.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/server/db/timeouts';
+import { createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import { callJson, okJson, startTestServer, type TestServer } from '../support/test-server';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  dependency?: string;
+  status?: number;
+  err?: unknown;
+  cause?: { code: string | null; message: string };
+  downMs?: number;
+  failures?: number;
+}
+
+const WARN = 40;
+/** Waits until `check` holds, polling; fails after a generous while. */
+async function until(check: () => boolean) {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > 30_000) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+const INFO = 30;
+
+describe.runIf(process.env.TEST_DATABASE_URL)('an ACCESS EXCLUSIVE lock held on posts', () => {
+  let server: TestServer;
+  let member: Member;
+  let postId = '';
+  const lines: LogLine[] = [];
+  /** The other session holding the lock, as a migration or an operator's psql would. */
+  let locker: pg.Client | null = null;
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
+        done();
+      },
+    });
+    server = await startTestServer({
+      logger: pino({ level: 'info' }, sink),
+      // Short, so the test sees the recovery without waiting the default 10 s.
+      recoveryQuietMs: 1_000,
+    });
+    member = await createMember(server);
+    postId = (await okJson(server, 'POST', '/api/posts', member.cookie, { content: 'before the lock' })).id;
+  });
+  afterAll(async () => {
+    await locker?.end().catch(() => undefined);
+    await server?.close();
+  });
+
+  const postsFeed = () => callJson(server, 'GET', '/api/posts?sort=newest', member.cookie);
+  const onePost = () => callJson(server, 'GET', `/api/posts/${postId}`);
+  const newPost = () => callJson(server, 'POST', '/api/posts', member.cookie, { content: 'during the lock' });
+
+  it('answers what needs posts 503 with Retry-After, within the lock timeout, and the rest 200', async () => {
+    locker = new pg.Client({ connectionString: server.database.url ?? '' });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table posts in access exclusive mode');
+
+    // More requests at once than the pool has connections: every connection waits for the lock.
+    const poolSize = server.database.poolStatus()?.max ?? 10;
+    const started = Date.now();
+    const batch = Promise.all([
+      ...Array.from({ length: poolSize }, postsFeed),
+      ...Array.from({ length: 4 }, onePost),
+      ...Array.from({ length: 4 }, newPost),
+    ]);
+
+    // Meanwhile health answers from its own connections: busy, the instance degraded but serving.
+    await until(() => (server.database.poolStatus()?.waiting ?? 0) > 0);
+    const health = await callJson(server, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'degraded', database: 'busy', engine: 'postgres' });
+
+    const answers = await batch;
+    const waited = Date.now() - started;
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answer.body.error).toMatchObject({
+        code: 'unavailable',
+        message: 'The service is having trouble right now. Please try again in a moment.',
+      });
+      expect(answer.body.error.requestId).toEqual(expect.any(String));
+    }
+    // They waited for the lock, then gave up; bounded generously (before the timeouts they waited as
+    // long as the lock was held, then got a 500 for the pool's connection wait).
+    expect(waited).toBeGreaterThanOrEqual(DEFAULT_DATABASE_TIMEOUTS.lockTimeoutMs - 100);
+    expect(waited).toBeLessThan(60_000);
+
+    // Logged once for all of them, as a warning naming the cause; no stack, no "unhandled error".
+    const outage = lines.filter((line) => line.dependency === 'database' && line.level === WARN);
+    expect(outage).toHaveLength(1);
+    expect(outage[0]?.cause?.code).toBe('55P03');
+    expect(lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
+    expect(lines.filter((line) => line.err !== undefined)).toEqual([]);
+    // Counted where the metrics will read them: every failed request.
+    const status = server.dependencyHealth.status('database');
+    expect(status).toMatchObject({ state: 'down', outages: 1 });
+    expect(status.failures).toBeGreaterThanOrEqual(answers.length);
+
+    // What does not touch posts is served while the lock is still held: the session, sign-in, the
+    // dashboard's notice. (A profile page reads its posts too: it answers 503 like them.)
+    expect((await callJson(server, 'GET', '/api/session', member.cookie)).status).toBe(200);
+    const account = await createAccount(server);
+    expect(await signInAs(server, account)).toContain('=');
+    expect((await callJson(server, 'GET', '/api/notice', member.cookie)).status).toBe(200);
+  });
+
+  it('works again once the lock is released, with no restart, and logs the recovery once', async () => {
+    await locker?.query('commit');
+    expect((await postsFeed()).status).toBe(200);
+    expect((await newPost()).status).toBe(201);
+    expect((await onePost()).status).toBe(200);
+    // Recovered once nothing has failed for the quiet period (1 s here).
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await postsFeed()).status).toBe(200);
+    const health = await callJson(server, 'GET', '/api/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok', database: 'ok', engine: 'postgres' });
+    const recovered = lines.filter((line) => line.dependency === 'database' && line.level === INFO);
+    expect(recovered).toHaveLength(1);
+    expect(recovered[0]?.downMs).toBeGreaterThan(0);
+    expect(recovered[0]?.failures).toBeGreaterThanOrEqual(1);
+    expect(server.dependencyHealth.status('database').state).toBe('up');
+  });
+});
