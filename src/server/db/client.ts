@@ -34,7 +34,7 @@ export interface Database {
    * health check say the database is gone.
    */
   ping(): Promise<void>;
-  /** The pool's connections now (PostgreSQL), or null (PGlite: one connection, no pool). */
+  /** The pool's connections now (PostgreSQL: health and the operator's metrics), or null (PGlite: one connection, no pool). */
   poolStatus(): PoolStatus | null;
   /**
    * Runs `run` while holding PostgreSQL's session-level advisory lock `key`, on a connection of its own

@@ -26,6 +26,7 @@ import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-p
 import { findProfileByUsername } from '../features/profiles/find-profile';
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
+import { measureOutbox } from '../platform/mail';
 import type { Db } from './client';
 import { encodeCursor } from './keyset-cursor';
 import { asklines, posts } from './schema';
@@ -261,6 +262,12 @@ describe('paged lists read an index in order', () => {
     );
     expect(digest).toMatch(/(using|on) notifications_(user_updated|unread)_idx\b/);
     expect(digest).not.toMatch(/Seq Scan/);
+  });
+
+  it("the metrics' outbox backlog reads the partial index of waiting mail, scanning no table", async () => {
+    const [plan] = await plansOf((db) => measureOutbox(db).catch(() => undefined));
+    expect(plan).toMatch(/(using|on) mail_outbox_due_idx\b/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('one askline by id reads its primary key', async () => {

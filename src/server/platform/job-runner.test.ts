@@ -1,7 +1,7 @@
 // The job runner's one behaviour, on fake timers and runs the test finishes by hand: nothing here
 // waits on the wall clock, so a busy machine cannot make it pass or fail.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Job, startJob } from './job-runner';
+import { type Job, jobRecords, startJob } from './job-runner';
 
 const INTERVAL = 1_000;
 
@@ -157,6 +157,26 @@ describe('startJob', () => {
     expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ job: 'sync' }), expect.any(String));
     await vi.advanceTimersByTimeAsync(INTERVAL);
     expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes down each run for the metrics: last success, last duration, failures', async () => {
+    const runs = controlledRuns();
+    const started = Date.now();
+    job = startJob({ name: 'recorded', intervalMs: INTERVAL, run: runs.run, logger });
+    const record = () => jobRecords().find((r) => r.name === 'recorded');
+    expect(record()).toMatchObject({ intervalMs: INTERVAL, lastSuccessAt: null, runs: 0, failures: 0 });
+    await flush();
+
+    await vi.advanceTimersByTimeAsync(250);
+    runs.next().fail(new Error('SMTP hung up'));
+    await flush();
+    expect(record()).toMatchObject({ lastSuccessAt: null, lastRunSeconds: 0.25, runs: 1, failures: 1 });
+
+    await vi.advanceTimersByTimeAsync(INTERVAL);
+    runs.next().finish();
+    await flush();
+    expect(record()).toMatchObject({ lastSuccessAt: started + 250 + INTERVAL, runs: 2, failures: 1 });
+    expect(record()?.lastRunSeconds).toBe(0);
   });
 
   it('stop() tells the run in flight, waits for it, and no run starts after', async () => {

@@ -12,6 +12,8 @@
 // - stop() lets no further run start, tells the run in flight to finish its current batch (its
 //   signal), and resolves once it has, so shutdown closes the database under no one;
 // - the timer is unref'd: a waiting job never holds the process open.
+// Each run's outcome is also written down by job name (`jobRecords`), for the operator's metrics
+// (features/metrics): when it last succeeded, how long its last run took, how often it failed.
 import type { Logger } from 'pino';
 
 export interface JobOptions {
@@ -38,7 +40,44 @@ export interface Job {
   stop(): Promise<void>;
 }
 
+/** What the runner has seen of one job in this process: read by the metrics at scrape time. */
+export interface JobRecord {
+  name: string;
+  intervalMs: number;
+  /** When the job was started (epoch ms): a job that never succeeded lags from here. */
+  startedAt: number;
+  /** When its last successful run ended (epoch ms), or null. */
+  lastSuccessAt: number | null;
+  /** How long its last run took, in seconds, or null before the first has ended. */
+  lastRunSeconds: number | null;
+  runs: number;
+  failures: number;
+}
+
+const records = new Map<string, JobRecord>();
+
+/** The jobs started in this process, one record per name (a job started again keeps counting). */
+export function jobRecords(): readonly JobRecord[] {
+  return [...records.values()];
+}
+
+function recordFor(name: string, intervalMs: number): JobRecord {
+  const known = records.get(name);
+  const record: JobRecord = {
+    name,
+    intervalMs,
+    startedAt: Date.now(),
+    lastSuccessAt: null,
+    lastRunSeconds: null,
+    runs: known?.runs ?? 0,
+    failures: known?.failures ?? 0,
+  };
+  records.set(name, record);
+  return record;
+}
+
 export function startJob({ name, intervalMs, run, logger, runAtStart = true }: JobOptions): Job {
+  const record = recordFor(name, intervalMs);
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -56,10 +95,16 @@ export function startJob({ name, intervalMs, run, logger, runAtStart = true }: J
   }
 
   async function runCaught() {
+    const began = performance.now();
     try {
       await run(stopping.signal);
+      record.lastSuccessAt = Date.now();
     } catch (err) {
+      record.failures += 1;
       logger.error({ err, job: name }, `background job "${name}" failed; it runs again at its next turn`);
+    } finally {
+      record.runs += 1;
+      record.lastRunSeconds = (performance.now() - began) / 1000;
     }
   }
 

@@ -226,3 +226,18 @@ export async function countQueuedMail(db: Db): Promise<number> {
     .where(and(not(mailOutbox.held), isNull(mailOutbox.failedAt)));
   return Number(row?.count ?? 0);
 }
+
+/**
+ * The outbox's backlog for the operator's metrics: mail waiting to be sent and the age of the oldest,
+ * in seconds by the database's clock (0 when none waits). Read through the partial index of waiting
+ * mail (mail_outbox_due_idx), so it costs what the backlog holds, never what was ever sent.
+ */
+export async function measureOutbox(db: Db): Promise<{ waiting: number; oldestSeconds: number }> {
+  const [row] = await queryRows<{ waiting: number; oldest_seconds: number | string | null }>(
+    db,
+    sql`select count(*)::int as waiting,
+          coalesce(extract(epoch from now() - min(${mailOutbox.createdAt})), 0)::float8 as oldest_seconds
+        from ${mailOutbox} where not ${mailOutbox.held} and ${mailOutbox.failedAt} is null`,
+  );
+  return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Number(row?.oldest_seconds ?? 0) };
+}
