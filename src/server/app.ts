@@ -25,6 +25,9 @@ import { adminUserRoutes } from './features/admin-users/routes';
 import { asklineRoutes } from './features/asklines/routes';
 import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { createAppMetrics } from './features/metrics/app-metrics';
+import { requestMetrics } from './features/metrics/request-metrics';
+import { metricsRoutes } from './features/metrics/routes';
 import { moderationLogRoutes } from './features/moderation-log/routes';
 import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
 import { type Broadcasts, startBroadcasts } from './features/notifications/broadcasts';
@@ -127,6 +130,9 @@ export function createApp({
   );
 
   const app = new Hono<AppEnv>();
+  // Off without METRICS_TOKEN: then nothing is counted, and a request pays nothing for it.
+  const metrics = config.metricsToken ? createAppMetrics({ database, redis }) : null;
+  if (metrics) app.use(requestMetrics(metrics));
   app.use(resolveClientAddress(config.trustProxy));
   app.use(requestLogging(logger));
   // Security headers are not middleware: the node server writes them (appSecurityHeaders, below).
@@ -160,6 +166,7 @@ export function createApp({
     if (c.res.status < 500 && c.req.path !== '/api/health') dependencyHealth.succeeded('database');
   });
   app.route('/api/health', healthRoutes(database, redis, dependencyHealth));
+  app.route('/metrics', metricsRoutes(config.metricsToken, metrics));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
   app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
   const profileDeps = {

@@ -93,6 +93,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })[0]).toContain('GOOGLE_CLIENT_SECRET');
   });
 
+  it('turns the metrics on only with a METRICS_TOKEN, and refuses a near miss of it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe('scrape-me-0123456789');
+    expect(problemsOf({ METRICS_TOKENS: 'scrape-me-0123456789' })[0]).toContain(
+      'did you mean METRICS_TOKEN?',
+    );
+    expect(problemsOf({ METRICS_PATH: '/m' })[0]).toContain('METRICS_PATH is not a setting');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -112,6 +122,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '11'],
     ['S3_FORCE_PATH_STYLE', 'maybe'],
+    ['METRICS_TOKEN', 'short-token'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
   ])('refuses a malformed %s=%s and names it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

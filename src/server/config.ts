@@ -104,6 +104,17 @@ const settingsSchema = z.object({
       .max(10, 'must be a number of proxies (0 to 10), true or false')
       .default(0),
   ),
+  /**
+   * Turns on GET /metrics (Prometheus text format) for callers presenting `Authorization: Bearer` it;
+   * unset, there are no metrics. Long enough not to be guessed; printable, as it travels in a header.
+   */
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters, without spaces')
+      .optional(),
+  ),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
       typeof value === 'string'
@@ -132,6 +143,7 @@ const OWNED_PREFIXES = [
   'MAIL_',
   'YEARBOOK_',
   'WEB_BUILD',
+  'METRICS_',
 ];
 
 export interface Config {
@@ -160,6 +172,8 @@ export interface Config {
   trustProxy: number;
   /** These accounts are made admins whenever they sign in (SPEC §6 leaves role assignment open). */
   adminEmails: string[];
+  /** The bearer token of GET /metrics; null: the metrics are off (features/metrics). */
+  metricsToken: string | null;
   /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
 }
@@ -238,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       : null,
     trustProxy: s.TRUST_PROXY,
     adminEmails: s.ADMIN_EMAILS,
+    metricsToken: s.METRICS_TOKEN ?? null,
     google:
       s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
         ? {

@@ -144,6 +144,13 @@ const profileFields = (fullName: string) => ({
 const ROUTES: RouteCase[] = [
   { route: 'GET /api/health', rule: 'public', call: () => ({ path: '/api/health' }), expect: everyone(200) },
   {
+    route: 'GET /metrics',
+    // The server below has METRICS_TOKEN: the token opens it (features/metrics), no session does.
+    rule: "the operator's metrics: a bearer token, never a session, however staff",
+    call: () => ({ path: '/metrics' }),
+    expect: everyone(401),
+  },
+  {
     route: 'GET /api/docs',
     rule: 'the API documentation is public',
     call: () => ({ path: '/api/docs' }),
@@ -741,7 +748,10 @@ async function smallJpeg(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+  server = await startTestServer({
+    rateLimiter: NO_RATE_LIMITS,
+    settings: { METRICS_TOKEN: 'matrix-metrics-token-0123456789' },
+  });
   owner = await newMember({ fullName: 'Olive Owner' });
   admin = await newMember({ userType: 'admin' });
   const ordinary = await newMember();

@@ -45,6 +45,7 @@ export interface RouteDescription<
     | Schema
     | 'text/html'
     | 'text/css'
+    | 'text/plain'
     | 'text/event-stream'
     | 'image/png'
     | 'image/*'
