@@ -103,6 +103,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_PATH: '/m' })[0]).toContain('METRICS_PATH is not a setting');
   });
 
+  it('gives the bucket and the mail server a deadline, 10 s and 30 s unless told otherwise', () => {
+    const s3 = { S3_BUCKET: 'photos' };
+    expect(loadConfig(s3).s3?.timeoutMs).toBe(10_000);
+    expect(loadConfig({ ...s3, S3_TIMEOUT_MS: '2500' }).s3?.timeoutMs).toBe(2_500);
+    expect(loadConfig({}).smtpTimeoutMs).toBe(30_000);
+    expect(loadConfig({ SMTP_TIMEOUT_MS: '5000' }).smtpTimeoutMs).toBe(5_000);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });
@@ -124,6 +132,9 @@ describe('loadConfig', () => {
     ['S3_FORCE_PATH_STYLE', 'maybe'],
     ['METRICS_TOKEN', 'short-token'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['S3_TIMEOUT_MS', 'soon'],
+    ['S3_TIMEOUT_MS', '0'],
+    ['SMTP_TIMEOUT_MS', '9999999'],
   ])('refuses a malformed %s=%s and names it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -172,6 +183,7 @@ describe('loadConfig', () => {
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
       forcePathStyle: true,
       publicUrl: 'https://cdn.example/pictures',
+      timeoutMs: 10_000,
     });
     expect(config.trustProxy).toBe(2);
   });

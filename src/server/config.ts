@@ -23,6 +23,18 @@ const millisecondsSetting = (fallback: number, min: number) =>
       .default(fallback),
   );
 
+/** A wait for an outside service in milliseconds, from a tenth of a second to ten minutes. */
+const timeoutSetting = (fallback: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be between 100 and 600000 milliseconds')
+      .max(600_000, 'must be between 100 and 600000 milliseconds')
+      .default(fallback),
+  );
+
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const settingsSchema = z.object({
@@ -89,6 +101,10 @@ const settingsSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUnset, booleanSetting.default(false)),
   /** Where browsers load pictures from (a public bucket or a CDN); unset, the app serves them. */
   S3_PUBLIC_URL: z.preprocess(emptyAsUnset, httpUrl().optional()),
+  /** The longest one call to the bucket may take, retries included, before it is given up (503). */
+  S3_TIMEOUT_MS: timeoutSetting(10_000),
+  /** The longest the mail server may stay silent (connecting, greeting, or mid-message). */
+  SMTP_TIMEOUT_MS: timeoutSetting(30_000),
   /** How many reverse proxies stand in front of the app; their X-Forwarded-For entries are believed. */
   TRUST_PROXY: z.preprocess(
     (value) => {
@@ -163,6 +179,8 @@ export interface Config {
   /** Signs sessions and tokens. Unset in embedded mode: one is generated and kept in DATA_DIR. */
   authSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** How long the mail server may stay silent before a delivery attempt fails (and is retried later). */
+  smtpTimeoutMs: number;
   mailFrom: string;
   /** Shared counters and the session cache for every instance; null keeps them in process memory. */
   redis: { url: string; keyPrefix: string } | null;
@@ -186,6 +204,8 @@ export interface S3Settings {
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   forcePathStyle: boolean;
   publicUrl: string | undefined;
+  /** The longest one call may take, retries included. */
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     logLevel: s.LOG_LEVEL,
     authSecret: s.AUTH_SECRET,
     smtpUrl: s.SMTP_URL,
+    smtpTimeoutMs: s.SMTP_TIMEOUT_MS,
     mailFrom: s.MAIL_FROM,
     redis: s.REDIS_URL ? { url: s.REDIS_URL, keyPrefix: s.REDIS_KEY_PREFIX } : null,
     s3: s.S3_BUCKET
@@ -248,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
               : undefined,
           forcePathStyle: s.S3_FORCE_PATH_STYLE,
           publicUrl: s.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          timeoutMs: s.S3_TIMEOUT_MS,
         }
       : null,
     trustProxy: s.TRUST_PROXY,

@@ -68,6 +68,7 @@ async function main() {
   const mail = startMailDelivery({
     db: database.db,
     smtpUrl: config.smtpUrl,
+    smtpTimeoutMs: config.smtpTimeoutMs,
     from: config.mailFrom,
     logger,
   });

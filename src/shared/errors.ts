@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   /** oEmbed's answer to a format it does not serve (oembed.com §2.3.4: XML here). */
   not_implemented: 501,
   unavailable: 503,
+  /** A service the app depends on failed or did not answer in time (shared/service-trouble.ts). */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

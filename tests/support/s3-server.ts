@@ -1,6 +1,8 @@
 // A local S3-compatible server (s3rver) for one test file, with one empty bucket; its files live in a
 // temporary folder removed on close. Its fixed credentials are S3RVER / S3RVER.
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -38,6 +40,57 @@ export async function startTestS3(bucket = 'yearbook-test'): Promise<TestS3> {
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface StalledS3 {
+  /** The S3_* settings that point the app at this server. */
+  settings: Record<string, string>;
+  /** Requests received (method and path), and how many were answered. */
+  received: string[];
+  answered: number;
+  close(): Promise<void>;
+}
+
+/**
+ * An S3 endpoint that accepts every connection and request and then stalls: it never answers, or, with
+ * `answerAfterMs`, answers 200 (a stored object, as far as the SDK can tell) that long after.
+ */
+export async function startStalledS3(options: { answerAfterMs?: number } = {}): Promise<StalledS3> {
+  const sockets = new Set<Socket>();
+  const state = { received: [] as string[], answered: 0 };
+  const server = http.createServer((request, response) => {
+    state.received.push(`${request.method} ${request.url}`);
+    request.resume();
+    if (options.answerAfterMs === undefined) return;
+    setTimeout(() => {
+      state.answered += 1;
+      response.writeHead(200, { etag: '"0"', 'content-length': '0' }).end();
+    }, options.answerAfterMs);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    settings: {
+      S3_BUCKET: 'yearbook-stalled',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'STALLED',
+      S3_SECRET_ACCESS_KEY: 'STALLED',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    received: state.received,
+    get answered() {
+      return state.answered;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -129,6 +129,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const mail = startMailDelivery({
     db: database.db,
     smtpUrl: config.smtpUrl,
+    smtpTimeoutMs: config.smtpTimeoutMs,
     from: config.mailFrom,
     logger,
     worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },

@@ -10,7 +10,7 @@ import type { AppEnv } from './context';
 export function serveUploads(storage: ObjectStorage): MiddlewareHandler<AppEnv> {
   return async (c) => {
     const key = c.req.path.slice(UPLOADS_PATH.length + 1);
-    const object = await storage.get(key);
+    const object = await storage.get(key, c.req.raw.signal);
     if (!object) throw new AppError('not_found', 'This picture does not exist.');
     const etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
     c.header('Cache-Control', OBJECT_CACHE_CONTROL);

@@ -5,7 +5,7 @@
 // (FOR UPDATE SKIP LOCKED, so two instances never take the same one), sends them, deletes each once
 // delivered, and retries a failure with growing pauses. Without SMTP_URL rows are held for the
 // development mailbox (/dev/mailbox).
-import { and, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client';
@@ -37,13 +37,22 @@ export interface MailTransport {
   close(): void;
 }
 
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  // A silent server fails the attempt within two minutes, well inside the worker's lease.
+/** SMTP_TIMEOUT_MS's default: how long a mail server may stay silent before an attempt fails. */
+export const DEFAULT_SMTP_TIMEOUT_MS = 30_000;
+
+export function createSmtpTransport(
+  smtpUrl: string,
+  from: string,
+  timeoutMs = DEFAULT_SMTP_TIMEOUT_MS,
+): MailTransport {
+  // A silent server (one that accepts the connection and never greets, or stops mid-message) fails
+  // the attempt after `timeoutMs` of silence; the worker keeps the mail and retries it later. Only
+  // the worker waits on it: requests only write the outbox row.
   const transport = nodemailer.createTransport({
     url: smtpUrl,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
   });
   return {
     async deliver(mail) {
@@ -131,11 +140,23 @@ export function startMailWorker({
     );
   }
 
+  /** Puts claimed rows back as they were before the claim, due again after `pauseMs`. */
+  async function release(ids: string[], pauseMs: number) {
+    if (ids.length === 0) return;
+    await db
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} - 1`,
+        nextAttemptAt: sql`now() + ${pauseMs} * interval '1 millisecond'`,
+      })
+      .where(inArray(mailOutbox.id, ids));
+  }
+
   /** Sends due mail a batch at a time, until none is left or the worker is stopping. */
   async function sendDue(stopping: AbortSignal): Promise<void> {
     for (;;) {
       const rows = await claim();
-      for (const row of rows) {
+      for (const [index, row] of rows.entries()) {
         try {
           await transport.deliver({
             to: row.to,
@@ -161,6 +182,16 @@ export function startMailWorker({
             { err: error, mailId: row.id, attempts: row.attempts },
             giveUp ? 'a mail could not be delivered and is given up' : 'a mail could not be delivered yet',
           );
+          // A server that is down or silent fails every mail the same way after the whole timeout:
+          // the rest of the batch goes back to the queue untried (not counted as an attempt) rather
+          // than each waiting its turn and outlasting the lease.
+          if (serverUnreachable(error)) {
+            await release(
+              rows.slice(index + 1).map((rest) => rest.id),
+              retryBaseMs,
+            );
+            return;
+          }
         }
       }
       if (rows.length < batchSize || stopping.aborted) return;
@@ -178,12 +209,21 @@ export function startMailWorker({
   };
 }
 
+/** nodemailer's codes for a server that could not be reached or stopped answering (not a refusal). */
+const UNREACHABLE_CODES = new Set(['ETIMEDOUT', 'ECONNECTION', 'ESOCKET', 'EDNS']);
+
+function serverUnreachable(error: unknown): boolean {
+  return UNREACHABLE_CODES.has(String((error as { code?: unknown } | null)?.code));
+}
+
 /**
  * The mailer and, with SMTP_URL, its worker: how the server (main.ts) and the test server send mail.
  */
 export function startMailDelivery(options: {
   db: Db;
   smtpUrl: string | undefined;
+  /** SMTP_TIMEOUT_MS. */
+  smtpTimeoutMs?: number;
   from: string;
   logger: Logger;
   worker?: MailWorkerTimings;
@@ -193,7 +233,7 @@ export function startMailDelivery(options: {
   }
   const worker = startMailWorker({
     db: options.db,
-    transport: createSmtpTransport(options.smtpUrl, options.from),
+    transport: createSmtpTransport(options.smtpUrl, options.from, options.smtpTimeoutMs),
     logger: options.logger,
     ...options.worker,
   });

@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { PHOTO_CACHE_SECONDS } from '../../shared/limits';
 import type { S3Settings } from '../config';
+import { ClientGoneError, deadlineSignal, serviceTrouble } from './outbound-calls';
 
 /** SPEC §7: pictures are served with cache control 3600. Keys never change content, only appear and go. */
 export const OBJECT_CACHE_CONTROL = `public, max-age=${PHOTO_CACHE_SECONDS}`;
@@ -25,12 +26,17 @@ export interface StoredObject {
   contentType: string;
 }
 
+/**
+ * Every call is given up after the storage's timeout (S3_TIMEOUT_MS) with a 503 AppError
+ * (outbound-calls.ts), and sooner when `signal` aborts (the request's client went away:
+ * ClientGoneError); a call given up may still have been done by the bucket.
+ */
 export interface ObjectStorage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  put(key: string, body: Buffer, contentType: string, signal?: AbortSignal): Promise<void>;
   /** The object, or null when there is none under that key. */
-  get(key: string): Promise<StoredObject | null>;
+  get(key: string, signal?: AbortSignal): Promise<StoredObject | null>;
   /** Removing a key that is not there is not an error. */
-  remove(key: string): Promise<void>;
+  remove(key: string, signal?: AbortSignal): Promise<void>;
   /** Where browsers load the object from. */
   publicUrl(key: string): string;
 }
@@ -103,6 +109,9 @@ export function createFileStorage(root: string): ObjectStorage {
  */
 export function createS3Storage(settings: S3Settings): ObjectStorage {
   const client = new S3Client({
+    // Each attempt's connection and silence are bounded too (the SDK retries a failed attempt); the
+    // deadline below bounds the whole call, retries included.
+    requestHandler: { connectionTimeout: settings.timeoutMs, requestTimeout: settings.timeoutMs },
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.forcePathStyle,
@@ -116,27 +125,41 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
     if (!isValidObjectKey(key)) throw new Error(`invalid object key: ${key}`);
     return key;
   };
+  /** Runs one call under the deadline; a timeout or an unreachable bucket becomes the 503. */
+  async function withDeadline<T>(
+    signal: AbortSignal | undefined,
+    call: (abortSignal: AbortSignal) => Promise<T>,
+  ) {
+    try {
+      return await call(deadlineSignal(settings.timeoutMs, signal));
+    } catch (error) {
+      if (signal?.aborted) throw new ClientGoneError();
+      if (bucketInTrouble(error)) throw serviceTrouble('s3', error);
+      throw error;
+    }
+  }
   return {
-    async put(key, body, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: checked(key),
-          Body: body,
-          ContentType: contentType,
-          CacheControl: OBJECT_CACHE_CONTROL,
-        }),
-      );
+    async put(key, body, contentType, signal) {
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: checked(key),
+        Body: body,
+        ContentType: contentType,
+        CacheControl: OBJECT_CACHE_CONTROL,
+      });
+      await withDeadline(signal, (abortSignal) => client.send(command, { abortSignal }));
     },
-    async get(key) {
+    async get(key, signal) {
       if (!isValidObjectKey(key)) return null;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        if (!answer.Body) return null;
-        return {
-          body: Buffer.from(await answer.Body.transformToByteArray()),
-          contentType: answer.ContentType ?? CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
-        };
+        return await withDeadline(signal, async (abortSignal) => {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }), { abortSignal });
+          if (!answer.Body) return null;
+          return {
+            body: Buffer.from(await answer.Body.transformToByteArray()),
+            contentType: answer.ContentType ?? CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
+          };
+        });
       } catch (error) {
         if (error instanceof NoSuchKey || (error as S3ServiceException).$metadata?.httpStatusCode === 404) {
           return null;
@@ -144,10 +167,28 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
         throw error;
       }
     },
-    async remove(key) {
+    async remove(key, signal) {
       if (!isValidObjectKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const command = new DeleteObjectCommand({ Bucket, Key: key });
+      await withDeadline(signal, (abortSignal) => client.send(command, { abortSignal }));
     },
     publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key}` : `${UPLOADS_PATH}/${key}`),
   };
+}
+
+/**
+ * The bucket did not answer in time, could not be reached, or answered with its own failure (5xx,
+ * SlowDown): its trouble, told as a 503. A refusal of the request itself (403, 400) stays our bug.
+ */
+function bucketInTrouble(error: unknown): boolean {
+  const { name, code, $metadata } = (error ?? {}) as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (name === 'AbortError' || name === 'TimeoutError') return true;
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN'].includes(code)) {
+    return true;
+  }
+  return ($metadata?.httpStatusCode ?? 0) >= 500;
 }

@@ -132,7 +132,15 @@ export function profileRoutes(deps: ProfileDeps) {
         const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
         await enforceLimit(rateLimiter, 'profilePhoto', `user:${viewer.userId}`);
         const upload = new Uint8Array(await c.req.arrayBuffer());
-        const profile = await setProfilePhoto({ db, storage, viewer, upload, log: c.get('log') });
+        // The request's signal: a client gone before the change is committed gets no change.
+        const profile = await setProfilePhoto({
+          db,
+          storage,
+          viewer,
+          upload,
+          log: c.get('log'),
+          signal: c.req.raw.signal,
+        });
         const hasPassword = await userHasPassword(db, viewer.userId);
         return c.json(presentProfile(profile, { viewerIsOwner: true, storage, hasPassword }));
       },

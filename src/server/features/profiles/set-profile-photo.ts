@@ -6,6 +6,8 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { processProfilePhoto } from '../../platform/images';
+import { queueObjectRemovals, removeQueuedObjects } from '../../platform/object-removals';
+import { ensureClientStillThere } from '../../platform/outbound-calls';
 import { newPhotoKey, type ObjectStorage } from '../../platform/storage';
 import { findProfileOfUser } from './find-profile';
 import type { ProfileRow } from './present-profile';
@@ -14,7 +16,10 @@ import type { ProfileRow } from './present-profile';
  * A new profile picture (SPEC §2, §7 Storage): re-encoded by the server whatever the browser did,
  * stored under a new random key (its address is public, so it names no one), then the profile
  * points at it and the old picture goes. The new object is written before the row changes, so the
- * profile never points at nothing; if the update fails the new object is removed again.
+ * profile never points at nothing. If the bucket does not answer in time (a 503), the client went
+ * away (`signal`: the request's) before the row changed, or the update fails, the row is left as it
+ * was and the new object, which the bucket may have stored anyway, is queued for removal
+ * (object-removals.ts): a client that was never told of a change does not get one.
  */
 export async function setProfilePhoto(options: {
   db: Db;
@@ -22,14 +27,18 @@ export async function setProfilePhoto(options: {
   viewer: Viewer;
   upload: Uint8Array;
   log: Logger;
+  signal?: AbortSignal;
 }): Promise<ProfileRow> {
-  const { db, storage, viewer, log } = options;
+  const { db, storage, viewer, log, signal } = options;
   const jpeg = await processProfilePhoto(options.upload);
+  ensureClientStillThere(signal);
   const key = newPhotoKey();
-  await storage.put(key, jpeg, 'image/jpeg');
 
   let previousKey: string | null;
+  let stored = false;
   try {
+    await storage.put(key, jpeg, 'image/jpeg', signal);
+    stored = true;
     const found = await db.transaction(async (tx) => {
       const [current] = await tx
         .select({ key: profiles.profilePictureKey })
@@ -38,18 +47,28 @@ export async function setProfilePhoto(options: {
         .for('update');
       if (!current) return null;
       await tx.update(profiles).set({ profilePictureKey: key }).where(eq(profiles.userId, viewer.userId));
+      if (current.key && current.key !== key) await queueObjectRemovals(tx, [current.key]);
+      // The last moment to learn the client has gone: throwing here rolls the change back.
+      ensureClientStillThere(signal);
       return { previous: current.key };
     });
     // The account was deleted while the picture was being made (delete-account.ts locks this row too).
     if (!found) throw new AppError('unauthenticated', PROFILE_MESSAGES.updateSignedOut);
     previousKey = found.previous;
   } catch (error) {
-    await storage.remove(key).catch(() => {});
+    // A put given up may still land in the bucket later: the queue's sweep removes it then. One that
+    // finished is removed at once.
+    await queueObjectRemovals(db, [key])
+      .then(() => (stored ? removeQueuedObjects({ db, storage, logger: log, keys: [key] }) : undefined))
+      .catch((err: unknown) => {
+        log.warn({ err, key }, 'could not remove an unused profile picture');
+      });
     throw error;
   }
   if (previousKey && previousKey !== key) {
-    // The profile already shows the new picture; a leftover old file is only wasted space.
-    await storage.remove(previousKey).catch((err: unknown) => {
+    // The profile already shows the new picture; the old one was queued with the change and goes now
+    // (or, if the bucket fails, at the queue's next sweep).
+    await removeQueuedObjects({ db, storage, logger: log, keys: [previousKey] }).catch((err: unknown) => {
       log.warn({ err, key: previousKey }, 'could not remove a replaced profile picture');
     });
   }
