@@ -23,10 +23,18 @@ export class ApiError extends Error {
   }
 }
 
-/** The server could not be reached, or answered with something that is not our API. */
+/**
+ * The server could not be reached, or answered with something that is not our API; or (`status` 502
+ * and up) it answered that it, or a service behind it, is in trouble, with its own words and its
+ * Retry-After (seconds) when it gave them.
+ */
 export class ConnectionError extends Error {
-  constructor() {
-    super(CONNECTION_MESSAGE);
+  constructor(
+    readonly status = 0,
+    readonly retryAfter?: string | null,
+    message?: string,
+  ) {
+    super(message || CONNECTION_MESSAGE);
     this.name = 'ConnectionError';
   }
 }
@@ -111,7 +119,10 @@ export async function apiRequest<T = unknown>(
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as ErrorBody | null;
   if (response.ok && body !== null) return options.schema ? options.schema.parse(body) : (body as T);
-  if (response.status >= 502 || body === null) throw new ConnectionError();
+  if (response.status >= 502) {
+    throw new ConnectionError(response.status, response.headers.get('retry-after'), body?.error?.message);
+  }
+  if (body === null) throw new ConnectionError();
   // Our API answers {error: {code, message, field?}}; better-auth's own routes answer {code, message}.
   const code = body.error?.code ?? body.code ?? 'error';
   const message = body.error?.message ?? body.message ?? 'Something went wrong. Please try again.';

@@ -1,6 +1,7 @@
 // The auth gate's SPEC §2/§4 timings and decisions, with a fake clock and a server that does not
 // answer (fetch stubbed): loading, 'continue anyway' after 3 s, Connection Issue after 10 s; a kept
-// session decides at once.
+// session decides at once. A server that answers 503 (issue #46 item 5): the service-trouble panel,
+// no Sign In and no Return to Login, and the page once the server answers again, with no one clicking.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSIONS } from '../../../../shared/values/auth';
@@ -9,6 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { Matched, MemoryRouter, useLocation } from '../../../lib/router';
 import type { Session } from '../api/session-api';
 import { AuthGate } from './auth-gate';
+import { SessionHeader } from './session-header';
 
 /** The landing page, and the dashboard behind the gate, as app/router.tsx draws them. */
 function Pages() {
@@ -86,5 +88,58 @@ describe('AuthGate', () => {
     renderGate();
     await wait(0);
     expect(screen.getByText('Landing page')).toBeTruthy();
+  });
+
+  it('says the service is in trouble on a 503, offers no sign-in, and opens the page once it recovers', async () => {
+    let recovered = false;
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        calls.push(path);
+        if (!recovered) {
+          return new Response(
+            JSON.stringify({
+              error: {
+                code: 'service_unavailable',
+                message: 'The service is having trouble right now. Please try again in a moment.',
+              },
+            }),
+            { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } },
+          );
+        }
+        return new Response(JSON.stringify(SIGNED_IN), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(
+      <QueryProvider>
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <SessionHeader />
+          <Pages />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    // The query's own two retries, a second apart, then the gate's.
+    await wait(2_500);
+    expect(screen.getByRole('heading', { name: 'Service Trouble' })).toBeTruthy();
+    expect(screen.getByText(/The service is having trouble right now/)).toBeTruthy();
+    expect(screen.queryByText(/check your internet connection/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Return to Login' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+
+    // It asks again by itself, no sooner than the server's Retry-After (5 s).
+    const asked = calls.length;
+    await wait(4_000);
+    expect(calls.length).toBe(asked);
+    await wait(1_500);
+    expect(calls.length).toBeGreaterThan(asked);
+    // Still the same panel, with no Sign In, while it asks.
+    expect(screen.getByRole('heading', { name: 'Service Trouble' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+
+    recovered = true;
+    await wait(6_000);
+    expect(screen.getByText('Dashboard page')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Service Trouble' })).toBeNull();
   });
 });

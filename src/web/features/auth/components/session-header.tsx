@@ -33,11 +33,14 @@ export function SessionHeader(parts: HeaderParts) {
 }
 
 function HeaderForSession({ pageActions, bell }: HeaderParts) {
-  const { data: session } = useSession();
+  const { data: session, errorUpdateCount } = useSession();
   useSignedOutAnnouncement();
   // Rendered on the server for someone signed in: the HTML preloads this chunk (app/layouts/public-layout.tsx).
   usePreloadModule('features/auth/components/session-header.tsx', Boolean(session?.user));
   useReadyMark('header');
+  // Unknown (the server failed to answer, nothing kept; also while it is asked again): whether they are
+  // signed in is not known, so no Sign In is offered to someone who may well be (issue #46 item 5).
+  if (!session && errorUpdateCount > 0) return <SiteHeader actions={false} />;
   if (!session?.user) return <SiteHeader />;
   // Before the profile exists, every member screen leads to setup: only the menu (Sign Out, the
   // public pages) is offered, and the logo leads to setup itself.
