@@ -19,9 +19,11 @@ export const ERROR_STATUS = {
   internal: 500,
   /** oEmbed's answer to a format it does not serve (oembed.com §2.3.4: XML here). */
   not_implemented: 501,
+  /**
+   * A service the app depends on (the database, the bucket, the mail server) failed or did not answer
+   * in time, or a preview image could not be drawn now: with Retry-After (shared/service-trouble.ts).
+   */
   unavailable: 503,
-  /** A service the app depends on failed or did not answer in time (shared/service-trouble.ts). */
-  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ErrorCode } from '../../shared/errors';
+import { SERVICE_TROUBLE_MESSAGE, SERVICE_TROUBLE_RETRY_SECONDS } from '../../shared/service-trouble';
 import { AppError } from '../app-error';
 import { databaseUnavailability, describeUnavailability } from '../db/unavailable';
 import { violatedForeignKey } from '../db/unique-violation';
@@ -9,10 +10,6 @@ import type { DependencyHealth } from '../platform/dependency-health';
 import type { AppEnv } from './context';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
-/** Says the service is in trouble, not the person's connection or input. */
-export const SERVICE_TROUBLE = 'The service is having trouble right now. Please try again in a moment.';
-/** Retry-After of a 503: a lock or a restart of the database is usually over within seconds. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 const GONE_WHILE_WRITING = 'What this was about has just been deleted. Please reload the page.';
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, field?: string): ApiError {
@@ -30,8 +27,8 @@ export function createErrorHandler(dependencies: DependencyHealth | null): Error
       const cause = describeUnavailability(err);
       if (dependencies) dependencies.failed('database', cause);
       else c.get('log').warn({ dependency: 'database', cause }, 'database cannot serve');
-      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return c.json(errorBody(c, 'unavailable', SERVICE_TROUBLE), 503);
+      c.header('Retry-After', String(SERVICE_TROUBLE_RETRY_SECONDS));
+      return c.json(errorBody(c, 'unavailable', SERVICE_TROUBLE_MESSAGE), 503);
     }
     return answerError(err, c);
   };

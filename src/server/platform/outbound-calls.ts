@@ -29,7 +29,7 @@ export function ensureClientStillThere(requestSignal: AbortSignal | undefined): 
 
 /** The 503 for a service that failed or did not answer in time. */
 export function serviceTrouble(service: string, cause: unknown): AppError {
-  const error = new AppError('service_unavailable', SERVICE_TROUBLE_MESSAGE, {
+  const error = new AppError('unavailable', SERVICE_TROUBLE_MESSAGE, {
     retryAfterSeconds: SERVICE_TROUBLE_RETRY_SECONDS,
   });
   error.cause = { service, error: cause };

@@ -75,7 +75,7 @@ describe('a bucket that does not answer', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await res.json()).error).toMatchObject({
-      code: 'service_unavailable',
+      code: 'unavailable',
       message: SERVICE_TROUBLE_MESSAGE,
     });
     // The deadline, plus the image's processing and a busy machine's slack.

@@ -101,7 +101,7 @@ describe('AuthGate', () => {
           return new Response(
             JSON.stringify({
               error: {
-                code: 'service_unavailable',
+                code: 'unavailable',
                 message: 'The service is having trouble right now. Please try again in a moment.',
               },
             }),
