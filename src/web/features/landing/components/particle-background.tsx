@@ -12,6 +12,8 @@ import {
 // Hex, not theme variables: canvas colour parsing of oklch() is newer than the browsers we support.
 const lightColors: ParticleColors = { dot: '#6366f1', link: '#818cf8' };
 const darkColors: ParticleColors = { dot: '#a5b4fc', link: '#818cf8' };
+// 30 frames a second, with room for a 60 Hz display's frames arriving a little early.
+const FRAME_MS = 1000 / 30 - 4;
 
 // Decorative, so aria-hidden. It animates only while the tab is visible and never when the user asks
 // for reduced motion (then it draws one still frame).
@@ -51,12 +53,15 @@ export function ParticleBackground({ className = '' }: { className?: string }) {
     };
 
     const tick = (time: number) => {
+      frame = requestAnimationFrame(tick);
+      // At most 30 drawings a second: a particle moves at most 0.7 px between two, which looks the
+      // same as 60, and each drawing costs the main thread the canvas's commit to the compositor.
+      if (lastTime !== 0 && time - lastTime < FRAME_MS) return;
       // Cap the step so a long frame (or a return from another tab) does not make particles jump.
       const seconds = lastTime === 0 ? 0 : Math.min((time - lastTime) / 1000, 0.05);
       lastTime = time;
       moveParticles(particles, seconds, size.width, size.height);
       render();
-      frame = requestAnimationFrame(tick);
     };
 
     const stop = () => {
@@ -79,8 +84,10 @@ export function ParticleBackground({ className = '' }: { className?: string }) {
     const observer = new ResizeObserver(resize);
     observer.observe(canvas);
     resize();
-    // One still frame now; the animation starts once the page has loaded and the browser is idle, so
-    // on a slow phone it does not take the main thread from the page's first paint.
+    // One still frame now; the animation starts once the page has loaded, the browser has been idle and
+    // then three seconds more have passed: on a slow phone the seconds after the load are when the page
+    // is taken over and its parts arrive, and each drawing (its commit to the compositor, a few ms on
+    // a 2-core laptop, more on a phone) would share the main thread with that work.
     let started = false;
     const start = () => {
       started = true;
@@ -113,19 +120,27 @@ export function ParticleBackground({ className = '' }: { className?: string }) {
   );
 }
 
-/** Calls `run` after the page's load event, when the browser is next idle (at most a second later). */
+/** Calls `run` after the page's load event, once the browser has been idle and START_DELAY_MS more have passed. */
+const START_DELAY_MS = 3000;
 function whenIdle(run: () => void): { cancel: () => void } {
   // Safari has no requestIdleCallback: a short timeout stands in.
   const idleCallbacks = typeof window.requestIdleCallback === 'function';
   let idleId: number | undefined;
+  let delayId: number | undefined;
   const schedule = () => {
-    idleId = idleCallbacks ? window.requestIdleCallback(run, { timeout: 1000 }) : window.setTimeout(run, 200);
+    const later = () => {
+      delayId = window.setTimeout(run, START_DELAY_MS);
+    };
+    idleId = idleCallbacks
+      ? window.requestIdleCallback(later, { timeout: 1000 })
+      : window.setTimeout(later, 200);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return {
     cancel() {
       window.removeEventListener('load', schedule);
+      window.clearTimeout(delayId);
       if (idleId === undefined) return;
       if (idleCallbacks) window.cancelIdleCallback(idleId);
       else window.clearTimeout(idleId);
