@@ -4,52 +4,24 @@
 // the outage is logged once, and everything works again when the lock goes, without a restart.
 // PostgreSQL only: PGlite has one connection, so no other session can hold a lock against it.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
-import { Writable } from 'node:stream';
 import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/server/db/timeouts';
 import { createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import { captureLogs, LOG_LEVEL } from '../support/log-capture';
 import { callJson, okJson, startTestServer, type TestServer } from '../support/test-server';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  dependency?: string;
-  status?: number;
-  err?: unknown;
-  cause?: { code: string | null; message: string };
-  downMs?: number;
-  failures?: number;
-}
-
-const WARN = 40;
-/** Waits until `check` holds, polling; fails after a generous while. */
-async function until(check: () => boolean) {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > 30_000) throw new Error('the condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-const INFO = 30;
 
 describe.runIf(process.env.TEST_DATABASE_URL)('an ACCESS EXCLUSIVE lock held on posts', () => {
   let server: TestServer;
   let member: Member;
   let postId = '';
-  const lines: LogLine[] = [];
+  const { logger, lines } = captureLogs();
   /** The other session holding the lock, as a migration or an operator's psql would. */
   let locker: pg.Client | null = null;
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
-        done();
-      },
-    });
     server = await startTestServer({
-      logger: pino({ level: 'info' }, sink),
+      logger,
       // Short, so the test sees the recovery without waiting the default 10 s.
       recoveryQuietMs: 1_000,
     });
@@ -81,7 +53,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an ACCESS EXCLUSIVE lock held on 
     ]);
 
     // Meanwhile health answers from its own connections: busy, the instance degraded but serving.
-    await until(() => (server.database.poolStatus()?.waiting ?? 0) > 0);
+    await vi.waitFor(() => expect(server.database.poolStatus()?.waiting ?? 0).toBeGreaterThan(0), {
+      timeout: 30_000,
+      interval: 20,
+    });
     const health = await callJson(server, 'GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'degraded', database: 'busy', engine: 'postgres' });
@@ -103,7 +78,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an ACCESS EXCLUSIVE lock held on 
     expect(waited).toBeLessThan(60_000);
 
     // Logged once for all of them, as a warning naming the cause; no stack, no "unhandled error".
-    const outage = lines.filter((line) => line.dependency === 'database' && line.level === WARN);
+    const outage = lines.filter((line) => line.dependency === 'database' && line.level === LOG_LEVEL.warn);
     expect(outage).toHaveLength(1);
     expect(outage[0]?.cause?.code).toBe('55P03');
     expect(lines.filter((line) => line.msg === 'unhandled error')).toEqual([]);
@@ -132,7 +107,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an ACCESS EXCLUSIVE lock held on 
     const health = await callJson(server, 'GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', database: 'ok', engine: 'postgres' });
-    const recovered = lines.filter((line) => line.dependency === 'database' && line.level === INFO);
+    const recovered = lines.filter((line) => line.dependency === 'database' && line.level === LOG_LEVEL.info);
     expect(recovered).toHaveLength(1);
     expect(recovered[0]?.downMs).toBeGreaterThan(0);
     expect(recovered[0]?.failures).toBeGreaterThanOrEqual(1);

@@ -2,19 +2,10 @@
 // Retry-After and a message about the service, are logged once per outage (then its recovery), and
 // counted; a bug still answers 500 with its stack logged. The errors are made here as the drivers make
 // them, so this runs on the embedded engine too (database-busy.test.ts makes real ones on PostgreSQL).
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs, LOG_LEVEL } from '../../../tests/support/log-capture';
 import { callJson, startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { databaseUnavailability } from '../db/unavailable';
-
-interface LogLine {
-  level: number;
-  msg: string;
-  dependency?: string;
-  err?: unknown;
-  cause?: { code: string | null; message: string };
-}
 
 /** An error as node-postgres makes it, wrapped as drizzle wraps a failed query. */
 function driverError(message: string, code?: string): Error {
@@ -49,18 +40,12 @@ describe('database errors that mean it cannot serve', () => {
 
 describe('answers and logs', () => {
   let server: TestServer;
-  const lines: LogLine[] = [];
+  const { logger, lines } = captureLogs();
   let failure: Error = driverError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED');
 
   beforeAll(async () => {
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line) as LogLine);
-        done();
-      },
-    });
     server = await startTestServer({
-      logger: pino({ level: 'info' }, sink),
+      logger,
       recoveryQuietMs: 300,
       extend: (app) => {
         app.get('/api/__test/database-down', () => {
@@ -91,7 +76,7 @@ describe('answers and logs', () => {
     const outage = lines.filter((line) => line.dependency === 'database');
     expect(outage).toHaveLength(1);
     expect(outage[0]).toMatchObject({
-      level: 40,
+      level: LOG_LEVEL.warn,
       cause: { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
     });
     // The cause's words, not the failed query's (which carries values).
@@ -109,7 +94,7 @@ describe('answers and logs', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect((await callJson(server, 'GET', '/api/notice')).status).toBe(200);
     expect((await callJson(server, 'GET', '/api/notice')).status).toBe(200);
-    const recovered = lines.filter((line) => line.dependency === 'database' && line.level === 30);
+    const recovered = lines.filter((line) => line.dependency === 'database' && line.level === LOG_LEVEL.info);
     expect(recovered).toHaveLength(1);
     expect(recovered[0]).toMatchObject({ failures: 8 });
     expect(server.dependencyHealth.status('database').state).toBe('up');
@@ -117,7 +102,7 @@ describe('answers and logs', () => {
     // The next outage is a new one: logged again, once.
     failure = driverError('canceling statement due to lock timeout', '55P03');
     await Promise.all([1, 2, 3].map(() => callJson(server, 'GET', '/api/__test/database-down')));
-    const warnings = lines.filter((line) => line.dependency === 'database' && line.level === 40);
+    const warnings = lines.filter((line) => line.dependency === 'database' && line.level === LOG_LEVEL.warn);
     expect(warnings).toHaveLength(2);
     expect(server.dependencyHealth.status('database')).toMatchObject({ outages: 2, failures: 11 });
   });

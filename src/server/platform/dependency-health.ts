@@ -30,8 +30,6 @@ export interface DependencyHealth {
    */
   succeeded(name: DependencyName): void;
   status(name: DependencyName): DependencyStatus;
-  /** Every dependency seen so far, for the metrics. */
-  snapshot(): Partial<Record<DependencyName, DependencyStatus>>;
 }
 
 export interface DependencyHealthOptions {
@@ -90,6 +88,5 @@ export function createDependencyHealth({
       );
     },
     status: (name) => ({ ...status(name) }),
-    snapshot: () => Object.fromEntries([...states].map(([name, state]) => [name, { ...state }])),
   };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { SERVICE_TROUBLE_MESSAGE } from '../../../../shared/service-trouble';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
@@ -102,32 +102,52 @@ function useRetryWithBackoff(
 /** The server, or a service behind it, is in trouble: nothing for the person to fix or to sign into. */
 function ServiceTrouble() {
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 text-center">
-      <DocumentTitle title="Service Trouble" />
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-        <Icon name="loader-circle" className="size-7 animate-spin motion-reduce:animate-none" />
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight">Service Trouble</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{SERVICE_TROUBLE_MESSAGE}</p>
+    <OutagePanel
+      title="Service Trouble"
+      icon={<Icon name="loader-circle" className="size-7 animate-spin motion-reduce:animate-none" />}
+      message={SERVICE_TROUBLE_MESSAGE}
+    >
       <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-400">
         Trying again by itself; this page opens as soon as the service is back.
       </p>
-    </div>
+    </OutagePanel>
   );
 }
 
 function ConnectionIssue() {
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 text-center">
-      <DocumentTitle title="Connection Issue" />
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-        <Icon name="wifi-off" className="size-7" />
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight">Connection Issue</h1>
-      <p className="mt-3 text-slate-700 dark:text-slate-300">{CONNECTION_MESSAGE}</p>
+    <OutagePanel
+      title="Connection Issue"
+      icon={<Icon name="wifi-off" className="size-7" />}
+      message={CONNECTION_MESSAGE}
+    >
       <Link to={paths.home.getHref()} className={composeButtonClasses({ className: 'mt-8' })}>
         Return to Login
       </Link>
+    </OutagePanel>
+  );
+}
+
+function OutagePanel({
+  title,
+  icon,
+  message,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  message: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-4 text-center">
+      <DocumentTitle title={title} />
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+        {icon}
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight">{title}</h1>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">{message}</p>
+      {children}
     </div>
   );
 }
