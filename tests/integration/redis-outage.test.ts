@@ -6,7 +6,6 @@
 // is "ok", and a session ended during the outage does not come back from its stale cached copy.
 // Runs where TEST_DATABASE_URL is set (`npm test -- --postgres`, CI).
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,8 +13,8 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { cookiesFrom } from '../support/cookies';
-import { freePort } from '../support/free-port';
 import { scaled } from '../support/machine-factor';
+import { type OwnService, startOwnRedis } from '../support/own-services';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -24,29 +23,10 @@ const KEY_PREFIX = 'yb-outage:';
 /** Generous: the server reconnects with a backoff of up to 5 s, and the machine may be busy. */
 const EVENTUALLY = { timeout: scaled(30_000), interval: 200 };
 
-/** A redis-server of this test's own on `port`, keeping its snapshot in `dir` (loaded at start). */
-async function startRedis(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' },
-  );
-  await vi.waitFor(async () => {
-    const probe = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: false } });
-    probe.on('error', () => undefined);
-    await probe.connect();
-    await probe.ping();
-    await probe.close();
-  }, EVENTUALLY);
-  return child;
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not the site', () => {
   let database: TestDatabase;
-  let redisDir: string;
   let dataDir: string;
-  let port: number;
-  let redisProcess: ChildProcess | undefined;
+  let redis: OwnService;
   let server: ServerProcess;
   let account: TestAccount;
   /** Signed in before the outage, used through it and after. */
@@ -54,10 +34,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not t
   /** Signed in before the outage, signed out during it. */
   let endedDuringOutage: string;
 
-  const redisUrl = () => `redis://127.0.0.1:${port}`;
   /** A short-lived connection of the test's own, to look at the keys. */
   async function withRedis<T>(use: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
-    const client = createClient({ url: redisUrl(), socket: { reconnectStrategy: false } });
+    const client = createClient({ url: redis.url, socket: { reconnectStrategy: false } });
     client.on('error', () => undefined);
     await client.connect();
     try {
@@ -96,14 +75,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not t
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
-    redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-redis-'));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-outage-'));
-    port = await freePort();
-    redisProcess = await startRedis(port, redisDir);
+    redis = await startOwnRedis();
     server = await startServerProcess({
       NODE_ENV: 'production',
       DATABASE_URL: database.url ?? '',
-      REDIS_URL: redisUrl(),
+      REDIS_URL: redis.url,
       REDIS_KEY_PREFIX: KEY_PREFIX,
       AUTH_SECRET: 'redis-outage-secret-redis-outage-secret',
       PUBLIC_URL,
@@ -114,9 +91,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not t
 
   afterAll(async () => {
     await server?.stop('SIGTERM');
-    redisProcess?.kill('SIGKILL');
+    await redis?.remove();
     await database?.destroy();
-    for (const dir of [redisDir, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves from Redis while it is up', async () => {
@@ -131,14 +108,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not t
   });
 
   it('keeps signing in, posting, liking and signing out while Redis is away', async () => {
-    // Saved first, so that the Redis started again later holds every key it held (a Redis that was
-    // only unreachable, not one restarted empty).
-    await withRedis((client) => client.sendCommand(['SAVE']));
-    const stopped = redisProcess;
-    redisProcess = undefined;
-    const exited = new Promise((resolve) => stopped?.once('exit', resolve));
-    stopped?.kill('SIGKILL');
-    await exited;
+    // Saved first (own-services.ts), so that the Redis started again later holds every key it held (a
+    // Redis that was only unreachable, not one restarted empty).
+    await redis.stop();
 
     await vi.waitFor(
       async () =>
@@ -179,7 +151,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a Redis outage costs speed, not t
   });
 
   it('goes back to Redis when it returns, without reviving a session ended meanwhile', async () => {
-    redisProcess = await startRedis(port, redisDir);
+    await redis.start();
     // The stale copy of the session signed out during the outage is back with it.
     expect((await keys()).length).toBeGreaterThan(0);
 
