@@ -18,7 +18,7 @@ import { createRedisSessionStorage, mendSessionCacheAfterOutages } from './auth/
 import { loadViewer } from './auth/viewer';
 import { listeningViewerCache, type ViewerCache } from './auth/viewer-cache';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { voidEmailChanges } from './features/account';
 import { accountRoutes } from './features/account/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
@@ -102,7 +102,7 @@ export function createApp({
   webRoot = DEFAULT_WEB_ROOT,
   ssrEntry = webRoot === DEFAULT_WEB_ROOT ? DEFAULT_SSR_ENTRY : null,
   storage = createStorage(config),
-  rateLimiter = createRateLimiter(config, database, redis),
+  rateLimiter = createRateLimiter(config, database.authDb, redis),
   mailer,
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
@@ -110,12 +110,14 @@ export function createApp({
   dependencyHealth = createDependencyHealth({ logger }),
 }: AppDependencies) {
   const db = database.db;
+  // Sign-in and sessions on connections of their own (db/client.ts): a lock on posts does not stop them.
+  const authDb = database.authDb;
   // Sessions ended while Redis was away must not come back from its stale copies (decision 025).
   const sessionCache = redis ? mendSessionCacheAfterOutages(redis, db, logger) : null;
   const appMailer = mailer ?? createMailer({ db, smtp: Boolean(config.smtpUrl) });
   const auth = createAppAuth(
     config,
-    db,
+    authDb,
     redis,
     appMailer,
     {
@@ -168,10 +170,11 @@ export function createApp({
   app.route('/api/health', healthRoutes(database, redis, dependencyHealth));
   app.route('/metrics', metricsRoutes(config.metricsToken, metrics));
   app.route('/api/auth', authRoutes({ auth, rateLimiter }));
-  app.route('/api/session', sessionRoutes({ auth, db, storage, rateLimiter }));
+  app.route('/api/session', sessionRoutes({ auth, db: authDb, storage, rateLimiter }));
   const profileDeps = {
     auth,
     db,
+    authDb,
     viewers,
     storage,
     rateLimiter,
@@ -209,7 +212,7 @@ export function createApp({
       origin,
     }),
   );
-  app.use('/api/admin/*', loadViewer({ auth, db, viewers }));
+  app.use('/api/admin/*', loadViewer({ auth, db, authDb, viewers }));
   app.route('/api/admin/users', adminUserRoutes({ db, auth }));
   app.route('/api/admin/moderation-log', moderationLogRoutes(db));
   app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
@@ -314,14 +317,14 @@ export function createStorage(config: Config): ObjectStorage {
  * is away: memory for windows, the database for password guesses); with DATABASE_URL but no Redis,
  * PostgreSQL; process memory only in embedded mode (one process).
  */
-function createRateLimiter(config: Config, database: Database, redis: Redis | null): RateLimiter {
+function createRateLimiter(config: Config, db: Db, redis: Redis | null): RateLimiter {
   if (redis) {
-    const postgres = createPostgresRateLimiter(database.db);
+    const postgres = createPostgresRateLimiter(db);
     return createRedisRateLimiterWithFallback(redis, {
       windows: createMemoryRateLimiter(),
       passwordFailures: postgres.passwordFailures as NonNullable<RateLimiter['passwordFailures']>,
     });
   }
-  if (config.databaseUrl) return createPostgresRateLimiter(database.db);
+  if (config.databaseUrl) return createPostgresRateLimiter(db);
   return createMemoryRateLimiter();
 }

@@ -2,6 +2,7 @@
 // and database, that every change which ends or alters a session is heard before the next read.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type Member } from '../../../tests/support/accounts';
 import {
@@ -242,6 +243,49 @@ describe('listening to the database', () => {
     await channel.settle();
     expect(heard).toHaveLength(500);
     expect(heard.at(-1)).toBe('500');
+  });
+
+  it('settles many callers at once, each after what was committed before its call, one query at a time', async () => {
+    const heard = new Set<string>();
+    let listening = false;
+    const channel = server.database.listen('settle_many', {
+      onNotice: (payload) => heard.add(payload),
+      onListening: () => {
+        listening = true;
+      },
+      onLost: () => {},
+    });
+    await vi.waitFor(() => expect(listening).toBe(true), { timeout: 10_000 });
+    // PostgreSQL: no query is sent on the listening connection while another runs there (pg queues
+    // it with a deprecation warning, once per process, and pg 9 will refuse it).
+    const overlapping: string[] = [];
+    type Inside = pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] };
+    const original = pg.Client.prototype.query;
+    const watched = function (this: Inside, ...args: unknown[]) {
+      const application = (this as unknown as { connectionParameters: { application_name?: string } })
+        .connectionParameters.application_name;
+      if (
+        application === 'yearbook: listen settle_many' &&
+        (this._activeQuery || this._queryQueue.length > 0)
+      ) {
+        overlapping.push(String(args[0]));
+      }
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    pg.Client.prototype.query = watched as typeof original;
+    try {
+      const settled = await Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          await queryRows(server.database.db, sql`select pg_notify('settle_many', ${String(n)})`);
+          await channel.settle();
+          return heard.has(String(n));
+        }),
+      );
+      expect(settled).toEqual(Array.from({ length: 20 }, () => true));
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(overlapping).toEqual([]);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(

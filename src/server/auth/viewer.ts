@@ -22,12 +22,14 @@ export interface Viewer {
 export interface ViewerDeps {
   auth: Auth;
   db: Db;
+  /** Where sessions are looked up: the connections kept for sign-in and sessions (Database.authDb). */
+  authDb: Db;
   /** Sessions' viewers kept between reads (viewer-cache.ts). */
   viewers: ViewerCache;
 }
 
 export function loadViewer(deps: ViewerDeps) {
-  const { db, viewers } = deps;
+  const { authDb, viewers } = deps;
   const cookies = sessionCookies(deps.auth);
   return createMiddleware<AppEnv>(async (c, next) => {
     // Routers sharing a prefix may each ask for the viewer; the session is looked up once.
@@ -48,7 +50,7 @@ export function loadViewer(deps: ViewerDeps) {
       return next();
     }
     const mark = viewers.mark();
-    const found = await findViewer(db, token);
+    const found = await findViewer(authDb, token);
     if (found) viewers.keep(cookie, found.viewer, found.expiresAt, mark);
     c.set('viewer', found?.viewer ?? null);
     return next();

@@ -27,6 +27,13 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 export interface Database {
   db: Db;
+  /**
+   * For signing in and finding whose a session is (better-auth, the session routes, the viewer of
+   * each request, the rate limits): on PostgreSQL a pool of its own (AUTH_POOL_SIZE connections), so
+   * a pool full of queries waiting for a lock on another table does not stop anyone signing in
+   * (issue #46). PGlite: the same one connection as `db`.
+   */
+  authDb: Db;
   engine: Engine;
   /**
    * Runs `select 1`; throws when the database cannot answer. On PostgreSQL it runs on connections of
@@ -85,6 +92,9 @@ export interface Listening {
   settle(): Promise<void>;
 }
 
+/** The connections kept for signing in and sessions (Database.authDb), beside the pool of `maxConnections`. */
+export const AUTH_POOL_SIZE = 4;
+
 /** How long a lost listening connection waits before trying again, doubling up to the last. */
 const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
 
@@ -112,11 +122,18 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       max: 2,
       application_name: 'yearbook: health',
     });
+    // Sign-in and sessions, apart for the same reason (their tables are not the ones locked).
+    const authPool = timedPool(target.url, timeouts, {
+      max: AUTH_POOL_SIZE,
+      application_name: 'yearbook: sign-in',
+    });
     const db = drizzlePostgres(pool, { schema, logger }) as unknown as Db;
+    const authDb = drizzlePostgres(authPool, { schema, logger }) as unknown as Db;
     const listeners = new Set<pg.Client>();
     let closing = false;
     return {
       db,
+      authDb,
       engine: 'postgres',
       async ping() {
         await healthPool.query('select 1');
@@ -130,7 +147,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       async close() {
         closing = true;
         await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
-        await Promise.all([pool.end(), healthPool.end()]);
+        await Promise.all([pool.end(), authPool.end(), healthPool.end()]);
       },
       listen(channel, handlers) {
         let failures = 0;
@@ -174,10 +191,32 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
           }
         };
         void connect();
+        // One round trip at a time on the listening connection (pg queues a second query on a busy
+        // client, and pg 9 will refuse to): callers arriving during one share the next, which starts
+        // after their call, as `settle` promises.
+        let running: Promise<void> | null = null;
+        let next: Promise<void> | null = null;
+        const roundTrip = (): Promise<void> => {
+          // Not listening: nothing is kept (onLost), so there is nothing to wait for.
+          const trip: Promise<void> = (listening?.query('select 1') ?? Promise.resolve())
+            .then(
+              () => undefined,
+              () => undefined,
+            )
+            .finally(() => {
+              if (running === trip) running = null;
+            });
+          running = trip;
+          return trip;
+        };
         return {
-          async settle() {
-            // Not listening: nothing is kept (onLost), so there is nothing to wait for.
-            await listening?.query('select 1').catch(() => undefined);
+          settle() {
+            if (!running) return roundTrip();
+            next ??= running.then(() => {
+              next = null;
+              return roundTrip();
+            });
+            return next;
           },
         };
       },
@@ -212,6 +251,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
+    authDb: db,
     engine: 'pglite',
     async ping() {
       await db.execute(sql`select 1`);
