@@ -169,7 +169,7 @@ export function createApp({
   });
   app.route('/api/health', healthRoutes(database, redis, dependencyHealth));
   app.route('/metrics', metricsRoutes(config.metricsToken, metrics));
-  app.route('/api/auth', authRoutes({ auth, rateLimiter }));
+  app.route('/api/auth', authRoutes({ auth, rateLimiter, allowedEmailDomains: config.allowedEmailDomains }));
   app.route('/api/session', sessionRoutes({ auth, db: authDb, storage, rateLimiter }));
   const profileDeps = {
     auth,
@@ -178,6 +178,7 @@ export function createApp({
     viewers,
     storage,
     rateLimiter,
+    allowedEmailDomains: config.allowedEmailDomains,
     // A like of another's post may have made the author's notification unread again (live.ts).
     announceNotification: (userId: string) => notificationStreams.announce(userId),
   };
@@ -210,6 +211,7 @@ export function createApp({
       mailer: appMailer,
       publicUrl: config.publicUrl,
       origin,
+      allowedEmailDomains: config.allowedEmailDomains,
     }),
   );
   app.use('/api/admin/*', loadViewer({ auth, db, authDb, viewers }));
@@ -296,6 +298,7 @@ export function createAppAuth(
     secret: appSecret(config),
     isProduction: config.isProduction,
     adminEmails: config.adminEmails,
+    allowedEmailDomains: config.allowedEmailDomains,
     google: config.google,
     secondaryStorage: redis ? createRedisSessionStorage(redis, sessionCacheReadable) : undefined,
     testing: config.env === 'test',

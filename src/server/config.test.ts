@@ -74,6 +74,18 @@ describe('loadConfig', () => {
     expect(problem).toContain('AUTH_SECRET');
   });
 
+  it('reads ALLOWED_EMAIL_DOMAINS as a lower-cased list of domains, empty by default', () => {
+    expect(loadConfig({}).allowedEmailDomains).toEqual([]);
+    expect(
+      loadConfig({ ALLOWED_EMAIL_DOMAINS: ' VITstudent.ac.in, @vit.ac.in ,' }).allowedEmailDomains,
+    ).toEqual(['vitstudent.ac.in', 'vit.ac.in']);
+    for (const bad of ['vit', 'student@vit.ac.in', 'vit.ac.in/x', 'exa mple.com']) {
+      expect(problemsOf({ ALLOWED_EMAIL_DOMAINS: `vit.ac.in, ${bad}` })[0]).toContain(
+        'ALLOWED_EMAIL_DOMAINS',
+      );
+    }
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Dean@VIT.ac.in, ops@example.com ,' }).adminEmails).toEqual([
       'dean@vit.ac.in',

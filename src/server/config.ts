@@ -131,6 +131,29 @@ const settingsSchema = z.object({
       .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters, without spaces')
       .optional(),
   ),
+  /**
+   * Campus-only accounts (issue #47): comma-separated domains (e.g. `vitstudent.ac.in, vit.ac.in`);
+   * sign-up, Google sign-in and email changes refuse other addresses. Unset: any address.
+   */
+  ALLOWED_EMAIL_DOMAINS: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+            .filter(Boolean)
+        : value,
+    z
+      .array(
+        z
+          .string()
+          .regex(
+            /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+            'must be a comma-separated list of email domains, such as "vitstudent.ac.in, vit.ac.in"',
+          ),
+      )
+      .default([]),
+  ),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
       typeof value === 'string'
@@ -190,6 +213,8 @@ export interface Config {
   trustProxy: number;
   /** These accounts are made admins whenever they sign in (SPEC §6 leaves role assignment open). */
   adminEmails: string[];
+  /** Campus-only accounts: the only email domains taken (shared/campus-email.ts); empty: any. */
+  allowedEmailDomains: string[];
   /** The bearer token of GET /metrics; null: the metrics are off (features/metrics). */
   metricsToken: string | null;
   /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
@@ -274,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       : null,
     trustProxy: s.TRUST_PROXY,
     adminEmails: s.ADMIN_EMAILS,
+    allowedEmailDomains: s.ALLOWED_EMAIL_DOMAINS,
     metricsToken: s.METRICS_TOKEN ?? null,
     google:
       s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET

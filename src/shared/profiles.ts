@@ -170,6 +170,11 @@ export const profileSchema = z.object({
   stats: z.object({ posts: z.number(), likes: z.number() }),
   /** What the viewer may do with it (the UI hides what they may not). */
   viewerIsOwner: z.boolean(),
+  /**
+   * Only where the operator allows campus addresses alone (ALLOWED_EMAIL_DOMAINS): whether the
+   * account's confirmed address is a campus one ("Verified campus address").
+   */
+  campusAddress: z.optional(z.boolean()),
   /** The owner's own details, only in the owner's answer. */
   dob: z.optional(z.nullable(z.string())),
   hasPassword: z.optional(z.boolean()),

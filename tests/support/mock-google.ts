@@ -1,5 +1,5 @@
-// A local OpenID Connect server standing in for Google (oauth2-mock-server): it signs in one fixed
-// person, and can refuse the next sign-in as a person pressing "Cancel" at Google would.
+// A local OpenID Connect server standing in for Google (oauth2-mock-server): it signs in one person
+// (another with usePerson), and can refuse the next sign-in as a person pressing "Cancel" at Google would.
 import { OAuth2Server } from 'oauth2-mock-server';
 
 export interface MockGoogle {
@@ -7,6 +7,8 @@ export interface MockGoogle {
   settings: Record<string, string>;
   /** The next authorization answers access_denied instead of a code. */
   refuseNext(): void;
+  /** Signs in this person from now on, instead of the one it started with. */
+  usePerson(person: { sub: string; email: string; name: string }): void;
   stop(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ export async function startMockGoogle(person: {
   await oidc.issuer.keys.generate('RS256');
   await oidc.start(0, '127.0.0.1');
   let refuse = false;
-  const claims = { ...person, email_verified: true };
+  let claims = { ...person, email_verified: true };
   oidc.service.on('beforeTokenSigning', (token) => {
     Object.assign(token.payload, { ...claims, aud: clientId });
   });
@@ -42,6 +44,9 @@ export async function startMockGoogle(person: {
     },
     refuseNext() {
       refuse = true;
+    },
+    usePerson(next) {
+      claims = { ...next, email_verified: true };
     },
     stop: () => oidc.stop(),
   };

@@ -16,6 +16,7 @@ import {
   signUpRequestSchema,
   socialSignInRequestSchema,
 } from '../../shared/auth';
+import { campusOnlyMessage, isAllowedEmail } from '../../shared/campus-email';
 import {
   type ConfirmationOutcome,
   confirmationHref,
@@ -47,6 +48,8 @@ interface AccountEndpoint {
   recipientLimit?: LimitName;
   /** The body may come as a plain form (a page's button that works before its script). */
   form?: true;
+  /** The body's `email` must be at a campus domain when ALLOWED_EMAIL_DOMAINS is set (issue #47). */
+  campusOnly?: true;
 }
 
 export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
@@ -55,6 +58,7 @@ export const ACCOUNT_ENDPOINTS: AccountEndpoint[] = [
     path: '/sign-up/email',
     body: signUpRequestSchema,
     limit: 'signUp',
+    campusOnly: true,
     use: 'the sign-up card',
   },
   {
@@ -194,7 +198,7 @@ function tellConfirmation(request: Request, response: Response): Response {
   return new Response(null, { status: 302, headers });
 }
 
-export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
+export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter; allowedEmailDomains: string[] }) {
   const router = new Hono<AppEnv>();
   for (const endpoint of ACCOUNT_ENDPOINTS) {
     const limit: MiddlewareHandler<AppEnv> = endpoint.limit
@@ -222,6 +226,13 @@ export function authRoutes(deps: { auth: Auth; rateLimiter: RateLimiter }) {
       }
       if (endpoint.query) route.query(c);
       const body = endpoint.body ? await route.body(c) : undefined;
+      if (endpoint.campusOnly) {
+        // Refused whether or not the address has an account: the answer tells nothing of that.
+        const { email } = body as { email: string };
+        if (!isAllowedEmail(email, deps.allowedEmailDomains)) {
+          throw new AppError('validation_failed', campusOnlyMessage(deps.allowedEmailDomains), 'email');
+        }
+      }
       if (endpoint.recipientLimit) {
         const { email } = body as { email: string };
         await enforceLimit(deps.rateLimiter, endpoint.recipientLimit, `email:${email.toLowerCase()}`);

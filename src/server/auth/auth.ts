@@ -6,6 +6,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { genericOAuth, testUtils } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import { campusOnlyMessage, isAllowedEmail } from '../../shared/campus-email';
 import { PASSWORD_MIN_LENGTH } from '../../shared/limits';
 import { confirmEmailHref } from '../../shared/values/confirmation';
 import type { Db } from '../db/client';
@@ -26,6 +27,8 @@ export interface AuthOptions {
    * (admin-grants.ts), never again and never by a change of address.
    */
   adminEmails?: string[];
+  /** ALLOWED_EMAIL_DOMAINS: new accounts only at these domains (none: any). */
+  allowedEmailDomains?: string[];
   /** After a password was reset by mail: what the old password could still start ends (app.ts). */
   onPasswordReset?: (userId: string, email: string) => Promise<void>;
   /** Google sign-in, when configured (its endpoints come from the discovery document). */
@@ -56,6 +59,9 @@ export function trustedOriginsFor(publicUrl: string, isProduction: boolean): str
 
 const DAY = 60 * 60 * 24;
 
+/** The code of a new account refused for its address's domain (a Google sign-in carries it back). */
+export const EMAIL_DOMAIN_REFUSED = 'EMAIL_DOMAIN_NOT_ALLOWED';
+
 export function createAuth({
   db,
   mailer,
@@ -63,6 +69,7 @@ export function createAuth({
   secret,
   isProduction,
   adminEmails = [],
+  allowedEmailDomains = [],
   onPasswordReset,
   google = null,
   secondaryStorage,
@@ -112,8 +119,22 @@ export function createAuth({
       // With a session cache the rows stay in the database as well: it remains the record.
       storeSessionInDatabase: true,
     },
-    // Every way into a session (password, confirmation link, Google) passes here.
     databaseHooks: {
+      // Every new account (the sign-up card, checked before it gets here too; Google's first sign-in)
+      // passes here: with ALLOWED_EMAIL_DOMAINS, only campus addresses (issue #47).
+      user: {
+        create: {
+          before: async (user) => {
+            if (!isAllowedEmail(user.email, allowedEmailDomains)) {
+              throw new APIError('FORBIDDEN', {
+                code: EMAIL_DOMAIN_REFUSED,
+                message: campusOnlyMessage(allowedEmailDomains),
+              });
+            }
+          },
+        },
+      },
+      // Every way into a session (password, confirmation link, Google) passes here.
       session: {
         create: {
           before: async (session) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CAMPUS_ADDRESS_MARK } from '../../shared/campus-email';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
 import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/profiles';
 import { useLocalDate } from '../lib/local-dates';
@@ -18,6 +19,8 @@ export interface ProfileHeaderData {
   linkedinUrl: string | null;
   /** Named posts only (SPEC §2: anonymous posts excluded). */
   stats: { posts: number; likes: number };
+  /** Where campus addresses alone are allowed: whether this account's confirmed address is one. */
+  campusAddress?: boolean;
 }
 
 const socialLinkClasses =
@@ -56,6 +59,12 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
             {profile.fullName}
           </h1>
           <p className="mt-0.5 break-words text-slate-600 dark:text-slate-400">@{profile.username}</p>
+          {profile.campusAddress && (
+            <p className="mt-1.5 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+              <Icon name="mail-check" className="size-4 shrink-0" />
+              {CAMPUS_ADDRESS_MARK}
+            </p>
+          )}
         </div>
         {/* dt before dd keeps "Posts 1" in reading order; flex-col-reverse only lifts the number visually. */}
         <dl className="flex gap-6">

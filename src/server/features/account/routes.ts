@@ -19,6 +19,7 @@ import {
   FRESH_SIGN_IN_MINUTES,
   signedOutSchema,
 } from '../../../shared/account';
+import { campusOnlyMessage, isAllowedEmail } from '../../../shared/campus-email';
 import { AppError } from '../../app-error';
 import {
   type EndSessions,
@@ -64,6 +65,8 @@ interface AccountDeps extends ViewerDeps {
   /** PUBLIC_URL: the links mailed start with it. */
   publicUrl: string;
   origin: string;
+  /** ALLOWED_EMAIL_DOMAINS: a new address only at these (none: any). */
+  allowedEmailDomains: string[];
 }
 
 const signedIn = allow((viewer) => authorizeSignedIn(viewer, ACCOUNT_MESSAGES.signedOut));
@@ -222,6 +225,9 @@ export function accountRoutes(deps: AccountDeps) {
       const wanted = newEmail.trim().toLowerCase();
       if (wanted === viewer.email.toLowerCase()) {
         throw new AppError('validation_failed', ACCOUNT_MESSAGES.sameEmail, 'newEmail');
+      }
+      if (!isAllowedEmail(wanted, deps.allowedEmailDomains)) {
+        throw new AppError('validation_failed', campusOnlyMessage(deps.allowedEmailDomains), 'newEmail');
       }
       const owner = await readOwner(db, viewer, tokenOf(c));
       await proveOwner(deps.rateLimiter, viewer, owner, password, {

@@ -11,7 +11,13 @@ export type ProfileRow = typeof profiles.$inferSelect & {
 
 export function presentProfile(
   row: ProfileRow,
-  options: { viewerIsOwner: boolean; storage: ObjectStorage; hasPassword?: boolean },
+  options: {
+    viewerIsOwner: boolean;
+    storage: ObjectStorage;
+    hasPassword?: boolean;
+    /** The campus address mark (campus-address.ts); undefined: the setting is off, no mark. */
+    campusAddress?: boolean;
+  },
 ): Profile {
   return {
     username: row.username,
@@ -25,6 +31,7 @@ export function presentProfile(
     joinedAt: row.createdAt.toISOString(),
     stats: { posts: row.postCount, likes: row.likeCount },
     viewerIsOwner: options.viewerIsOwner,
+    ...(options.campusAddress !== undefined && { campusAddress: options.campusAddress }),
     ...(options.viewerIsOwner && { dob: row.dob, hasPassword: options.hasPassword ?? false }),
   };
 }

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import {
   createProfileRequestSchema,
   PROFILE_MESSAGES,
+  type Profile,
   profileSchema,
   updateProfileRequestSchema,
   updateProfileResponseSchema,
@@ -22,15 +23,18 @@ import { parseOrRefuse } from '../../http/validate';
 import { PHOTO_UPLOAD_MAX_BYTES, TOO_LARGE_UPLOAD } from '../../platform/images';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
+import { campusAddressOf } from './campus-address';
 import { createProfile } from './create-profile';
 import { findProfileByUsername, isUsernameTaken, userHasPassword } from './find-profile';
-import { presentProfile } from './present-profile';
+import { type ProfileRow, presentProfile } from './present-profile';
 import { setProfilePhoto } from './set-profile-photo';
 import { updateProfile } from './update-profile';
 
 interface ProfileDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
+  /** ALLOWED_EMAIL_DOMAINS: profiles at these show the campus address mark (none: no mark). */
+  allowedEmailDomains: string[];
 }
 
 /**
@@ -81,6 +85,15 @@ const availability = describeRoute({
  */
 export function profileRoutes(deps: ProfileDeps) {
   const { db, storage, rateLimiter } = deps;
+  const present = async (
+    row: ProfileRow,
+    options: { viewerIsOwner: boolean; hasPassword?: boolean },
+  ): Promise<Profile> =>
+    presentProfile(row, {
+      ...options,
+      storage,
+      campusAddress: await campusAddressOf(db, row.userId, deps.allowedEmailDomains),
+    });
 
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
@@ -89,14 +102,14 @@ export function profileRoutes(deps: ProfileDeps) {
       const fields = await create.body(c);
       const row = await createProfile({ db, viewer, fields });
       const hasPassword = await userHasPassword(db, viewer.userId);
-      return c.json(presentProfile(row, { viewerIsOwner: true, storage, hasPassword }), 201);
+      return c.json(await present(row, { viewerIsOwner: true, hasPassword }), 201);
     })
     .get('/:username', one.doc, allow(authorizeSignedIn), async (c) => {
       const viewer = c.var.caller;
       const row = await findProfileOrRefuse(db, c.req.param('username'));
       const viewerIsOwner = row.userId === viewer.userId;
       const hasPassword = viewerIsOwner ? await userHasPassword(db, viewer.userId) : undefined;
-      return c.json(presentProfile(row, { viewerIsOwner, storage, hasPassword }));
+      return c.json(await present(row, { viewerIsOwner, hasPassword }));
     })
     .patch('/:username', update.doc, owner, async (c) => {
       const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
@@ -114,7 +127,7 @@ export function profileRoutes(deps: ProfileDeps) {
       for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
       const hasPassword = await userHasPassword(db, viewer.userId);
       return c.json({
-        profile: presentProfile(profile, { viewerIsOwner: true, storage, hasPassword }),
+        profile: await present(profile, { viewerIsOwner: true, hasPassword }),
         passwordChanged: Boolean(fields.passwordChange),
       });
     })
@@ -142,7 +155,7 @@ export function profileRoutes(deps: ProfileDeps) {
           signal: c.req.raw.signal,
         });
         const hasPassword = await userHasPassword(db, viewer.userId);
-        return c.json(presentProfile(profile, { viewerIsOwner: true, storage, hasPassword }));
+        return c.json(await present(profile, { viewerIsOwner: true, hasPassword }));
       },
     );
 }
