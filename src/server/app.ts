@@ -90,7 +90,10 @@ export interface AppDependencies {
   notificationStreams?: NotificationStreams;
   /** The job that hands out the admins' notices to every member; defaults to one of this app's. */
   broadcasts?: Broadcasts;
-  /** Services up or down as this instance sees them (logged once per outage); defaults to a new one. */
+  /**
+   * Services up or down as this instance sees them (logged once per outage); defaults to a new one.
+   * The one given to `storage` and the mail worker, so their outages are counted with the database's.
+   */
   dependencyHealth?: DependencyHealth;
 }
 
@@ -101,13 +104,13 @@ export function createApp({
   redis = null,
   webRoot = DEFAULT_WEB_ROOT,
   ssrEntry = webRoot === DEFAULT_WEB_ROOT ? DEFAULT_SSR_ENTRY : null,
-  storage = createStorage(config),
+  dependencyHealth = createDependencyHealth({ logger }),
+  storage = createStorage(config, dependencyHealth),
   rateLimiter = createRateLimiter(config, database.authDb, redis),
   mailer,
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
   broadcasts = startBroadcasts({ db: database.db, logger }),
-  dependencyHealth = createDependencyHealth({ logger }),
 }: AppDependencies) {
   const db = database.db;
   // Sign-in and sessions on connections of their own (db/client.ts): a lock on posts does not stop them.
@@ -212,6 +215,7 @@ export function createApp({
       publicUrl: config.publicUrl,
       origin,
       allowedEmailDomains: config.allowedEmailDomains,
+      dependencies: dependencyHealth,
     }),
   );
   app.use('/api/admin/*', loadViewer({ auth, db, authDb, viewers }));
@@ -311,8 +315,11 @@ function appSecret(config: Config): string {
   return config.authSecret;
 }
 
-export function createStorage(config: Config): ObjectStorage {
-  return config.s3 ? createS3Storage(config.s3) : createFileStorage(path.join(config.dataDir, 'uploads'));
+/** The storage of these settings; a bucket's outages are told to `dependencies` as 'storage'. */
+export function createStorage(config: Config, dependencies?: DependencyHealth): ObjectStorage {
+  return config.s3
+    ? createS3Storage(config.s3, dependencies)
+    : createFileStorage(path.join(config.dataDir, 'uploads'));
 }
 
 /**

@@ -32,6 +32,7 @@ async function main() {
     { rekeyLegacyPictures },
     { closeSharedPreviewRenderer },
     { securedServerResponse },
+    { createDependencyHealth },
     { startMailDelivery },
     { startObjectRemovals },
   ] = await Promise.all([
@@ -46,6 +47,7 @@ async function main() {
     import('./features/profiles/rekey-legacy-pictures'),
     import('./features/share/render-pool'),
     import('./http/security-headers'),
+    import('./platform/dependency-health'),
     import('./platform/mail'),
     import('./platform/object-removals'),
   ]);
@@ -56,7 +58,10 @@ async function main() {
       : { engine: 'pglite', dataDir: config.dataDir },
   );
   await applyMigrations(database);
-  const storage = createStorage(config);
+  // One record of the services' outages (logged once each, counted for health and the metrics), fed
+  // by the requests, the bucket's calls and the mail worker alike.
+  const dependencyHealth = createDependencyHealth({ logger });
+  const storage = createStorage(config, dependencyHealth);
   // Pictures under legacy keys (which named their owner) move to random keys: in the background, and
   // a failure only waits for the next start.
   void rekeyLegacyPictures({ db: database.db, storage, logger }).catch((err: unknown) =>
@@ -71,6 +76,7 @@ async function main() {
     smtpTimeoutMs: config.smtpTimeoutMs,
     from: config.mailFrom,
     logger,
+    dependencies: dependencyHealth,
   });
 
   // Digests of notifications for those who asked for them: now, then every ten minutes.
@@ -93,6 +99,7 @@ async function main() {
     mailer: mail.mailer,
     notificationStreams,
     broadcasts,
+    dependencyHealth,
     ...(config.webBuildDir && {
       webRoot: path.join(config.webBuildDir, 'web'),
       ssrEntry: path.join(config.webBuildDir, 'ssr/entry-server.js'),
@@ -147,6 +154,7 @@ async function main() {
     await broadcasts.stop();
     await mail.stop();
     await removals.stop();
+    dependencyHealth.close();
     await database.close();
     await redis?.close();
     lock?.release();

@@ -12,19 +12,38 @@ export interface TestS3 {
   bucket: string;
   /** The S3_* settings that point the app at this server. */
   settings: Record<string, string>;
+  /**
+   * An outage: stops listening and cuts the open connections (a client's kept-alive socket would
+   * otherwise still be answered), keeping what the bucket holds.
+   */
+  stop(): Promise<void>;
+  /** Back after `stop()`, on the same port, with the same objects. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTestS3(bucket = 'yearbook-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'yb-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: bucket }],
-  });
-  const { port } = await server.run();
+  const start = async (port: number) => {
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
+    const address = await s3rver.run();
+    return { s3rver, port: address.port };
+  };
+  let { s3rver: server, port } = await start(0);
+  let running = true;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    const closed = server.close();
+    server.httpServer.closeAllConnections();
+    await closed;
+  };
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -37,8 +56,14 @@ export async function startTestS3(bucket = 'yearbook-test'): Promise<TestS3> {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    stop,
+    async restart() {
+      if (running) return;
+      ({ s3rver: server, port } = await start(port));
+      running = true;
+    },
     async close() {
-      await server.close();
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };

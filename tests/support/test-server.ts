@@ -73,7 +73,10 @@ export interface TestServerOptions {
   mailWorker?: MailWorkerTimings;
   /** The app's logger (default: LOG_LEVEL's, silent unless TEST_LOG_LEVEL says), to read what it logs. */
   logger?: Logger;
-  /** How long without a failure before a failing service counts as back (default: the app's). */
+  /**
+   * How long without a failure before a failing service counts as back (default: the app's), and
+   * how often a down bucket or mail server is probed.
+   */
   recoveryQuietMs?: number;
 }
 
@@ -123,7 +126,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = options.logger ?? createLogger(config);
   const dependencyHealth = createDependencyHealth({
     logger,
-    ...(options.recoveryQuietMs !== undefined && { quietMs: options.recoveryQuietMs }),
+    // A down bucket or mail server is probed as often as the quiet while lasts: a test waits little.
+    ...(options.recoveryQuietMs !== undefined && {
+      quietMs: options.recoveryQuietMs,
+      probeEveryMs: options.recoveryQuietMs,
+    }),
   });
   // Mail as the server sends it: queued, and with SMTP_URL sent by a worker (retries made quick).
   const mail = startMailDelivery({
@@ -133,6 +140,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     from: config.mailFrom,
     logger,
     worker: { pollMs: 200, retryBaseMs: 200, ...options.mailWorker },
+    dependencies: dependencyHealth,
   });
   const viewers = listeningViewerCache(database, logger);
   const broadcasts = startBroadcasts({ db: database.db, logger });
@@ -171,6 +179,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await closed;
       await broadcasts.stop();
       await mail.stop();
+      dependencyHealth.close();
       await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },

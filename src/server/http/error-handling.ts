@@ -1,12 +1,13 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
 import type { ApiError, ErrorCode } from '../../shared/errors';
 import { SERVICE_TROUBLE_MESSAGE, SERVICE_TROUBLE_RETRY_SECONDS } from '../../shared/service-trouble';
 import { AppError } from '../app-error';
 import { databaseUnavailability, describeUnavailability } from '../db/unavailable';
 import { violatedForeignKey } from '../db/unique-violation';
-import type { DependencyHealth } from '../platform/dependency-health';
+import type { DependencyHealth, DependencyName, FailureCause } from '../platform/dependency-health';
 import type { AppEnv } from './context';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -16,22 +17,84 @@ function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, field?:
   return { error: { code, message, requestId: c.get('requestId'), ...(field ? { field } : {}) } };
 }
 
+/** A service that could not serve, as told by an error: which, why, and whether it is counted yet. */
+interface DependencyTrouble {
+  dependency: DependencyName;
+  cause: FailureCause;
+  /** The call that failed told the tracker itself (the bucket's driver: serviceTrouble's callers). */
+  counted: boolean;
+}
+
 /**
- * The API's answer to an error. A database that cannot serve (down, restarting, or this request waited
- * too long for a lock or a connection: db/unavailable.ts) is not our bug: 503 with Retry-After, and
- * `dependencies` logs the outage once and counts it (without it, each one is logged as a warning).
+ * The trouble of a service in `err`, or null for anything else (our bug, a refusal). The database's
+ * errors surface here, from any query (db/unavailable.ts); a call to another service that failed
+ * arrives as serviceTrouble's 503 (platform/outbound-calls.ts), already counted by its caller.
+ */
+export function dependencyTrouble(err: unknown): DependencyTrouble | null {
+  if (err instanceof AppError) {
+    if (err.code !== 'unavailable') return null;
+    const { service, error } = (err.cause ?? {}) as { service?: DependencyName; error?: unknown };
+    if (!service) return null;
+    return { dependency: service, cause: describeUnavailability(error), counted: true };
+  }
+  if (databaseUnavailability(err) === null) return null;
+  return { dependency: 'database', cause: describeUnavailability(err), counted: false };
+}
+
+/** Counts a trouble its caller did not; without a tracker (a test's app), logs it as a warning. */
+function countTrouble(dependencies: DependencyHealth | null, log: Logger, trouble: DependencyTrouble) {
+  if (trouble.counted) return;
+  if (dependencies) dependencies.failed(trouble.dependency, trouble.cause);
+  else
+    log.warn({ dependency: trouble.dependency, cause: trouble.cause }, `${trouble.dependency} cannot serve`);
+}
+
+/**
+ * The API's answer to an error. A service that cannot serve (the database down, restarting, or this
+ * request waited too long for a lock or a connection: db/unavailable.ts; the bucket down or silent)
+ * is not our bug: 503 with Retry-After, and `dependencies` logs the outage once and counts it.
  */
 export function createErrorHandler(dependencies: DependencyHealth | null): ErrorHandler<AppEnv> {
   return (err, c) => {
-    if (!(err instanceof AppError) && databaseUnavailability(err) !== null) {
-      const cause = describeUnavailability(err);
-      if (dependencies) dependencies.failed('database', cause);
-      else c.get('log').warn({ dependency: 'database', cause }, 'database cannot serve');
+    const trouble = dependencyTrouble(err);
+    if (trouble) {
+      countTrouble(dependencies, c.get('log'), trouble);
       c.header('Retry-After', String(SERVICE_TROUBLE_RETRY_SECONDS));
       return c.json(errorBody(c, 'unavailable', SERVICE_TROUBLE_MESSAGE), 503);
     }
     return answerError(err, c);
   };
+}
+
+/**
+ * An error after an answer's headers went out (a streamed download): nothing can be answered, so the
+ * connection is cut before the answer's end and the client sees a failed download rather than a short
+ * file. A service's trouble is counted as the error handler counts it (its outage logged once) and
+ * this answer gets one line without a stack; anything else is our bug, logged with its stack.
+ * Returns whether the connection was cut here (the node server's response, destroyed); if not, the
+ * caller errors its stream, which cuts it too (the node adapter then prints the error to stderr).
+ */
+export function breakStreamedAnswer<E extends AppEnv>(
+  c: Context<E>,
+  dependencies: DependencyHealth | null,
+  err: unknown,
+  what: string,
+): boolean {
+  const log: Logger = c.var.log;
+  const trouble = dependencyTrouble(err);
+  if (trouble) {
+    countTrouble(dependencies, log, trouble);
+    log.warn(
+      { interruptedBy: trouble.dependency },
+      `${what} was cut off: ${trouble.dependency} could not serve`,
+    );
+  } else {
+    log.error({ err }, `${what} failed part way`);
+  }
+  const outgoing = (c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing;
+  if (!outgoing) return false;
+  outgoing.destroy();
+  return true;
 }
 
 /** The error handler of an app that does not track its dependencies (a test's app). */

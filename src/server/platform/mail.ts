@@ -10,6 +10,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { type DependencyHealth, describeFailure } from './dependency-health';
 import { startJob } from './job-runner';
 
 export interface Mail {
@@ -34,6 +35,8 @@ export interface Mailer {
 /** Delivers one mail now, or throws. */
 export interface MailTransport {
   deliver(mail: Mail): Promise<void>;
+  /** Resolves when the server answers and takes our sign-in (a probe while it is down), else throws. */
+  verify?(): Promise<unknown>;
   close(): void;
 }
 
@@ -58,6 +61,7 @@ export function createSmtpTransport(
     async deliver(mail) {
       await transport.sendMail({ from, ...mail });
     },
+    verify: () => transport.verify(),
     close: () => transport.close(),
   };
 }
@@ -94,10 +98,18 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /** Rows claimed at once. */
   batchSize?: number;
+  /**
+   * Told of each attempt as 'mail': the server in trouble (unreachable, silent, refusing our sign-in
+   * or every mail) as a failure, logged there once per outage; any mail it accepted or refused on its
+   * own account as a success. While it is down the transport's `verify` probes it.
+   */
+  dependencies?: DependencyHealth;
 }
 
 /** What a caller may tune of the worker (tests make it quick). */
-export type MailWorkerTimings = Partial<Omit<MailWorkerOptions, 'db' | 'transport' | 'logger'>>;
+export type MailWorkerTimings = Partial<
+  Omit<MailWorkerOptions, 'db' | 'transport' | 'logger' | 'dependencies'>
+>;
 
 export interface MailWorker {
   /** Looks for due mail now (a request just queued one). */
@@ -124,7 +136,10 @@ export function startMailWorker({
   maxRetryMs = 6 * 60 * MINUTE,
   maxAttempts = 12,
   batchSize = 10,
+  dependencies,
 }: MailWorkerOptions): MailWorker {
+  const verify = transport.verify?.bind(transport);
+  if (dependencies && verify) dependencies.probeWhileDown('mail', verify);
   /** Claims due rows: each counts an attempt and is leased to this worker. */
   async function claim() {
     return queryRows<Mail & { id: string; attempts: number }>(
@@ -165,8 +180,10 @@ export function startMailWorker({
             html: row.html,
             headers: row.headers ?? undefined,
           });
-          await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
         } catch (error) {
+          // The server's trouble (the outage, logged once there) or this mail's own refusal (an answer).
+          if (mailServerInTrouble(error)) dependencies?.failed('mail', describeFailure(error));
+          else dependencies?.succeeded('mail');
           const lastError = error instanceof Error ? error.message : String(error);
           const giveUp = row.attempts >= maxAttempts;
           const pauseMs = Math.min(retryBaseMs * 2 ** (row.attempts - 1), maxRetryMs);
@@ -192,7 +209,12 @@ export function startMailWorker({
             );
             return;
           }
+          continue;
         }
+        dependencies?.succeeded('mail');
+        // Outside the try: a database that fails here fails the run (the job logs it), and the mail,
+        // sent, is not counted as the mail server's failure (its lease ends; it may go twice).
+        await db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
       }
       if (rows.length < batchSize || stopping.aborted) return;
     }
@@ -217,6 +239,20 @@ function serverUnreachable(error: unknown): boolean {
 }
 
 /**
+ * The mail server failed us, not this mail: it could not be reached, stayed silent, broke the
+ * conversation, refused our sign-in (EAUTH: no mail goes), or said it is not serving (421). A refusal
+ * of one mail (a 4xx or 5xx about its address or its content: greylisting, a full mailbox, a bounce;
+ * nodemailer's EENVELOPE and EMESSAGE) is the server answering, and that mail's own retries and
+ * giving up handle it.
+ */
+function mailServerInTrouble(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH' || responseCode === 421) return true;
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return false;
+  return typeof responseCode !== 'number';
+}
+
+/**
  * The mailer and, with SMTP_URL, its worker: how the server (main.ts) and the test server send mail.
  */
 export function startMailDelivery(options: {
@@ -227,6 +263,8 @@ export function startMailDelivery(options: {
   from: string;
   logger: Logger;
   worker?: MailWorkerTimings;
+  /** Told of the SMTP server's outages as 'mail' (the worker's MailWorkerOptions.dependencies). */
+  dependencies?: DependencyHealth;
 }): { mailer: Mailer; stop(): Promise<void> } {
   if (!options.smtpUrl) {
     return { mailer: createMailer({ db: options.db, smtp: false }), stop: async () => undefined };
@@ -235,6 +273,7 @@ export function startMailDelivery(options: {
     db: options.db,
     transport: createSmtpTransport(options.smtpUrl, options.from, options.smtpTimeoutMs),
     logger: options.logger,
+    dependencies: options.dependencies,
     ...options.worker,
   });
   return { mailer: createMailer({ db: options.db, smtp: true, queued: worker.wake }), stop: worker.stop };

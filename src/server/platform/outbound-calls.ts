@@ -4,6 +4,7 @@
 // blames the service, not the person's connection (shared/service-trouble.ts).
 import { SERVICE_TROUBLE_MESSAGE, SERVICE_TROUBLE_RETRY_SECONDS } from '../../shared/service-trouble';
 import { AppError } from '../app-error';
+import type { DependencyName } from './dependency-health';
 
 /**
  * The request's client went away before the change was committed: nothing more is done for it. An
@@ -27,8 +28,11 @@ export function ensureClientStillThere(requestSignal: AbortSignal | undefined): 
   if (requestSignal?.aborted) throw new ClientGoneError();
 }
 
-/** The 503 for a service that failed or did not answer in time. */
-export function serviceTrouble(service: string, cause: unknown): AppError {
+/**
+ * The 503 for a service that failed or did not answer in time. The caller tells its dependency
+ * tracker (dependency-health.ts), which logs the outage once; this error is answered without a log.
+ */
+export function serviceTrouble(service: DependencyName, cause: unknown): AppError {
   const error = new AppError('unavailable', SERVICE_TROUBLE_MESSAGE, {
     retryAfterSeconds: SERVICE_TROUBLE_RETRY_SECONDS,
   });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -16,6 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { PHOTO_CACHE_SECONDS } from '../../shared/limits';
 import type { S3Settings } from '../config';
+import { type DependencyHealth, describeFailure } from './dependency-health';
 import { ClientGoneError, deadlineSignal, serviceTrouble } from './outbound-calls';
 
 /** SPEC §7: pictures are served with cache control 3600. Keys never change content, only appear and go. */
@@ -106,8 +108,11 @@ export function createFileStorage(root: string): ObjectStorage {
  * An S3-compatible bucket (AWS S3, MinIO, R2, Spaces, ...). Objects carry their content type and the
  * cache header, so a public bucket or a CDN in front of it (S3_PUBLIC_URL) serves them as the app
  * would; without S3_PUBLIC_URL the app reads them from the bucket and serves them at /uploads/{key}.
+ * `dependencies` hears of every call as 'storage': a bucket in trouble (the 503s) as a failure, any
+ * answer of the bucket as a success; while it is down, a HEAD of a key that is not there asks
+ * whether it answers again (any answer but a 5xx: a 404, or a 403 to a key without s3:ListBucket).
  */
-export function createS3Storage(settings: S3Settings): ObjectStorage {
+export function createS3Storage(settings: S3Settings, dependencies?: DependencyHealth): ObjectStorage {
   const client = new S3Client({
     // Each attempt's connection and silence are bounded too (the SDK retries a failed attempt); the
     // deadline below bounds the whole call, retries included.
@@ -125,19 +130,38 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
     if (!isValidObjectKey(key)) throw new Error(`invalid object key: ${key}`);
     return key;
   };
-  /** Runs one call under the deadline; a timeout or an unreachable bucket becomes the 503. */
+  /**
+   * Runs one call under the deadline; a timeout or an unreachable bucket becomes the 503, and tells
+   * `dependencies` (logged there once per outage, not here per call).
+   */
   async function withDeadline<T>(
     signal: AbortSignal | undefined,
     call: (abortSignal: AbortSignal) => Promise<T>,
   ) {
     try {
-      return await call(deadlineSignal(settings.timeoutMs, signal));
+      const result = await call(deadlineSignal(settings.timeoutMs, signal));
+      dependencies?.succeeded('storage');
+      return result;
     } catch (error) {
       if (signal?.aborted) throw new ClientGoneError();
-      if (bucketInTrouble(error)) throw serviceTrouble('s3', error);
+      if (bucketInTrouble(error)) {
+        dependencies?.failed('storage', describeFailure(error));
+        throw serviceTrouble('storage', error);
+      }
+      // A refusal (a 404, a 403) is an answer: the bucket is there.
+      if ((error as S3ServiceException).$metadata?.httpStatusCode) dependencies?.succeeded('storage');
       throw error;
     }
   }
+  dependencies?.probeWhileDown('storage', async () => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key: newPhotoKey() }), {
+        abortSignal: AbortSignal.timeout(settings.timeoutMs),
+      });
+    } catch (error) {
+      if (bucketInTrouble(error)) throw error;
+    }
+  });
   return {
     async put(key, body, contentType, signal) {
       const command = new PutObjectCommand({

@@ -6,10 +6,12 @@
 //
 // The zip is written as it is read: posts, likes and reports are read a page at a time and the
 // archive streams out as it is deflated, so a large account costs no more memory than a small one and
-// the download starts at once (decision 017).
+// the download starts at once (decision 017). So the answer's status has gone out before the last
+// byte is made: a failure part way (the bucket down when the picture is read, the database gone)
+// errors the stream, and the connection is cut before the archive's end, so the browser reports a
+// failed download rather than saving a short file as complete.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { accounts, asklines, likes, posts, profiles, reportReasons, sessions, users } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -26,7 +28,11 @@ interface ExportOptions {
   userId: string;
   /** The app's public origin: posts are named by their address too. */
   origin: string;
-  logger?: Logger;
+  /**
+   * Told of a failure part way (http/error-handling.ts breakStreamedAnswer). Returns true when it has
+   * cut the connection itself: the stream then ends quietly. Otherwise the stream errors, which cuts it.
+   */
+  onFailure?: (error: unknown) => boolean;
   /** Rows per query (tests make it small to see the paging). */
   pageSize?: number;
 }
@@ -65,9 +71,9 @@ export async function exportAccount(options: ExportOptions): Promise<ReadableStr
         for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
         if (finished) controller.close();
       } catch (error) {
-        options.logger?.error({ err: error }, 'the data export failed part way');
         zip.terminate();
-        controller.error(error);
+        if (options.onFailure?.(error)) controller.close();
+        else controller.error(error);
       }
     },
     async cancel() {

@@ -37,8 +37,10 @@ import { accounts, posts, profiles, sessions, verifications } from '../../db/sch
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { describeRoute } from '../../http/describe-route';
+import { breakStreamedAnswer } from '../../http/error-handling';
 import { enforceLimit, rateLimit } from '../../http/rate-limits';
 import { isFormPost } from '../../http/validate';
+import type { DependencyHealth } from '../../platform/dependency-health';
 import type { Mailer } from '../../platform/mail';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
@@ -67,6 +69,8 @@ interface AccountDeps extends ViewerDeps {
   origin: string;
   /** ALLOWED_EMAIL_DOMAINS: a new address only at these (none: any). */
   allowedEmailDomains: string[];
+  /** Counts a service's failure that cuts an export short (the answer has started: no 503 to give). */
+  dependencies: DependencyHealth | null;
 }
 
 const signedIn = allow((viewer) => authorizeSignedIn(viewer, ACCOUNT_MESSAGES.signedOut));
@@ -180,7 +184,7 @@ export function accountRoutes(deps: AccountDeps) {
           storage: deps.storage,
           userId: viewer.userId,
           origin: deps.origin,
-          logger: c.get('log'),
+          onFailure: (error) => breakStreamedAnswer(c, deps.dependencies, error, 'the data export'),
         });
         if (!archive) throw new AppError('unauthenticated', ACCOUNT_MESSAGES.signedOut);
         const day = new Date().toISOString().slice(0, 10);
