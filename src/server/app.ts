@@ -136,7 +136,14 @@ export function createApp({
 
   const app = new Hono<AppEnv>();
   // Off without METRICS_TOKEN: then nothing is counted, and a request pays nothing for it.
-  const metrics = config.metricsToken ? createAppMetrics({ database, redis }) : null;
+  // The services besides the database and Redis that this instance is set up to use.
+  const services = [
+    ...(config.s3 ? (['storage'] as const) : []),
+    ...(config.smtpUrl ? (['mail'] as const) : []),
+  ];
+  const metrics = config.metricsToken
+    ? createAppMetrics({ database, redis, dependencies: dependencyHealth, used: services })
+    : null;
   if (metrics) app.use(requestMetrics(metrics));
   app.use(resolveClientAddress(config.trustProxy));
   app.use(requestLogging(logger));
@@ -170,7 +177,7 @@ export function createApp({
     // for a while: dependency-health.ts). Health judges the database itself.
     if (c.res.status < 500 && c.req.path !== '/api/health') dependencyHealth.succeeded('database');
   });
-  app.route('/api/health', healthRoutes(database, redis, dependencyHealth));
+  app.route('/api/health', healthRoutes(database, redis, dependencyHealth, services));
   app.route('/metrics', metricsRoutes(config.metricsToken, metrics));
   app.route('/api/auth', authRoutes({ auth, rateLimiter, allowedEmailDomains: config.allowedEmailDomains }));
   app.route('/api/session', sessionRoutes({ auth, db: authDb, storage, rateLimiter }));

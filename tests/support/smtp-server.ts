@@ -23,6 +23,8 @@ export interface TestSmtpOptions {
   delayMs?: number;
   /** The first this many messages are refused with a temporary error (451), and not kept. */
   refuseFirst?: number;
+  /** Where to listen (default: a free port); a test brings a server back where it was. */
+  port?: number;
 }
 
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
@@ -54,7 +56,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

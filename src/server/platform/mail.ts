@@ -182,7 +182,8 @@ export function startMailWorker({
           });
         } catch (error) {
           // The server's trouble (the outage, logged once there) or this mail's own refusal (an answer).
-          if (mailServerInTrouble(error)) dependencies?.failed('mail', describeFailure(error));
+          const serverTrouble = mailServerInTrouble(error);
+          if (serverTrouble) dependencies?.failed('mail', describeFailure(error));
           else dependencies?.succeeded('mail');
           const lastError = error instanceof Error ? error.message : String(error);
           const giveUp = row.attempts >= maxAttempts;
@@ -195,8 +196,15 @@ export function startMailWorker({
               ...(giveUp ? { failedAt: new Date() } : {}),
             })
             .where(eq(mailOutbox.id, row.id));
+          // Each attempt has its line; a stack only for a mail given up (none of it is our bug, and
+          // during an outage every mail fails alike: the outage itself is logged once).
           logger[giveUp ? 'error' : 'warn'](
-            { err: error, mailId: row.id, attempts: row.attempts },
+            {
+              ...(giveUp ? { err: error } : { reason: describeFailure(error) }),
+              mailId: row.id,
+              attempts: row.attempts,
+              serverTrouble,
+            },
             giveUp ? 'a mail could not be delivered and is given up' : 'a mail could not be delivered yet',
           );
           // A server that is down or silent fails every mail the same way after the whole timeout:

@@ -9,7 +9,7 @@ import type { Redis } from '../../platform/redis';
 
 const health = describeRoute({
   summary:
-    'Whether this instance can serve: 200 (ok, or degraded: a busy database, or Redis away and the instance serving without it), or 503 when its database cannot be reached',
+    'Whether this instance can serve: 200 (ok, or degraded: a busy database, Redis away, or the bucket or mail server down, the instance serving without them), or 503 when its database cannot be reached',
   tag: 'operations',
   access: 'anyone',
   answer: healthResponseSchema,
@@ -21,9 +21,16 @@ const health = describeRoute({
  * too long for it (a lock, a full pool: every instance shares that database, so routing around one
  * would not help, and failing them all would leave nowhere to go), or while Redis is away: it is a
  * cache (decision 025), the instance serves without it, slower. Redis's outage is logged by
- * platform/redis.ts, once.
+ * platform/redis.ts, once. The bucket and the mail server are reported as this instance's calls
+ * found them (dependency-health.ts), never asked here, and never fail the instance: every instance
+ * shares them, and everything but pictures (the bucket) or mail (SMTP) still works.
  */
-export function healthRoutes(database: Database, redis: Redis | null, dependencies: DependencyHealth) {
+export function healthRoutes(
+  database: Database,
+  redis: Redis | null,
+  dependencies: DependencyHealth,
+  used: readonly ('storage' | 'mail')[] = [],
+) {
   return new Hono<AppEnv>().get('/', health.doc, async (c) => {
     const [databaseState, redisState] = await Promise.all([
       databaseHealth(database, dependencies),
@@ -34,10 +41,14 @@ export function healthRoutes(database: Database, redis: Redis | null, dependenci
           () => 'error' as const,
         ),
     ]);
+    const services = Object.fromEntries(
+      used.map((name) => [name, dependencies.status(name).state === 'up' ? 'ok' : 'error'] as const),
+    ) as Pick<HealthResponse, 'storage' | 'mail'>;
+    const serviceDown = Object.values(services).includes('error');
     const status =
       databaseState === 'error'
         ? 'error'
-        : databaseState === 'busy' || redisState === 'error'
+        : databaseState === 'busy' || redisState === 'error' || serviceDown
           ? 'degraded'
           : 'ok';
     const body: HealthResponse = {
@@ -45,6 +56,7 @@ export function healthRoutes(database: Database, redis: Redis | null, dependenci
       database: databaseState,
       engine: database.engine,
       ...(redisState ? { redis: redisState } : {}),
+      ...services,
     };
     return c.json(body, status === 'error' ? 503 : 200);
   });

@@ -1,10 +1,12 @@
 // What an operator's Prometheus scrapes from GET /metrics (issue #46): requests by route and status
 // and their latency, the database pool, the mail outbox's backlog, each background job's lag, whether
-// the database and Redis answer, and the process's own figures. One registry per app, so test servers
+// each dependency is up (the database and Redis asked at scrape time; the bucket and SMTP as their
+// calls found them: platform/dependency-health.ts) and how often it failed, and the process's own figures. One registry per app, so test servers
 // in one process keep their counts apart. Nothing here is per person: labels are methods, route
 // patterns, statuses, job and dependency names, never an id or a name (routeLabel, request-metrics.ts).
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client';
+import type { DependencyHealth, DependencyName } from '../../platform/dependency-health';
 import { jobRecords } from '../../platform/job-runner';
 import { measureOutbox } from '../../platform/mail';
 import type { Redis } from '../../platform/redis';
@@ -22,9 +24,15 @@ export interface AppMetrics {
 export function createAppMetrics({
   database,
   redis,
+  dependencies,
+  used = [],
 }: {
   database: Database;
   redis: Redis | null;
+  /** The outages this instance has seen: the bucket's and SMTP's state, and every failure count. */
+  dependencies: DependencyHealth;
+  /** The services besides the database this instance is set up to use: S3_BUCKET, SMTP_URL. */
+  used?: readonly ('storage' | 'mail')[];
 }): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
@@ -157,9 +165,13 @@ export function createAppMetrics({
     (r) => r.failures,
   );
 
+  // The database and Redis are asked at each scrape (cheap, and the truest reading: 0 also when the
+  // database is too busy to answer a ping). The bucket and SMTP are not (a scrape per instance would
+  // be a request to S3 or a mail connection every 15 s): their state is what their calls found, and
+  // while down the tracker probes them, so it turns back to 1 without waiting for the next upload.
   new Gauge({
     name: 'yearbook_dependency_up',
-    help: `Whether a service answered this scrape within ${READING_TIMEOUT_MS} ms: 1 yes, 0 no (down, or too busy)`,
+    help: `Whether a service can serve: 1 yes, 0 no. The database and Redis: answered this scrape within ${READING_TIMEOUT_MS} ms (else down, or too busy); storage (S3) and mail (SMTP): their last calls or probes succeeded`,
     labelNames: ['dependency'] as const,
     registers,
     async collect() {
@@ -172,8 +184,34 @@ export function createAppMetrics({
         up(database.ping()),
         redis ? up(redis.run((client) => client.ping())) : null,
       ]);
+      this.reset();
       this.set({ dependency: 'database' }, db);
       if (cache !== null) this.set({ dependency: 'redis' }, cache);
+      for (const name of used)
+        this.set({ dependency: name }, dependencies.status(name).state === 'up' ? 1 : 0);
+    },
+  });
+  // Failures as the tracker counts them: requests the database failed (503s), calls to the bucket and
+  // sends to SMTP that failed on the service's trouble. Redis's are not counted: each falls back.
+  const counted: DependencyName[] = ['database', ...used];
+  new Counter({
+    name: 'yearbook_dependency_failures_total',
+    help: 'Requests, calls or sends that failed because a service could not serve, in this process',
+    labelNames: ['dependency'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const name of counted) this.inc({ dependency: name }, dependencies.status(name).failures);
+    },
+  });
+  new Counter({
+    name: 'yearbook_dependency_outages_total',
+    help: 'Times a service went down (its first failure after being up), in this process',
+    labelNames: ['dependency'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const name of counted) this.inc({ dependency: name }, dependencies.status(name).outages);
     },
   });
 

@@ -6,46 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
+import { samplesOf, sampleValue } from '../../../../tests/support/prometheus-text';
 import { createTestRedis, TEST_REDIS_URL, type TestRedis } from '../../../../tests/support/test-redis';
 import { okJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
 import { connectRedis, type Redis } from '../../platform/redis';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
-
-interface Sample {
-  name: string;
-  labels: Record<string, string>;
-  value: number;
-}
-
-/** The samples of a text-format answer (comment lines left out). */
-function samplesOf(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-        labels[key as string] = value as string;
-      }
-      return { name: match[1] as string, labels, value: Number(match[3]) };
-    });
-}
-
-/** The one sample of `name` with (at least) these labels; undefined when there is none. */
-function sampleValue(
-  samples: Sample[],
-  name: string,
-  labels: Record<string, string> = {},
-): number | undefined {
-  const found = samples.filter(
-    (s) => s.name === name && Object.entries(labels).every(([key, value]) => s.labels[key] === value),
-  );
-  if (found.length > 1) throw new Error(`${found.length} samples of ${name} ${JSON.stringify(labels)}`);
-  return found[0]?.value;
-}
 
 describe('GET /metrics without METRICS_TOKEN', () => {
   it('is off: answered as an address of nothing, with or without a token', async () => {
@@ -216,6 +182,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
     // The process's own figures come too.
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    // Failures are counted for the database; the bucket and SMTP only where they are set up
+    // (dependency-outages.test.ts has them failing).
+    expect(sampleValue(samples, 'yearbook_dependency_failures_total', { dependency: 'database' })).toBe(0);
+    expect(sampleValue(samples, 'yearbook_dependency_up', { dependency: 'storage' })).toBeUndefined();
+    expect(sampleValue(samples, 'yearbook_dependency_up', { dependency: 'mail' })).toBeUndefined();
     if (!ownRedis) {
       expect(sampleValue(samples, 'yearbook_dependency_up', { dependency: 'redis' })).toBeUndefined();
       return;
