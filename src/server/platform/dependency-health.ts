@@ -172,12 +172,9 @@ export function createDependencyHealth({
 export function describeFailure(error: unknown): FailureCause {
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
   return {
-    code:
-      typeof code === 'string' || typeof code === 'number'
-        ? String(code)
-        : typeof name === 'string'
-          ? name
-          : null,
+    // A string code (Node's ECONNREFUSED, nodemailer's ESOCKET), else the error's name (TimeoutError,
+    // an S3 error's own name); a DOMException's numeric code says nothing.
+    code: typeof code === 'string' ? code : typeof name === 'string' ? name : null,
     message: typeof message === 'string' ? message : String(error),
   };
 }

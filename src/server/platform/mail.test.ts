@@ -10,6 +10,7 @@ import { startTestSmtp, type TestSmtp } from '../../../tests/support/smtp-server
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { NO_RATE_LIMITS, startTestServer } from '../../../tests/support/test-server';
 import { mailOutbox } from '../db/schema';
+import { createDependencyHealth } from './dependency-health';
 import { createLogger } from './logger';
 import {
   countQueuedMail,
@@ -17,6 +18,7 @@ import {
   createSmtpTransport,
   listOutbox,
   type MailWorker,
+  type MailWorkerOptions,
   type MailWorkerTimings,
   startMailWorker,
 } from './mail';
@@ -72,7 +74,10 @@ describe('the SMTP transport', () => {
 });
 
 /** A worker with quick timings sending through the SMTP server at `url`. */
-const quickWorker = (url: string, timings: MailWorkerTimings = {}) =>
+const quickWorker = (
+  url: string,
+  timings: MailWorkerTimings & Pick<MailWorkerOptions, 'dependencies'> = {},
+) =>
   startMailWorker({
     db: database.db,
     transport: createSmtpTransport(url, 'ops@yearbook.test'),
@@ -138,14 +143,17 @@ describe('the mail worker', () => {
 
   it('retries a refused mail until it is delivered, and gives up after the last attempt', async () => {
     const refusing = await startTestSmtp({ refuseFirst: 2 });
+    const dependencies = createDependencyHealth({ logger });
     try {
-      worker = quickWorker(refusing.url);
+      worker = quickWorker(refusing.url, { dependencies });
       const queue = createMailer({ db: database.db, smtp: true, queued: worker.wake });
       await queue.send(mail('patient@example.com'));
       const [received] = await refusing.waitFor(1);
       expect(received?.to).toEqual(['patient@example.com']);
       await eventually(async () => (await countQueuedMail(database.db)) === 0);
       await worker.stop();
+      // A refusal of one mail (451 to its content) is the server answering, not the server down.
+      expect(dependencies.status('mail')).toMatchObject({ state: 'up', failures: 0, outages: 0 });
 
       // A server that never answers: three attempts, then the mail is kept as failed, with why.
       worker = startMailWorker({
