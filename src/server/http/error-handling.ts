@@ -7,7 +7,13 @@ import { SERVICE_TROUBLE_MESSAGE, SERVICE_TROUBLE_RETRY_SECONDS } from '../../sh
 import { AppError } from '../app-error';
 import { databaseUnavailability, describeUnavailability } from '../db/unavailable';
 import { violatedForeignKey } from '../db/unique-violation';
-import type { DependencyHealth, DependencyName, FailureCause } from '../platform/dependency-health';
+import {
+  type DependencyHealth,
+  type DependencyName,
+  describeFailure,
+  type FailureCause,
+} from '../platform/dependency-health';
+import { serviceTroubleCause } from '../platform/outbound-calls';
 import type { AppEnv } from './context';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -31,12 +37,9 @@ interface DependencyTrouble {
  * arrives as serviceTrouble's 503 (platform/outbound-calls.ts), already counted by its caller.
  */
 export function dependencyTrouble(err: unknown): DependencyTrouble | null {
-  if (err instanceof AppError) {
-    if (err.code !== 'unavailable') return null;
-    const { service, error } = (err.cause ?? {}) as { service?: DependencyName; error?: unknown };
-    if (!service) return null;
-    return { dependency: service, cause: describeUnavailability(error), counted: true };
-  }
+  const service = serviceTroubleCause(err);
+  if (service) return { dependency: service.service, cause: describeFailure(service.error), counted: true };
+  if (err instanceof AppError) return null;
   if (databaseUnavailability(err) === null) return null;
   return { dependency: 'database', cause: describeUnavailability(err), counted: false };
 }

@@ -20,6 +20,10 @@ import {
   type TestServer,
 } from '../../../tests/support/test-server';
 import { SERVICE_TROUBLE_MESSAGE } from '../../shared/service-trouble';
+import { loadConfig } from '../config';
+import { objectRemovals } from '../db/schema';
+import { removeQueuedObjects } from './object-removals';
+import { createS3Storage } from './storage';
 
 const TOKEN = 'metrics-token-for-the-outage-test-0123';
 const QUIET_MS = 300;
@@ -102,6 +106,21 @@ describe('the bucket down, then back', () => {
     const health = await callJson(server, 'GET', '/api/health');
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'degraded', database: 'ok', storage: 'error' });
+    // The uploads' objects (the bucket may have stored them) wait for removal; the sweep cannot reach
+    // the bucket either: a line per object with the bucket's words, no stack, and the row kept.
+    const queued = await server.database.db.select().from(objectRemovals);
+    expect(queued.length).toBeGreaterThan(0);
+    const settings = loadConfig({ ...s3.settings, S3_TIMEOUT_MS: '2000' }).s3;
+    if (!settings) throw new Error('expected S3 settings');
+    expect(
+      await removeQueuedObjects({ db: server.database.db, storage: createS3Storage(settings), logger }),
+    ).toEqual({ removed: 0, failed: queued.length });
+    expect(lines.filter((line) => line.msg.startsWith('a stored object could not be removed'))).toHaveLength(
+      queued.length,
+    );
+    expect(lines.filter((line) => line.err !== undefined)).toEqual([]);
+    const [kept] = await server.database.db.select().from(objectRemovals).limit(1);
+    expect(kept?.lastError).toContain('ECONNREFUSED');
 
     // Back: the probe sees it without an upload, and the recovery is logged once.
     await s3.restart();

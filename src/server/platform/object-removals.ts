@@ -7,7 +7,9 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { objectRemovals } from '../db/schema';
+import { describeFailure } from './dependency-health';
 import { startJob } from './job-runner';
+import { serviceTroubleCause } from './outbound-calls';
 import type { ObjectStorage } from './storage';
 
 const MINUTE = 60_000;
@@ -55,9 +57,14 @@ export async function removeQueuedObjects(options: {
       removed++;
     } catch (error) {
       failed++;
-      const message = error instanceof Error ? error.message : String(error);
+      // The bucket down or silent: its outage is logged once by the tracker (dependency-health.ts),
+      // so each object gets a line with the bucket's own words and no stack; anything else keeps it.
+      const trouble = serviceTroubleCause(error);
+      const message = describeFailure(trouble?.error ?? error).message;
       logger?.warn(
-        { err: error, attempts: attempts + 1 },
+        trouble
+          ? { reason: describeFailure(trouble.error), attempts: attempts + 1 }
+          : { err: error, attempts: attempts + 1 },
         'a stored object could not be removed; trying later',
       );
       await db

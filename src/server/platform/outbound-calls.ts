@@ -39,3 +39,10 @@ export function serviceTrouble(service: DependencyName, cause: unknown): AppErro
   error.cause = { service, error: cause };
   return error;
 }
+
+/** The service's own error behind serviceTrouble's 503 (a refused connection, a timeout), or null. */
+export function serviceTroubleCause(error: unknown): { service: DependencyName; error: unknown } | null {
+  if (!(error instanceof AppError) || error.code !== 'unavailable') return null;
+  const cause = error.cause as { service?: DependencyName; error?: unknown } | undefined;
+  return cause?.service ? { service: cause.service, error: cause.error } : null;
+}
