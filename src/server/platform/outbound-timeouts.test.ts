@@ -85,6 +85,12 @@ describe('a bucket that does not answer', () => {
     expect(await pictureKeyOf(server, owner.userId)).toBe(before);
     // The bucket may have stored it anyway: it is queued for removal.
     expect(await server.database.db.select().from(objectRemovals)).toHaveLength(1);
+    // The outage is the bucket's, and its cause says it did not answer in time.
+    expect(server.dependencyHealth.status('storage')).toMatchObject({
+      state: 'down',
+      failures: 1,
+      lastCause: { code: 'TimeoutError', message: `no answer within S3_TIMEOUT_MS (${TIMEOUT_MS} ms)` },
+    });
   }, 60_000);
 
   it('leaves the picture unchanged when the client gave up, even after the bucket answers', async () => {

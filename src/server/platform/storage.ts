@@ -138,14 +138,19 @@ export function createS3Storage(settings: S3Settings, dependencies?: DependencyH
     signal: AbortSignal | undefined,
     call: (abortSignal: AbortSignal) => Promise<T>,
   ) {
+    const deadline = deadlineSignal(settings.timeoutMs, signal);
     try {
-      const result = await call(deadlineSignal(settings.timeoutMs, signal));
+      const result = await call(deadline);
       dependencies?.succeeded('storage');
       return result;
     } catch (error) {
       if (signal?.aborted) throw new ClientGoneError();
       if (bucketInTrouble(error)) {
-        dependencies?.failed('storage', describeFailure(error));
+        // The SDK says only "Request aborted" when the deadline ends the call: the log says which.
+        const cause = deadline.aborted
+          ? { code: 'TimeoutError', message: `no answer within S3_TIMEOUT_MS (${settings.timeoutMs} ms)` }
+          : describeFailure(error);
+        dependencies?.failed('storage', cause);
         throw serviceTrouble('storage', error);
       }
       // A refusal (a 404, a 403) is an answer: the bucket is there.
