@@ -2,27 +2,11 @@
 // looks like when it leaves the server. An anonymous post never carries its author (DESIGN: anonymous
 // authorship never leaves the server), so `author` is null for everyone, the author included.
 import * as z from 'zod/mini';
-import { FEED_PAGE_SIZE, POST_MAX_LENGTH } from './limits';
+import { FEED_PAGE_SIZE } from './limits';
+import { getPostContentSchema } from './post-content';
 import { FEED_SORTS, POST_MESSAGES } from './values/posts';
 
-// Control characters other than line breaks can hide or reorder text; they have no place in a post.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-export const postContentSchema = z.pipe(
-  z.pipe(
-    z.string({ error: POST_MESSAGES.contentRequired }),
-    z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
-  ),
-  z.string().check(
-    z.minLength(1, POST_MESSAGES.contentRequired),
-    z.maxLength(POST_MAX_LENGTH, POST_MESSAGES.contentTooLong),
-    z.refine(
-      (value) => !CONTROL_CHARACTERS.test(value),
-      'Please remove special control characters from your post.',
-    ),
-  ),
-);
+export const postContentSchema = getPostContentSchema();
 
 /** POST /api/posts */
 export const createPostRequestSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
-import { postContentSchema } from '../../../../shared/posts';
+import { getPostContentSchema } from '../../../../shared/post-content';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -10,7 +10,7 @@ import { useCreatePost } from '../api/posts-api';
 
 /** SPEC §5: the text as the server will take it, or its message. */
 function checkContent({ content }: { content: string }): Checked<{ content: string }, string> {
-  const checked = postContentSchema.safeParse(content);
+  const checked = getPostContentSchema().safeParse(content);
   if (checked.success) return { ok: true, data: checked.data };
   return {
     ok: false,
