@@ -1,8 +1,9 @@
 // Dates in the reader's own words (issue #30): their language's way of writing a date (en-IN where
 // the browser names none), recent times as how long ago ("5 min ago", "yesterday"), and the exact
 // time for a hover or a focus. Built with Intl, whose first formatter costs a phone tens of
-// milliseconds of loading locale data: this file is loaded, and its formatters made, when the
-// browser is idle after the page has been taken over (lib/local-dates.ts), never while it hydrates.
+// milliseconds of loading locale data: this file is loaded when the first date is drawn in the browser
+// (lib/local-dates.ts), and its formatters are made when the browser is idle after the page has been
+// taken over, never while it hydrates.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,7 +61,24 @@ export function createDateFormats(locale: string): DateFormats {
   };
 }
 
-/** The formats for this browser's reader, in their time zone. */
-export function readerDateFormats(): DateFormats {
-  return createDateFormats(readerLocale(navigator.languages));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+const idle = () =>
+  new Promise<void>((resolve) =>
+    (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1)))(() => resolve()),
+  );
+
+/**
+ * The formats for this browser's reader, in their time zone, handed to `use` once the browser is idle
+ * (after the page is taken over), over three tasks rather than one: the first Intl call loads the
+ * locale data (50-120 ms on a phone as slow as Lighthouse's, docs/performance.md), the formatters take
+ * a few more, and `use` draws every date on screen again in the third (React draws a store's update at
+ * once, not in slices).
+ */
+export async function readerDateFormats(use: (formats: DateFormats) => void): Promise<void> {
+  await idle();
+  const locale = readerLocale(navigator.languages);
+  await nextTask();
+  const formats = createDateFormats(locale);
+  await nextTask();
+  use(formats);
 }

@@ -2,8 +2,11 @@
 // language, time zone or clock: it writes dates in the campuses' own way (India's English and time
 // zone: shared/short-date.ts), and the browser's first render draws the same (hydration must match).
 // Once the browser is idle, the reader's formats arrive (lib/date-formats.ts, its own file: Intl's
-// first formatter is slow to make) and every date on screen is drawn again in them; recent times
-// then say how long ago, and say it again each minute.
+// first formatter is slow to make, and it waits for the idle moment) and every date on screen is drawn
+// again in them; recent times
+// then say how long ago, and say it again each minute. A date is drawn by a component of its own
+// (`LocalDate`, or a small one that calls `useLocalDate`), so that drawing every date again is that
+// small component's work, not the whole card's.
 import { useSyncExternalStore } from 'react';
 import { campusShortDate } from '../../shared/short-date';
 import type { DateFormats } from './date-formats';
@@ -22,17 +25,16 @@ function tell() {
 function load() {
   if (loading) return;
   loading = true;
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => {
-    void import('./date-formats')
-      .then(({ readerDateFormats }) => {
-        formats = readerDateFormats();
+  void import('./date-formats')
+    .then((module) =>
+      module.readerDateFormats((made) => {
+        formats = made;
         tell();
-      })
-      .catch(() => {
-        loading = false; // the campuses' dates stay (right, if not in the reader's words); asked again later
-      });
-  });
+      }),
+    )
+    .catch(() => {
+      loading = false; // the campuses' dates stay (right, if not in the reader's words); asked again later
+    });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -60,4 +62,9 @@ export function useLocalDate(isoDate: string, kind: keyof DateFormats = 'shortDa
     () => (formats ? formats[kind](isoDate, Date.now()) : campusShortDate(isoDate)),
     () => campusShortDate(isoDate),
   );
+}
+
+/** `useLocalDate` as text of its own: when the formats arrive (and each minute) only this is drawn again. */
+export function LocalDate({ isoDate, kind }: { isoDate: string; kind?: keyof DateFormats }) {
+  return useLocalDate(isoDate, kind);
 }

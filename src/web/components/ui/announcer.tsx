@@ -15,9 +15,12 @@ interface Announcement {
 
 const SHOW_MS = 6_000;
 
-let announcements: Announcement[] = [];
-/** What the server draws, and so what hydrating draws: a message said before then follows at once. */
+/**
+ * What the server draws, and so what hydrating draws: a message said before then follows at once. The
+ * same list the browser starts with, so that taking a page over does not draw the announcer again.
+ */
 const NOTHING_SAID: Announcement[] = [];
+let announcements = NOTHING_SAID;
 let nextId = 1;
 const listeners = new Set<() => void>();
 

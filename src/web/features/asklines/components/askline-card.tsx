@@ -5,7 +5,7 @@ import { describePostCount } from '../../../../shared/values/asklines';
 import { Icon } from '../../../components/icons/icon';
 import { type CreatePostState, paths } from '../../../config/paths';
 import { copyText } from '../../../lib/copy-text';
-import { useLocalDate } from '../../../lib/local-dates';
+import { LocalDate } from '../../../lib/local-dates';
 import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
 
@@ -45,7 +45,6 @@ export function AsklineCard({
   children?: ReactNode;
 }) {
   const Heading = headingLevel;
-  const createdOn = useLocalDate(askline.createdAt);
   const href = paths.askline.getHref(askline.id);
   const answerState: CreatePostState = { openCreatePost: true, asklineId: askline.id };
   const badge = askline.status === 'verified' ? null : statusBadges[askline.status];
@@ -87,7 +86,9 @@ export function AsklineCard({
           </span>
         ) : null}
         <span aria-hidden="true">·</span>
-        <time dateTime={askline.createdAt}>{createdOn}</time>
+        <time dateTime={askline.createdAt}>
+          <LocalDate isoDate={askline.createdAt} />
+        </time>
         <span aria-hidden="true">·</span>
         <span>{describePostCount(askline.postCount)}</span>
       </p>

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { MenuButton } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
-import { useLocalDate } from '../../../lib/local-dates';
+import { LocalDate, useLocalDate } from '../../../lib/local-dates';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
 import { Link } from '../../../lib/router';
 import { useTransientState } from '../../../lib/use-transient-state';
@@ -40,6 +40,22 @@ export function CardIconButton({
     >
       {children}
     </button>
+  );
+}
+
+/** How long ago, linking to the post; the date and time on a hover (title) or a keyboard's focus. */
+function PostTime({ post }: { post: Post }) {
+  const date = useLocalDate(post.createdAt, 'timeAgo');
+  const exact = useLocalDate(post.createdAt, 'exact');
+  return (
+    <Link
+      to={postHref(post)}
+      title={exact}
+      className="group text-sm text-slate-600 hover:underline dark:text-slate-400"
+    >
+      <time dateTime={post.createdAt}>{date}</time>
+      <span className="hidden group-focus-visible:inline"> · {exact}</span>
+    </Link>
   );
 }
 
@@ -99,8 +115,6 @@ export function PostCardView({
   const [disliked, setDisliked] = useTransientState(false, DISLIKE_FEEDBACK_MS);
   const author = post.author;
   const name = author?.fullName ?? ANONYMOUS;
-  const date = useLocalDate(post.createdAt, 'timeAgo');
-  const exact = useLocalDate(post.createdAt, 'exact');
   const canLike = Boolean(onToggleLike);
 
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'}, ${post.likeCount === 1 ? '1 like' : `${post.likeCount} likes`}`;
@@ -111,9 +125,8 @@ export function PostCardView({
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <Heading id={headingId} className="sr-only">
-        {post.isAnonymous && post.viewer.isAuthor
-          ? `Your anonymous post, ${date}`
-          : `Post by ${name}, ${date}`}
+        {post.isAnonymous && post.viewer.isAuthor ? 'Your anonymous post, ' : `Post by ${name}, `}
+        <LocalDate isoDate={post.createdAt} kind="timeAgo" />
       </Heading>
       {header}
       {showAuthorNote && post.isAnonymous && post.viewer.isAuthor ? (
@@ -140,15 +153,7 @@ export function PostCardView({
           ) : (
             <p className="font-semibold text-slate-900 dark:text-white">{ANONYMOUS}</p>
           )}
-          {/* How long ago; the date and time on a hover (title) or a keyboard's focus. */}
-          <Link
-            to={postHref(post)}
-            title={exact}
-            className="group text-sm text-slate-600 hover:underline dark:text-slate-400"
-          >
-            <time dateTime={post.createdAt}>{date}</time>
-            <span className="hidden group-focus-visible:inline"> · {exact}</span>
-          </Link>
+          <PostTime post={post} />
         </div>
       </div>
 
