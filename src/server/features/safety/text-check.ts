@@ -1,0 +1,114 @@
+// The local text check of issue #47: word lists in English and in the languages of the campuses as students
+// type them, matched in-process with no network (decision record 028). Pure: the caller keeps the admins'
+// terms and allowlist words wherever it likes and builds a new checker when they change.
+import { BUILT_IN_TERMS } from './lists';
+import { toUnits } from './normalise-text';
+import { ENGLISH_ENDINGS, INDIAN_LATIN_ENDINGS, key, TermMatcher } from './term-matcher';
+
+export { foldLookAlikes, normaliseText } from './normalise-text';
+
+/**
+ * What a matched entry is. Mild ones ask the person to think again; severe ones hold the post for review.
+ * - `profanity`: swearing not aimed at anyone in particular ("fuck", "shit", "bhenchod", "otha") — rethink.
+ * - `insult`: names that demean the person they are aimed at ("bastard", "chutiya", "porambokku") — rethink.
+ * - `harassment`: bullying that tells someone they are unwanted or worthless ("everyone hates you",
+ *   "nobody would miss you") — hold.
+ * - `threat`: violence promised or wished on someone ("I will kill you", "maar dunga", "konnuduven") — hold.
+ * - `slur`: words that demean a caste, religion, region, race, sexuality, gender identity or disability
+ *   ("chamar", "katua", "faggot", "retard", "pottai") — hold.
+ * - `sexual`: sexual demands, offers or threats aimed at a person ("send nudes", "chodunga") — hold.
+ * - `self_harm`: telling someone to hurt or kill themselves ("kys", "mar ja", "sethu po") — hold.
+ */
+export const SAFETY_CATEGORIES = [
+  'profanity',
+  'insult',
+  'harassment',
+  'threat',
+  'slur',
+  'sexual',
+  'self_harm',
+] as const;
+export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
+
+export type Verdict = 'ok' | 'rethink' | 'hold';
+
+export const VERDICT_BY_CATEGORY: Readonly<Record<SafetyCategory, Exclude<Verdict, 'ok'>>> = {
+  profanity: 'rethink',
+  insult: 'rethink',
+  harassment: 'hold',
+  threat: 'hold',
+  slur: 'hold',
+  sexual: 'hold',
+  self_harm: 'hold',
+};
+
+export interface SafetyReason {
+  category: SafetyCategory;
+  /** The text as written that matched: the whole word(s), e.g. "f.u.c.k", "Ｓｈｉｔｔｙ". */
+  match: string;
+}
+
+export interface TermList {
+  /**
+   * A term is a word or phrase as people write it, in any script. A Latin-letter term matches whole words
+   * with the usual endings of its language; a "*" at either end lets a word go on that way ("*fuck*").
+   * A term in an Indic script matches at a word's start, with any ending. `language` is a BCP 47 tag
+   * ("en", "hi-Latn", "ta"); Latin-letter terms tagged "en" or untagged take English endings.
+   */
+  terms: { term: string; category: SafetyCategory; language?: string }[];
+  /** Words and names that must not count however they look ("Scunthorpe", "paal", "Dick Van Dyke"). */
+  allow: string[];
+}
+
+export interface TextCheck {
+  verdict: Verdict;
+  /** One per category and matched text, in the order they appear in the text. */
+  reasons: SafetyReason[];
+}
+
+export interface TextChecker {
+  check(text: string): TextCheck;
+}
+
+const SEVERITY: Record<Verdict, number> = { ok: 0, rethink: 1, hold: 2 };
+const ALLOW_ENDINGS: ReadonlySet<string> = new Set(['', 's', 'es'].map(key));
+
+/**
+ * A checker over the built-in lists and the admins' additions. An admin's term that is also a built-in
+ * allowlist word takes that word off the allowlist (the admin's is the later word); an admin's allowlist
+ * word silences any term, built-in or added, that matches only inside it.
+ */
+export function createTextChecker(extra: Partial<TermList> = {}): TextChecker {
+  const terms = new TermMatcher<SafetyCategory>();
+  const added = new Set<string>();
+  for (const entry of [...BUILT_IN_TERMS.terms, ...(extra.terms ?? [])]) {
+    const endings = !entry.language || entry.language === 'en' ? ENGLISH_ENDINGS : INDIAN_LATIN_ENDINGS;
+    terms.add(entry.term, entry.category, endings);
+  }
+  for (const entry of extra.terms ?? []) added.add(key(entry.term));
+  const allow = new TermMatcher<true>();
+  for (const word of BUILT_IN_TERMS.allow) if (!added.has(key(word))) allow.add(word, true, ALLOW_ENDINGS);
+  for (const word of extra.allow ?? []) allow.add(word, true, ALLOW_ENDINGS);
+
+  return {
+    check(text) {
+      const units = toUnits(text);
+      const allowed = allow.find(units);
+      const reasons: (SafetyReason & { start: number })[] = [];
+      const seen = new Set<string>();
+      let verdict: Verdict = 'ok';
+      for (const found of terms.find(units)) {
+        if (allowed.some((a) => a.from <= found.from && found.to <= a.to)) continue;
+        const match = text.slice(found.start, found.end);
+        const id = `${found.value}\u0000${match}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        reasons.push({ category: found.value, match, start: found.start });
+        const severity = VERDICT_BY_CATEGORY[found.value];
+        if (SEVERITY[severity] > SEVERITY[verdict]) verdict = severity;
+      }
+      reasons.sort((a, b) => a.start - b.start);
+      return { verdict, reasons: reasons.map(({ category, match }) => ({ category, match })) };
+    },
+  };
+}
