@@ -44,65 +44,15 @@ const MARK = /\p{M}/u;
 const LETTER = /[\p{L}\p{M}]/u;
 const LATIN_LIKE = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u;
 
-// Lower-case Cyrillic and Greek letters that look like Latin ones (after NFKD and lower-casing).
-const LOOK_ALIKES: Record<string, string> = {
-  а: 'a',
-  в: 'b',
-  с: 'c',
-  ԁ: 'd',
-  е: 'e',
-  ё: 'e',
-  һ: 'h',
-  і: 'i',
-  ї: 'i',
-  ј: 'j',
-  к: 'k',
-  ӏ: 'l',
-  м: 'm',
-  н: 'h',
-  о: 'o',
-  р: 'p',
-  ԛ: 'q',
-  г: 'r',
-  ѕ: 's',
-  т: 't',
-  у: 'y',
-  ү: 'y',
-  х: 'x',
-  ԝ: 'w',
-  ь: 'b',
-  п: 'n',
-  α: 'a',
-  β: 'b',
-  ϲ: 'c',
-  δ: 'd',
-  ε: 'e',
-  η: 'n',
-  ι: 'i',
-  ί: 'i',
-  κ: 'k',
-  μ: 'u',
-  ν: 'v',
-  ο: 'o',
-  ό: 'o',
-  ρ: 'p',
-  τ: 't',
-  υ: 'u',
-  ύ: 'u',
-  χ: 'x',
-  γ: 'y',
-  ω: 'w',
-  ɑ: 'a',
-  ɡ: 'g',
-  ı: 'i',
-  ȷ: 'j',
-  ł: 'l',
-  ø: 'o',
-  đ: 'd',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-};
+// Lower-case Cyrillic and Greek letters that look like Latin ones (after NFKD and lower-casing), as pairs.
+const LOOK_ALIKES = new Map(
+  (
+    'аa вb сc ԁd еe ёe һh іi їi јj кk ӏl мm нh оo рp ԛq гr ѕs тt уy үy хx ԝw ьb пn ' +
+    'αa βb ϲc δd εe ηn ιi ίi κk μu νv οo όo ρp τt υu ύu χx γy ωw ɑa ɡg ıi ȷj łl øo đd ßss æae œoe'
+  )
+    .split(' ')
+    .map((pair) => [pair.slice(0, 1), pair.slice(1)] as const),
+);
 
 const LEET: Record<string, string> = {
   '0': 'o',
@@ -136,63 +86,95 @@ function foldUnits(text: string): Unit[] {
   for (const char of text) {
     const start = index;
     index += char.length;
-    if (isInvisible(char)) continue;
-    for (const piece of char.normalize('NFKD').toLowerCase()) {
-      if (MARK.test(piece) && (previousLatin || !LETTER.test(units.at(-1)?.c ?? ' '))) continue;
-      const folded = LOOK_ALIKES[piece] ?? piece;
-      previousLatin = LATIN_LIKE.test(piece) || !LETTER.test(piece);
-      for (const c of folded) units.push({ c, start, end: index });
+    for (const piece of foldChar(char)) {
+      if (piece.mark && (previousLatin || units.length === 0)) continue;
+      previousLatin = piece.latin;
+      for (const c of piece.folded) units.push({ c, start, end: index });
     }
   }
   return units;
 }
 
-/** Read leetspeak and masks inside words; everything that is not part of a word becomes a separator. */
-function readLeet(units: Unit[], leet: boolean): Unit[] {
-  const out: Unit[] = [];
-  let i = 0;
-  while (i < units.length) {
-    const first = units[i] as Unit;
-    const inWord = (c: string) => LETTER.test(c) || /[0-9]/.test(c) || (leet && isLeetable(c));
-    if (!inWord(first.c)) {
-      out.push({ c: SEPARATOR, start: first.start, end: first.end });
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < units.length && inWord((units[j] as Unit).c)) j++;
-    const word = units.slice(i, j);
-    const letterAfter = word.map(() => false);
-    for (let k = word.length - 2; k >= 0; k--) {
-      letterAfter[k] = letterAfter[k + 1] || LETTER.test((word[k + 1] as Unit).c);
-    }
-    const hasLetter = word.some((u) => LETTER.test(u.c));
-    word.forEach((u, k) => {
-      const before = k > 0;
-      let c: string;
-      if (LETTER.test(u.c)) c = u.c;
-      else if (!hasLetter || !leet) c = SEPARATOR;
-      else if (/[0-9]/.test(u.c)) c = letterAfter[k] ? (LEET[u.c] ?? SEPARATOR) : SEPARATOR;
-      else if (u.c === '$' || u.c === '€' || u.c === '£' || u.c === '¢') c = LEET[u.c] as string;
-      else if (u.c === '@') c = letterAfter[k] ? WILDCARD : SEPARATOR;
-      else if (MASKS.has(u.c)) c = before && letterAfter[k] ? WILDCARD : SEPARATOR;
-      else c = letterAfter[k] ? (LEET[u.c] ?? SEPARATOR) : SEPARATOR;
-      out.push({ c, start: u.start, end: u.end });
-    });
-    i = j;
-  }
-  return out;
+interface Piece {
+  folded: string;
+  mark: boolean;
+  /** Latin, Greek, Cyrillic or not a letter: a combining mark after it is a diacritic to drop. */
+  latin: boolean;
 }
 
-/** One separator for each run of them. */
-function joinSeparators(units: Unit[]): Unit[] {
+// Texts are short and draw on few characters: each is folded once per process.
+const FOLDED = new Map<string, Piece[]>();
+function foldChar(char: string): Piece[] {
+  let pieces = FOLDED.get(char);
+  if (pieces) return pieces;
+  pieces = isInvisible(char)
+    ? []
+    : [...char.normalize('NFKD').toLowerCase()].map((piece) => ({
+        folded: LOOK_ALIKES.get(piece) ?? piece,
+        mark: MARK.test(piece),
+        latin: LATIN_LIKE.test(piece) || !isLetter(piece),
+      }));
+  if (FOLDED.size < 10_000) FOLDED.set(char, pieces);
+  return pieces;
+}
+
+const LETTERS = new Map<string, boolean>();
+/** A letter or a sign of one (Indic vowel signs are marks). */
+export function isLetter(c: string): boolean {
+  let letter = LETTERS.get(c);
+  if (letter === undefined) {
+    letter = LETTER.test(c);
+    if (LETTERS.size < 10_000) LETTERS.set(c, letter);
+  }
+  return letter;
+}
+
+const isDigit = (c: string) => c >= '0' && c <= '9';
+
+/**
+ * Read leetspeak and masks inside words, and make everything that is not part of a word one separator.
+ * A digit or symbol counts only before a letter of the same word ("sh1t", not "10am" or "shit!"), except
+ * "$" ("a$$"); a mask inside a word stands for a letter ("f*ck", "f@ck"); numbers stay apart.
+ */
+function readLeet(units: Unit[], leet: boolean): Unit[] {
+  const inWord = (c: string) => isLetter(c) || isDigit(c) || (leet && isLeetable(c));
+  let i = 0;
+  while (i < units.length) {
+    let j = i;
+    let hasLetter = false;
+    while (j < units.length && inWord((units[j] as Unit).c)) {
+      if (isLetter((units[j] as Unit).c)) hasLetter = true;
+      j++;
+    }
+    if (j === i) {
+      (units[i++] as Unit).c = SEPARATOR;
+      continue;
+    }
+    let letterAfter = false;
+    for (let k = j - 1; k >= i; k--) {
+      const u = units[k] as Unit;
+      const letter = isLetter(u.c);
+      if (!letter) u.c = hasLetter && leet ? readSymbol(u.c, letterAfter, k > i) : SEPARATOR;
+      letterAfter ||= letter;
+    }
+    i = j;
+  }
+  // One separator for each run of them.
   const out: Unit[] = [];
   for (const u of units) {
     const last = out.at(-1);
     if (u.c === SEPARATOR && last?.c === SEPARATOR) last.end = u.end;
-    else out.push({ ...u });
+    else out.push(u);
   }
   return out;
+}
+
+function readSymbol(c: string, letterAfter: boolean, letterOrSymbolBefore: boolean): string {
+  if (c === '$' || c === '€' || c === '£' || c === '¢') return LEET[c] as string;
+  if (!letterAfter) return SEPARATOR;
+  if (c === '@') return WILDCARD;
+  if (MASKS.has(c)) return letterOrSymbolBefore ? WILDCARD : SEPARATOR;
+  return LEET[c] ?? SEPARATOR;
 }
 
 /** "f u c k", "f.u.c.k": three or more single letters in a row, a short gap apart, become one word. */
@@ -269,7 +251,7 @@ export interface CanonicalOptions {
 
 /** The units a text is matched as. */
 export function toUnits(text: string, { leet = true }: CanonicalOptions = {}): Unit[] {
-  const words = joinSeparators(readLeet(foldUnits(text), leet));
+  const words = readLeet(foldUnits(text), leet);
   return foldSounds(leet ? joinSpelledOut(words, text) : words);
 }
 

@@ -52,6 +52,8 @@ export function key(entry: string): string {
 export class TermMatcher<T> {
   private readonly root: Node<T>;
   private nodes = 1;
+  /** Whether any entry may start inside a word: if none, only word starts are tried. */
+  private anyStart = false;
 
   constructor() {
     this.root = { next: new Map(), entries: [], id: 0 };
@@ -71,9 +73,11 @@ export class TermMatcher<T> {
       }
       node = child;
     }
+    const anyStart = entry.trimStart().startsWith('*');
+    this.anyStart ||= anyStart;
     node.entries.push({
       value,
-      anyStart: entry.trimStart().startsWith('*'),
+      anyStart,
       anyEnd: entry.trimEnd().endsWith('*') || (!latin && !k.includes(SEPARATOR)),
       endings: latinEndings,
     });
@@ -94,6 +98,8 @@ export class TermMatcher<T> {
       const first = units[from] as Unit;
       if (first.c === SEPARATOR) continue;
       const atWordStart = !isWord(from - 1) || (first.spaced ?? false);
+      if (!atWordStart && !this.anyStart) continue;
+      if (first.c !== WILDCARD && !this.root.next.has(first.c)) continue;
       const seen = new Set<number>();
       const visit = (node: Node<T>, at: number, last: string) => {
         const state = node.id * (n + 1) + at;

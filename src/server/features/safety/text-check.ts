@@ -93,18 +93,19 @@ export function createTextChecker(extra: Partial<TermList> = {}): TextChecker {
   return {
     check(text) {
       const units = toUnits(text);
-      const allowed = allow.find(units);
+      const found = terms.find(units);
+      const allowed = found.length > 0 ? allow.find(units) : [];
       const reasons: (SafetyReason & { start: number })[] = [];
       const seen = new Set<string>();
       let verdict: Verdict = 'ok';
-      for (const found of terms.find(units)) {
-        if (allowed.some((a) => a.from <= found.from && found.to <= a.to)) continue;
-        const match = text.slice(found.start, found.end);
-        const id = `${found.value}\u0000${match}`;
+      for (const place of found) {
+        if (allowed.some((a) => a.from <= place.from && place.to <= a.to)) continue;
+        const match = text.slice(place.start, place.end);
+        const id = `${place.value}\u0000${match}`;
         if (seen.has(id)) continue;
         seen.add(id);
-        reasons.push({ category: found.value, match, start: found.start });
-        const severity = VERDICT_BY_CATEGORY[found.value];
+        reasons.push({ category: place.value, match, start: place.start });
+        const severity = VERDICT_BY_CATEGORY[place.value];
         if (SEVERITY[severity] > SEVERITY[verdict]) verdict = severity;
       }
       reasons.sort((a, b) => a.start - b.start);
