@@ -87,7 +87,12 @@ function foldUnits(text: string): Unit[] {
     const start = index;
     index += char.length;
     for (const piece of foldChar(char)) {
-      if (piece.mark && (previousLatin || units.length === 0)) continue;
+      if (piece.mark && (previousLatin || units.length === 0)) {
+        // A dropped mark still belongs to the letter before it when the text is quoted.
+        const last = units.at(-1);
+        if (last) last.end = index;
+        continue;
+      }
       previousLatin = piece.latin;
       for (const c of piece.folded) units.push({ c, start, end: index });
     }

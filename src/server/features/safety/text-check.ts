@@ -62,7 +62,10 @@ export interface TermList {
 
 export interface TextCheck {
   verdict: Verdict;
-  /** One per category and matched text, in the order they appear in the text. */
+  /**
+   * One per category and matched text, in the order they appear in the text; a match inside a longer one
+   * of the same category ("fuck" in "fuck off") is not repeated.
+   */
   reasons: SafetyReason[];
 }
 
@@ -98,8 +101,13 @@ export function createTextChecker(extra: Partial<TermList> = {}): TextChecker {
       const reasons: (SafetyReason & { start: number })[] = [];
       const seen = new Set<string>();
       let verdict: Verdict = 'ok';
+      // Longest first where two start together, so that a match inside another of its category is dropped.
+      found.sort((a, b) => a.from - b.from || b.to - a.to);
+      const kept: typeof found = [];
       for (const place of found) {
         if (allowed.some((a) => a.from <= place.from && place.to <= a.to)) continue;
+        if (kept.some((k) => k.value === place.value && k.from <= place.from && place.to <= k.to)) continue;
+        kept.push(place);
         const match = text.slice(place.start, place.end);
         const id = `${place.value}\u0000${match}`;
         if (seen.has(id)) continue;
