@@ -1,4 +1,5 @@
-// npm run bench [-- options]: the app under load at campus scale, next to a floor, and how it grows.
+// npm run bench [-- options]: the app under load at campus scale, next to a floor, and how it grows;
+// first, the local text check of posts (bench/text-check.ts), in this process.
 //
 // For PostgreSQL (BENCH_DATABASE_URL, default the local server) and then the embedded database, each
 // data set is generated into a new database (bench/generate.ts), the real app is started on it as
@@ -22,6 +23,7 @@ import { FEED_SORTS } from '../src/shared/posts';
 import { type GenerateReport, generate, SIGN_IN_USERS, scaleForPosts } from './generate';
 import type { Figures, Plan, Scenario } from './load';
 import { ROOT, type Running, runLoad, signIn, startApp, startFloor } from './processes';
+import { benchTextCheck, type TextCheckFigures } from './text-check';
 
 const { values: options } = parseArgs({
   options: {
@@ -650,8 +652,14 @@ interface Verdict {
   met: boolean;
 }
 
-function judge(results: DataSetResult[]): Verdict[] {
+function judge(results: DataSetResult[], textCheck: TextCheckFigures): Verdict[] {
   const verdicts: Verdict[] = [];
+  // Issue #47: the composer checks as the person types, and every post is checked on the server.
+  verdicts.push({
+    target: 'text check p95 ≤ 2 ms per 256-character text',
+    value: `${textCheck.p95} ms (p50 ${textCheck.p50}, p99 ${textCheck.p99}; ${textCheck.checks} checks)`,
+    met: textCheck.p95 <= 2,
+  });
   const main = results.find((r) => r.engine === 'postgres' && r.posts === POSTS);
   const byName = (r: DataSetResult | undefined, name: string) => r?.app.find((f) => f.name === name);
   // Issue #28: a like that notifies stays within 10% of one that does not, in turns on each data set.
@@ -814,6 +822,13 @@ async function main() {
     `Campus Yearbook benchmark — ${about.cores} cores (${about.cpu}), ${about.memoryGiB} GiB, Node ${about.node}` +
       (about.postgres ? `, PostgreSQL ${about.postgres}` : ''),
   );
+  // In this process, before any load: the check is CPU only and needs no database.
+  const textCheck = benchTextCheck();
+  console.log('\nText check (issue #47), in-process, per 256-character text');
+  console.log(
+    `  p50 ${textCheck.p50} ms, p95 ${textCheck.p95} ms, p99 ${textCheck.p99} ms over ${textCheck.checks} checks; ` +
+      `building the checker ${textCheck.buildMs} ms`,
+  );
   const results: DataSetResult[] = [];
   try {
     if (admin) {
@@ -829,7 +844,7 @@ async function main() {
   }
 
   printGrowth(results);
-  const verdicts = judge(results);
+  const verdicts = judge(results, textCheck);
   console.log('\nTargets');
   for (const v of verdicts) console.log(`  ${v.met ? '✓ met    ' : '✗ not met'}  ${v.target}: ${v.value}`);
 
@@ -847,7 +862,7 @@ async function main() {
   };
   fs.writeFileSync(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), seconds, machine: about, settings, results, verdicts }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, machine: about, settings, textCheck, results, verdicts }, null, 2)}\n`,
   );
   console.log(`\nFinished in ${seconds} s; figures written to ${path.relative(ROOT, file)}`);
 }
