@@ -21,7 +21,7 @@ import {
   QueryClient,
   QueryClientProvider,
 } from '@tanstack/react-query';
-import { createElement, type ReactNode, useSyncExternalStore } from 'react';
+import { createElement, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { ApiError } from './api-client';
 import { isDemoSession } from './demo-flag';
 import { keptCopyGuard } from './kept-copy-guard';
@@ -99,22 +99,15 @@ if (typeof document !== 'undefined') {
 // in): queries wait for it (IsRestoringProvider), so none asks the server before the kept copies are
 // in, and none is answered by a kept copy without asking again.
 let restoring = persistence !== null;
-const restoreListeners = new Set<() => void>();
 
 async function restore(): Promise<void> {
   // Without the kept copy's code (it failed to load), the app works without the cached fallbacks.
   const kept = await persistence?.catch(() => null);
   await kept?.restoreKeptCopy(queryClient, fromServer, guard).catch(() => {});
   restoring = false;
-  for (const listener of restoreListeners) listener();
 }
 
 export const cacheRestored: Promise<void> = persistence === null ? Promise.resolve() : restore();
-
-function subscribeToRestore(listener: () => void): () => void {
-  restoreListeners.add(listener);
-  return () => restoreListeners.delete(listener);
-}
 
 /**
  * The provider over the one shared client. Lazily loaded parts (the session-aware navbar, the landing
@@ -130,11 +123,17 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 }
 
 function BrowserQueryProvider({ children }: { children: ReactNode }) {
-  const isRestoring = useSyncExternalStore(
-    subscribeToRestore,
-    () => restoring,
-    () => false,
-  );
+  // Taken over with the value it has now (restoring, unless the kept copy is in already). The server
+  // drew no IsRestoringProvider, but the page's answers came with it and are fresh, so neither side
+  // fetches them and the HTML matches (the hydration test takes over every route of the table). The
+  // end of the restore comes as a transition: React then hydrates the parts still arriving (the post
+  // cards' lazy actions) instead of drawing them again from scratch, as the synchronous update of a
+  // store did (useSyncExternalStore: twice, at the takeover and at the restore's end;
+  // docs/performance.md).
+  const [isRestoring, setRestoring] = useState(restoring);
+  useEffect(() => {
+    void cacheRestored.then(() => startTransition(() => setRestoring(false)));
+  }, []);
   return createElement(
     QueryClientProvider,
     { client: queryClient },
