@@ -95,6 +95,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Shown on /contact and /terms (issue #47): public-pages.spec.ts reads them there.
+      GRIEVANCE_OFFICER_NAME: 'Dr. Meena Raghavan',
+      GRIEVANCE_OFFICER_EMAIL: 'grievance@campusyearbook.app',
+      GRIEVANCE_OFFICER_ADDRESS: 'Campus Yearbook, Block A, Vandalur-Kelambakkam Road, Chennai 600127',
     },
   },
 });

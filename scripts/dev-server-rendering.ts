@@ -27,6 +27,7 @@ async function render(server: ViteDevServer, url: string, cookie: string): Promi
     url,
     cookie,
     googleSignIn: false,
+    grievanceOfficer: null,
     api: (apiPath, init) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set('cookie', cookie);

@@ -259,6 +259,7 @@ export function createApp({
         ssrEntry,
         webRoot,
         googleSignIn: config.google !== null,
+        grievanceOfficer: config.grievanceOfficer,
         dispatch: async (request, c) => app.fetch(request, c.env),
       })
     : Promise.resolve(null);
@@ -266,7 +267,10 @@ export function createApp({
   pageRenderer.catch((error: unknown) => logger.error({ err: error }, 'the page renderer could not load'));
   app.use(
     serveWebApp(
-      loadWebApp(webRoot, { googleSignIn: config.google !== null }),
+      loadWebApp(webRoot, {
+        googleSignIn: config.google !== null,
+        grievanceOfficer: config.grievanceOfficer,
+      }),
       createSharePageHeads(shareDeps),
       pageRenderer.catch(() => null),
     ),

@@ -86,6 +86,19 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the Grievance Officer: name and email together, an address only with them', () => {
+    expect(loadConfig({}).grievanceOfficer).toBeNull();
+    expect(
+      loadConfig({ GRIEVANCE_OFFICER_NAME: ' Dr. Meena ', GRIEVANCE_OFFICER_EMAIL: 'grievance@vit.ac.in' })
+        .grievanceOfficer,
+    ).toEqual({ name: 'Dr. Meena', email: 'grievance@vit.ac.in', address: null });
+    expect(problemsOf({ GRIEVANCE_OFFICER_NAME: 'Dr. Meena' })[0]).toContain('GRIEVANCE_OFFICER_EMAIL');
+    expect(problemsOf({ GRIEVANCE_OFFICER_ADDRESS: 'Block A' })[0]).toContain('GRIEVANCE_OFFICER_ADDRESS');
+    expect(
+      problemsOf({ GRIEVANCE_OFFICER_NAME: 'Dr. Meena', GRIEVANCE_OFFICER_EMAIL: 'not an address' })[0],
+    ).toContain('GRIEVANCE_OFFICER_EMAIL');
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Dean@VIT.ac.in, ops@example.com ,' }).adminEmails).toEqual([
       'dean@vit.ac.in',

@@ -3,6 +3,7 @@
 // message naming it: a silently ignored setting is how data ends up in the wrong place.
 import path from 'node:path';
 import { z } from 'zod';
+import type { GrievanceOfficer } from '../shared/grievance-officer';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -154,6 +155,16 @@ const settingsSchema = z.object({
       )
       .default([]),
   ),
+  /**
+   * The Grievance Officer (IT Rules 2021, rule 3(2); issue #47): name and email together, and a postal
+   * address if you give one; shown on /contact and /terms.
+   */
+  GRIEVANCE_OFFICER_NAME: z.preprocess(emptyAsUnset, z.string().trim().min(1).max(100).optional()),
+  GRIEVANCE_OFFICER_EMAIL: z.preprocess(
+    emptyAsUnset,
+    z.email({ error: 'must be an email address' }).max(254).optional(),
+  ),
+  GRIEVANCE_OFFICER_ADDRESS: z.preprocess(emptyAsUnset, z.string().trim().min(1).max(300).optional()),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
       typeof value === 'string'
@@ -215,6 +226,8 @@ export interface Config {
   adminEmails: string[];
   /** Campus-only accounts: the only email domains taken (shared/campus-email.ts); empty: any. */
   allowedEmailDomains: string[];
+  /** Shown on /contact and /terms (shared/grievance-officer.ts); null: none set. */
+  grievanceOfficer: GrievanceOfficer | null;
   /** The bearer token of GET /metrics; null: the metrics are off (features/metrics). */
   metricsToken: string | null;
   /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
@@ -255,6 +268,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
   }
   if (parsed.success && Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together (or neither)');
+  }
+  if (parsed.success) {
+    const { GRIEVANCE_OFFICER_NAME: name, GRIEVANCE_OFFICER_EMAIL: email } = parsed.data;
+    if (Boolean(name) !== Boolean(email)) {
+      problems.push('GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL must be set together (or neither)');
+    } else if (parsed.data.GRIEVANCE_OFFICER_ADDRESS && !name) {
+      problems.push('GRIEVANCE_OFFICER_ADDRESS needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL');
+    }
   }
   if (parsed.success) problems.push(...findS3Problems(parsed.data));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
@@ -300,6 +321,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
     trustProxy: s.TRUST_PROXY,
     adminEmails: s.ADMIN_EMAILS,
     allowedEmailDomains: s.ALLOWED_EMAIL_DOMAINS,
+    grievanceOfficer:
+      s.GRIEVANCE_OFFICER_NAME && s.GRIEVANCE_OFFICER_EMAIL
+        ? {
+            name: s.GRIEVANCE_OFFICER_NAME,
+            email: s.GRIEVANCE_OFFICER_EMAIL,
+            address: s.GRIEVANCE_OFFICER_ADDRESS ?? null,
+          }
+        : null,
     metricsToken: s.METRICS_TOKEN ?? null,
     google:
       s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET

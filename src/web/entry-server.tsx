@@ -8,6 +8,7 @@ import { Writable } from 'node:stream';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import type { GrievanceOfficer } from '../shared/grievance-officer';
 import { loadPageData } from './app/page-data';
 import { AppRoutes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
@@ -23,6 +24,8 @@ export interface RenderRequest {
   /** Sends one API request as the visitor (their cookie) into this server. */
   api: ApiTransport;
   googleSignIn: boolean;
+  /** The Grievance Officer /contact and /terms show, or null. */
+  grievanceOfficer: GrievanceOfficer | null;
   /** The request's Cookie header (lib/cookies.ts reads the few choices kept there). */
   cookie: string;
   /** React's word on anything that went wrong while rendering (logged by the server). */
@@ -79,6 +82,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
   const server: ServerRender = {
     queryClient,
     googleSignIn: request.googleSignIn,
+    grievanceOfficer: request.grievanceOfficer,
     cookie: request.cookie,
     modules: new Set(),
     parts: new Map(),

@@ -139,6 +139,32 @@ test('the contact page has a mail link, a mail button and both social profiles',
   }
 });
 
+test('the Grievance Officer shows on /contact and /terms, drawn by the server and after a move in the app', async ({
+  page,
+}) => {
+  const officer = async () => {
+    const section = page.getByRole('region', { name: 'Grievance Officer' });
+    await expect(section).toContainText('Dr. Meena Raghavan');
+    await expect(section).toContainText('Vandalur-Kelambakkam Road, Chennai 600127');
+    await expect(section).toContainText('within 24 hours and resolve it within 15 days');
+    await expect(section.getByRole('link', { name: 'grievance@campusyearbook.app' })).toHaveAttribute(
+      'href',
+      'mailto:grievance@campusyearbook.app',
+    );
+  };
+  await page.goto('/contact');
+  await officer();
+  // From the landing page, the footer's links move within the app: the page is drawn in the browser.
+  await page.goto('/');
+  const footerNav = page.getByRole('navigation', { name: 'Footer' });
+  await footerNav.getByRole('link', { name: 'Terms', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and Conditions');
+  await officer();
+  await footerNav.getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+  await officer();
+});
+
 test('the terms require being 18 or having parental consent', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('main')).toContainText(/at least 18/);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'hono';
+import type { GrievanceOfficer } from '../../shared/grievance-officer';
 import type { RenderedPage, RenderRequest } from '../../web/entry-server';
 import type { AppEnv } from './context';
 
@@ -44,6 +45,7 @@ export async function loadPageRenderer(options: {
   ssrEntry: string;
   webRoot: string;
   googleSignIn: boolean;
+  grievanceOfficer: GrievanceOfficer | null;
   dispatch: InProcessFetch;
 }): Promise<PageRenderer | null> {
   const manifestFile = path.join(options.webRoot, '.vite/manifest.json');
@@ -74,6 +76,7 @@ export async function loadPageRenderer(options: {
       return module.renderPage({
         url: `${url.pathname}${url.search}`,
         googleSignIn: options.googleSignIn,
+        grievanceOfficer: options.grievanceOfficer,
         cookie,
         api: (apiPath, init) => {
           const headers = new Headers(init.headers);

@@ -17,6 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { escapeHtml } from '../../shared/escape-html';
+import { GRIEVANCE_OFFICER_META, type GrievanceOfficer } from '../../shared/grievance-officer';
 import { matchRoute } from '../../shared/routes';
 import type { AppEnv } from './context';
 import type { PageRenderer } from './page-renderer';
@@ -68,16 +70,22 @@ const SERVICE_WORKER = '/sw.js';
 /** Facts about this server the page needs before any request, written into index.html's head. */
 export interface PageFlags {
   googleSignIn: boolean;
+  /** The Grievance Officer /contact and /terms show (shared/grievance-officer.ts). */
+  grievanceOfficer: GrievanceOfficer | null;
 }
 
 function addPageFlags(html: Buffer, flags: PageFlags): Buffer {
-  const tags = flags.googleSignIn ? '<meta name="yearbook-google-sign-in" content="on">' : '';
+  let tags = flags.googleSignIn ? '<meta name="yearbook-google-sign-in" content="on">' : '';
+  if (flags.grievanceOfficer) {
+    const content = escapeHtml(JSON.stringify(flags.grievanceOfficer));
+    tags += `<meta name="${GRIEVANCE_OFFICER_META}" content="${content}">`;
+  }
   return tags ? Buffer.from(html.toString('utf8').replace('</head>', `${tags}</head>`)) : html;
 }
 
 export function loadWebApp(
   webRoot: string,
-  flags: PageFlags = { googleSignIn: false },
+  flags: PageFlags = { googleSignIn: false, grievanceOfficer: null },
 ): Map<string, StaticFile> | null {
   if (!fs.existsSync(path.join(webRoot, 'index.html'))) return null;
   const files = new Map<string, StaticFile>();

@@ -2,12 +2,15 @@
 // browser there is no such context (null): the page reads the same facts from the document instead.
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
+import type { GrievanceOfficer } from '../../shared/grievance-officer';
 
 export interface ServerRender {
   /** This request's own cache: one per request, so no answer can reach another visitor. */
   queryClient: QueryClient;
   /** The server has Google sign-in configured (the browser reads the same from a meta tag). */
   googleSignIn: boolean;
+  /** The Grievance Officer (the browser reads the same from a meta tag: lib/grievance-officer.ts). */
+  grievanceOfficer: GrievanceOfficer | null;
   /** The request's Cookie header, for the choices a browser keeps in a cookie (lib/cookies.ts). Never drawn. */
   cookie: string;
   /** Build-manifest keys of the lazily loaded modules this page rendered: the HTML preloads them. */

@@ -1,3 +1,4 @@
+import { GrievanceOfficerSection } from '../../components/grievance-officer';
 import { Icon } from '../../components/icons/icon';
 import type { IconName } from '../../components/icons/icon-names';
 import { ContentPage } from '../../components/layout/content-page';
@@ -27,6 +28,8 @@ export function ContactRoute() {
         <Icon name="mail" className="size-5" />
         Send us an email
       </a>
+
+      <GrievanceOfficerSection />
 
       <h2>Follow us</h2>
       <p>News, features as they land, and the best asklines of the week.</p>

@@ -1,3 +1,4 @@
+import { GrievanceOfficerSection } from '../../components/grievance-officer';
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
 import { siteDetails } from '../../config/site-details';
@@ -93,6 +94,7 @@ export function TermsRoute() {
         <Link to={paths.contact.getHref()}>contact page</Link>. See also our{' '}
         <Link to={paths.privacy.getHref()}>Privacy Policy</Link>.
       </p>
+      <GrievanceOfficerSection />
     </ContentPage>
   );
 }

@@ -237,6 +237,7 @@ describe('a card for someone who may only read it', () => {
     const server: ServerRender = {
       queryClient: new QueryClient(),
       googleSignIn: false,
+      grievanceOfficer: null,
       cookie: '',
       modules: new Set(),
       parts: new Map(),
