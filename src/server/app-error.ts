@@ -5,6 +5,8 @@ export interface AppErrorDetail {
   field?: string;
   /** A 429's wait: sent as Retry-After, in seconds. */
   retryAfterSeconds?: number;
+  /** What the text check found (a `rethink`, a refused askline): sent in the error body. */
+  reasons?: readonly { category: string; match: string }[];
 }
 
 /**
@@ -17,6 +19,7 @@ export class AppError extends Error {
   readonly status: (typeof ERROR_STATUS)[ErrorCode];
   readonly field?: string;
   readonly retryAfterSeconds?: number;
+  readonly reasons?: readonly { category: string; match: string }[];
 
   constructor(
     readonly code: ErrorCode,
@@ -26,8 +29,10 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
-    const { field, retryAfterSeconds } = typeof detail === 'string' ? { field: detail } : (detail ?? {});
+    const { field, retryAfterSeconds, reasons } =
+      typeof detail === 'string' ? { field: detail } : (detail ?? {});
     this.field = field;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.reasons = reasons;
   }
 }

@@ -36,6 +36,7 @@ import { adminNotificationRoutes, notificationRoutes } from './features/notifica
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
+import { safetyRoutes } from './features/safety/routes';
 import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
@@ -199,6 +200,7 @@ export function createApp({
   app.route('/api/reports', reportRoutes(profileDeps));
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
+  app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.route(
     '/api/notifications',

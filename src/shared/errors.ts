@@ -15,6 +15,11 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /**
+   * The text check asks the person to think again before posting (issue #47): the body carries its
+   * `reasons`; sending the same post with `postAnyway: true` posts it.
+   */
+  rethink: 422,
   rate_limited: 429,
   internal: 500,
   /** oEmbed's answer to a format it does not serve (oembed.com §2.3.4: XML here). */
@@ -34,6 +39,8 @@ export const apiErrorSchema = z.object({
     message: z.string(),
     requestId: z.optional(z.string()),
     field: z.optional(z.string()),
+    /** `rethink` and refused asklines: what the text check found, quoting the sender's own words. */
+    reasons: z.optional(z.array(z.object({ category: z.string(), match: z.string() }))),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -13,6 +13,8 @@ export const createPostRequestSchema = z.strictObject({
   content: postContentSchema,
   isAnonymous: z._default(z.boolean({ error: 'isAnonymous must be true or false.' }), false),
   asklineId: z._default(z.nullable(z.uuid({ error: POST_MESSAGES.asklineMissing })), null),
+  /** The person saw the text check's warning ("Post anyway?") and posts anyway (issue #47). */
+  postAnyway: z._default(z.boolean({ error: 'postAnyway must be true or false.' }), false),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -47,7 +49,15 @@ export const postSchema = z.object({
   likeCount: z.number(),
   likedByMe: z.boolean(),
   /** Admins and moderators only (SPEC §3 report_data): the post's report, if it has one. */
-  report: z.nullable(z.object({ id: z.string(), count: z.number(), resolved: z.boolean() })),
+  report: z.nullable(
+    z.object({
+      id: z.string(),
+      count: z.number(),
+      resolved: z.boolean(),
+      /** Posted after the text check's "Post anyway?" (issue #47). */
+      postedAfterWarning: z.optional(z.boolean()),
+    }),
+  ),
   /** What the viewer may do with it, as the server's policies say: the UI offers only that. */
   viewer: z.object({
     isAuthor: z.boolean(),

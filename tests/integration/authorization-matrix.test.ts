@@ -577,6 +577,12 @@ const ROUTES: RouteCase[] = [
     expect: everyone(200),
   },
   {
+    route: 'POST /api/safety/check',
+    rule: "members check a draft's text",
+    call: () => ({ path: '/api/safety/check', json: { text: 'Exams are over!', anonymous: true } }),
+    expect: members(200),
+  },
+  {
     route: 'POST /api/asklines',
     rule: 'members submit asklines',
     call: () => ({

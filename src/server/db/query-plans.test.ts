@@ -24,10 +24,11 @@ import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
 import { findProfileByUsername } from '../features/profiles/find-profile';
+import { namedMembersQuery, namingCandidates } from '../features/safety/find-named-members';
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
 import { measureOutbox } from '../platform/mail';
-import type { Db } from './client';
+import { type Db, queryRows } from './client';
 import { encodeCursor } from './keyset-cursor';
 import { asklines, posts } from './schema';
 
@@ -241,6 +242,19 @@ describe('paged lists read an index in order', () => {
       expect(plan).not.toMatch(/Seq Scan/);
       expect(plan).toMatch(new RegExp(`(using|on) ${indexes[i]}\\b`));
     });
+  });
+
+  it('the text check looks up named members through an index for each way of naming, scanning no table', async () => {
+    const candidates = namingCandidates('@ravi_k and Meera Nair from VIT Chennai');
+    const [plan] = await plansOf((db) => queryRows(db, namedMembersQuery(candidates, VIEWER)));
+    for (const index of [
+      'profiles_username_key',
+      'profiles_full_name_lower_idx',
+      'profiles_first_name_lower_idx',
+    ]) {
+      expect(plan).toMatch(new RegExp(`(using|on) ${index}\\b`));
+    }
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it("the bell counts one's unread notifications through their partial index", async () => {

@@ -61,6 +61,10 @@ export const profiles = pgTable(
     // Search: substring matches on username and full name stay fast at 100k+ profiles.
     index('profiles_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     index('profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')),
+    // The text check's "names a member" lookups (features/safety/find-named-members.ts): a whole full
+    // name, and a first name next to a campus word, each an equality on a lower-cased expression.
+    index('profiles_full_name_lower_idx').on(sql`lower(${t.fullName})`),
+    index('profiles_first_name_lower_idx').on(sql`split_part(lower(${t.fullName}), ' ', 1)`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check(
       'profiles_username_format',
@@ -118,6 +122,11 @@ export const posts = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     /** Kept exact by the like use cases (insert/delete and this update in one transaction). */
     likeCount: integer('like_count').notNull().default(0),
+    /**
+     * The author was asked "Post anyway?" by the text check and posted anyway (issue #47): staff see it
+     * in report data, nobody else.
+     */
+    postedAfterWarning: boolean('posted_after_warning').notNull().default(false),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
   },
   (t) => [
@@ -142,6 +151,46 @@ export const posts = pgTable(
     check('posts_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
     check('posts_content_present', sql`length(btrim(${t.content})) > 0`),
     check('posts_like_count_non_negative', sql`${t.likeCount} >= 0`),
+  ],
+);
+
+/**
+ * Posts the text check held for review (issue #47): not published, seen only by their author and staff
+ * (staff never see who wrote an anonymous one). On approval the post is inserted with this id, so any
+ * link the author kept stays good; the row stays as the record of the decision.
+ */
+export const heldPosts = pgTable(
+  'held_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'set null' }),
+    /** What the check found: [{ category, match }]. */
+    reasons: jsonb('reasons').notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The staff member who decided; never shown to the author. */
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+    removalReason: text('removal_reason'),
+  },
+  (t) => [
+    // The Held tab: those waiting, oldest first.
+    index('held_posts_waiting_idx').on(t.createdAt, t.id).where(sql`${t.decidedAt} IS NULL`),
+    // The author's own waiting posts on their profile, and what deleting an account takes.
+    index('held_posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('held_posts_decided_by_idx').on(t.decidedBy).where(sql`${t.decidedBy} IS NOT NULL`),
+    check('held_posts_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
+    check('held_posts_outcome', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('approved', 'removed')`),
+    check('held_posts_decided', sql`(${t.outcome} IS NULL) = (${t.decidedAt} IS NULL)`),
+    check(
+      'held_posts_removal_reason',
+      sql`${t.removalReason} IS NULL OR char_length(${t.removalReason}) BETWEEN 1 AND 1000`,
+    ),
   ],
 );
 
@@ -342,6 +391,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'cascade' }),
+    /** A held post's outcome: the held post it is about (a removed one never became a post). */
+    heldPostId: uuid('held_post_id').references(() => heldPosts.id, { onDelete: 'cascade' }),
     /** Likes: the day (in the campuses' zone) the row groups. */
     day: date('day', { mode: 'string' }),
     detail: text('detail'),
@@ -366,9 +417,10 @@ export const notifications = pgTable(
     // What a post's or askline's removal takes with it.
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
     index('notifications_askline_idx').on(t.asklineId).where(sql`${t.asklineId} IS NOT NULL`),
+    index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed')`,
     ),
     check(
       'notifications_like_has_day',
@@ -405,7 +457,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

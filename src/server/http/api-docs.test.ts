@@ -60,7 +60,12 @@ describe('GET /api/docs/openapi.json', () => {
       requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> };
     };
     const body = create.requestBody.content['application/json']?.schema;
-    expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['asklineId', 'content', 'isAnonymous']);
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual([
+      'asklineId',
+      'content',
+      'isAnonymous',
+      'postAnyway',
+    ]);
     expect(body?.required).toContain('content');
     const feed = paths['/api/posts']?.get?.parameters as { name: string; in: string }[];
     expect(feed.map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual([

@@ -19,8 +19,22 @@ import type { AppEnv } from './context';
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 const GONE_WHILE_WRITING = 'What this was about has just been deleted. Please reload the page.';
 
-function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, field?: string): ApiError {
-  return { error: { code, message, requestId: c.get('requestId'), ...(field ? { field } : {}) } };
+function errorBody(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  message: string,
+  field?: string,
+  reasons?: readonly { category: string; match: string }[],
+): ApiError {
+  return {
+    error: {
+      code,
+      message,
+      requestId: c.get('requestId'),
+      ...(field ? { field } : {}),
+      ...(reasons ? { reasons: reasons.map(({ category, match }) => ({ category, match })) } : {}),
+    },
+  };
 }
 
 /** A service that could not serve, as told by an error: which, why, and whether it is counted yet. */
@@ -106,7 +120,7 @@ export const handleError = createErrorHandler(null);
 const answerError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
-    return c.json(errorBody(c, err.code, err.message, err.field), err.status);
+    return c.json(errorBody(c, err.code, err.message, err.field, err.reasons), err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code: ErrorCode =

@@ -67,6 +67,11 @@ export const RATE_LIMITS = {
   usernameCheck: { limit: 120, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   postCreate: { limit: 20, windowMs: 10 * MINUTE, message: 'You are posting very fast.' },
   like: { limit: 120, windowMs: MINUTE, message: 'Too many likes at once.' },
+  /**
+   * The composer's text check, after each pause in typing (issue #47): generous, a fast typist pauses
+   * often; it only stops a script from using the check as an oracle of members' names.
+   */
+  safetyCheck: { limit: 120, windowMs: MINUTE, message: 'Too many checks at once.' },
   report: { limit: 30, windowMs: HOUR, message: 'You have reported many posts in the last hour.' },
   asklineCreate: {
     limit: 10,

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** A `rethink` (or a refused askline): what the text check found, in the sender's own words. */
+    readonly reasons?: readonly { category: string; match: string }[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,7 +71,12 @@ export function setApiTransport(next: ApiTransport): ApiTransport {
 }
 
 interface ErrorBody {
-  error?: { code?: string; message?: string; field?: string };
+  error?: {
+    code?: string;
+    message?: string;
+    field?: string;
+    reasons?: { category: string; match: string }[];
+  };
   code?: string;
   message?: string;
 }
@@ -126,5 +133,5 @@ export async function apiRequest<T = unknown>(
   // Our API answers {error: {code, message, field?}}; better-auth's own routes answer {code, message}.
   const code = body.error?.code ?? body.code ?? 'error';
   const message = body.error?.message ?? body.message ?? 'Something went wrong. Please try again.';
-  throw new ApiError(response.status, code, message, body.error?.field);
+  throw new ApiError(response.status, code, message, body.error?.field, body.error?.reasons);
 }

@@ -29,7 +29,12 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
     likedByMe: row.likedByMe,
     report:
       moderating && row.reportId
-        ? { id: row.reportId, count: row.reportCount ?? 0, resolved: row.reportResolved === true }
+        ? {
+            id: row.reportId,
+            count: row.reportCount ?? 0,
+            resolved: row.reportResolved === true,
+            postedAfterWarning: row.postedAfterWarning === true,
+          }
         : null,
     viewer: {
       isAuthor: viewer?.userId === row.userId,

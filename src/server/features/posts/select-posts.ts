@@ -37,6 +37,7 @@ export function selectPostsWith<Extra extends Record<string, SQL>>(
         reportId: reports.id,
         reportCount: reports.reportCount,
         reportResolved: reports.resolved,
+        postedAfterWarning: posts.postedAfterWarning,
         likedByMe: viewerId
           ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
           : sql<boolean>`false`,

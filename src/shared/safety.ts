@@ -1,0 +1,100 @@
+// The text check's contract (issue #47): POST /api/safety/check, what a held post looks like to its
+// author and to staff, and staff's decisions. A held anonymous post never carries its author for staff.
+import * as z from 'zod/mini';
+import {
+  HELD_REMOVAL_REASON_MAX_LENGTH,
+  SAFETY_CATEGORIES,
+  SAFETY_CHECK_MAX_LENGTH,
+  SAFETY_MESSAGES,
+  SAFETY_VERDICTS,
+} from './values/safety';
+
+/** POST /api/safety/check */
+export const safetyCheckRequestSchema = z.strictObject({
+  text: z
+    .string({ error: SAFETY_MESSAGES.textRequired })
+    .check(z.maxLength(SAFETY_CHECK_MAX_LENGTH, SAFETY_MESSAGES.textTooLong)),
+  anonymous: z._default(z.boolean({ error: 'anonymous must be true or false.' }), false),
+});
+export type SafetyCheckRequest = z.input<typeof safetyCheckRequestSchema>;
+
+export const safetyReasonSchema = z.object({
+  category: z.enum(SAFETY_CATEGORIES),
+  /** The words as the sender wrote them; never anything about a member they named. */
+  match: z.string(),
+});
+export type SafetyReason = z.infer<typeof safetyReasonSchema>;
+
+export const safetyCheckSchema = z.object({
+  verdict: z.enum(SAFETY_VERDICTS),
+  reasons: z.array(safetyReasonSchema),
+});
+export type SafetyCheck = z.infer<typeof safetyCheckSchema>;
+
+/** POST /api/posts answered 202: the post is held for review, seen only by its author and staff. */
+export const heldPostAnswerSchema = z.object({
+  held: z.literal(true),
+  id: z.string(),
+  content: z.string(),
+  isAnonymous: z.boolean(),
+  createdAt: z.string(),
+  message: z.string(),
+});
+export type HeldPostAnswer = z.infer<typeof heldPostAnswerSchema>;
+
+/** The author's own held posts, on their profile ("Waiting for review"). */
+export const ownHeldPostSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  isAnonymous: z.boolean(),
+  askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
+  createdAt: z.string(),
+});
+export type OwnHeldPost = z.infer<typeof ownHeldPostSchema>;
+export const ownHeldPostsSchema = z.object({ heldPosts: z.array(ownHeldPostSchema) });
+export type OwnHeldPosts = z.infer<typeof ownHeldPostsSchema>;
+
+/** One held post in the staff's Held tab: an anonymous one has no author at all. */
+export const staffHeldPostSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  isAnonymous: z.boolean(),
+  /** Null for an anonymous post, whoever asks. */
+  author: z.nullable(z.object({ username: z.string(), fullName: z.string() })),
+  askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
+  reasons: z.array(safetyReasonSchema),
+  createdAt: z.string(),
+});
+export type StaffHeldPost = z.infer<typeof staffHeldPostSchema>;
+export const staffHeldPageSchema = z.object({
+  heldPosts: z.array(staffHeldPostSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type StaffHeldPage = z.infer<typeof staffHeldPageSchema>;
+
+/** POST /api/held-posts/{id}/removal */
+export const heldRemovalRequestSchema = z.strictObject({
+  reason: z
+    .string({ error: SAFETY_MESSAGES.reasonRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, SAFETY_MESSAGES.reasonRequired),
+      z.maxLength(HELD_REMOVAL_REASON_MAX_LENGTH, SAFETY_MESSAGES.reasonTooLong),
+    ),
+});
+export type HeldRemovalRequest = z.input<typeof heldRemovalRequestSchema>;
+
+export const heldDecisionSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['approved', 'removed']),
+});
+export type HeldDecision = z.infer<typeof heldDecisionSchema>;
+
+/** GET /api/posts/allowance: what the composer says about posting (the rule is the server's). */
+export const postingAllowanceSchema = z.object({
+  /** Set while the account is new: the plain sentence the composer shows, with the numbers. */
+  anonymousLimit: z.nullable(z.object({ perDay: z.number(), until: z.string(), message: z.string() })),
+});
+export type PostingAllowance = z.infer<typeof postingAllowanceSchema>;
+
+export * from './values/safety';
