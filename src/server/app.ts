@@ -25,6 +25,7 @@ import { adminUserRoutes } from './features/admin-users/routes';
 import { asklineRoutes } from './features/asklines/routes';
 import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
+import { heldPostRoutes } from './features/held-posts/routes';
 import { createAppMetrics } from './features/metrics/app-metrics';
 import { requestMetrics } from './features/metrics/request-metrics';
 import { metricsRoutes } from './features/metrics/routes';
@@ -201,6 +202,7 @@ export function createApp({
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
+  app.route('/api/held-posts', heldPostRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.route(
     '/api/notifications',

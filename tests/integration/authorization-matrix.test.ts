@@ -110,6 +110,9 @@ const newAskline = async (cookie: string): Promise<string> =>
     })
   ).id;
 const newMember = (options: AccountOptions = {}) => createMember(server, options);
+/** A post of the owner the text check holds for review (issue #47): its id. */
+const newHeldPost = async (): Promise<string> =>
+  (await ok(server, 'POST', '/api/posts', owner.cookie, { content: 'I will kill you, matrix' })).id;
 
 /**
  * A live link of an email change of `member` (issue #43), read from the development outbox: the
@@ -581,6 +584,39 @@ const ROUTES: RouteCase[] = [
     rule: "members check a draft's text",
     call: () => ({ path: '/api/safety/check', json: { text: 'Exams are over!', anonymous: true } }),
     expect: members(200),
+  },
+  {
+    route: 'GET /api/posts/allowance',
+    rule: 'members read what the composer says about posting',
+    call: () => ({ path: '/api/posts/allowance' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/held-posts/mine',
+    rule: 'members read their own posts waiting for review',
+    call: () => ({ path: '/api/held-posts/mine' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/held-posts',
+    rule: 'staff read the Held tab',
+    call: () => ({ path: '/api/held-posts' }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'POST /api/held-posts/:id/approval',
+    rule: 'staff approve held posts; their author cannot',
+    call: async () => ({ path: `/api/held-posts/${await newHeldPost()}/approval` }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'POST /api/held-posts/:id/removal',
+    rule: 'staff remove held posts; their author cannot',
+    call: async () => ({
+      path: `/api/held-posts/${await newHeldPost()}/removal`,
+      json: { reason: 'A threat.' },
+    }),
+    expect: only(['moderator', 'admin'], 200),
   },
   {
     route: 'POST /api/asklines',

@@ -117,6 +117,8 @@ let profileless: string;
 let postId: string;
 let reportId: string;
 let asklineId: string;
+/** A post the text check held (issue #47), for the Held tab's decisions. */
+let heldId: string;
 
 const ROUTES: Record<string, WriteRoute> = {
   'POST /api/session': {
@@ -258,6 +260,27 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ content: 'What will you miss most?' }),
     who: () => member.cookie,
   },
+  'POST /api/safety/check': {
+    method: 'POST',
+    path: () => '/api/safety/check',
+    fuzzPath: false,
+    valid: () => ({ text: 'Kavya from VIT is lovely', anonymous: true }),
+    who: () => member.cookie,
+  },
+  'POST /api/held-posts/:id/approval': {
+    method: 'POST',
+    path: (segment) => `/api/held-posts/${segment ?? heldId}/approval`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => moderator.cookie,
+  },
+  'POST /api/held-posts/:id/removal': {
+    method: 'POST',
+    path: (segment) => `/api/held-posts/${segment ?? heldId}/removal`,
+    fuzzPath: true,
+    valid: () => ({ reason: 'A threat.' }),
+    who: () => moderator.cookie,
+  },
   'PUT /api/asklines/:id/review': {
     method: 'PUT',
     path: (segment) => `/api/asklines/${segment ?? asklineId}/review`,
@@ -394,6 +417,7 @@ beforeAll(async () => {
       content: 'Which hostel has the best mess?',
     })
   ).body.id;
+  heldId = (await post('I will kill you, fuzz')).body.id;
   expect(reportId).not.toBe('');
 }, 120_000);
 afterAll(() => server?.close());

@@ -25,6 +25,8 @@ export interface AccountOptions {
   email?: string;
   username?: string;
   fullName?: string;
+  /** When the account was made (default: a month ago, past the new-account rule). */
+  createdAt?: Date;
 }
 
 export function createAccount(server: TestServer, options: AccountOptions = {}): Promise<TestAccount> {
@@ -39,7 +41,10 @@ let testPasswordHash: Promise<string> | null = null;
 export async function insertAccount(db: Db, options: AccountOptions = {}): Promise<TestAccount> {
   const password = TEST_PASSWORD;
   testPasswordHash ??= hashPassword(password);
-  const user = await insertUser(db, options.email ? { email: options.email } : {});
+  const user = await insertUser(db, {
+    ...(options.email ? { email: options.email } : {}),
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+  });
   await db.insert(accounts).values({
     id: `acc_${randomBytes(6).toString('hex')}`,
     accountId: user.id,

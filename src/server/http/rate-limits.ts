@@ -4,6 +4,7 @@
 // (applied by auth/password-attempts.ts). A refusal is a 429 with Retry-After and a message saying
 // when to try again. Nothing else calls the limiter.
 import type { Context, MiddlewareHandler } from 'hono';
+import { NEW_ACCOUNT_ANONYMOUS_MESSAGE, NEW_ACCOUNT_RULE } from '../../shared/safety';
 import { AppError } from '../app-error';
 import type { PasswordGuessDecision, PasswordGuessPolicy, RateLimiter } from '../platform/rate-limit';
 import { clientAddress } from './client-address';
@@ -77,6 +78,15 @@ export const RATE_LIMITS = {
     limit: 10,
     windowMs: HOUR,
     message: 'You have submitted many asklines in the last hour.',
+  },
+  /**
+   * Anonymous posts of an account in its first NEW_ACCOUNT_RULE.days days (issue #47): applied by the
+   * posts route only to new accounts, counted only when a post goes out or is held.
+   */
+  newAccountAnonymousPost: {
+    limit: NEW_ACCOUNT_RULE.anonymousPerDay,
+    windowMs: DAY,
+    message: NEW_ACCOUNT_ANONYMOUS_MESSAGE,
   },
   /** New link-preview drawings per client address (kept images are not counted). */
   previewImage: { limit: 60, windowMs: MINUTE, message: 'Too many preview images at once.' },

@@ -30,6 +30,10 @@ export function notificationSentence(notification: Notification): string {
       return 'Staff removed your post';
     case 'admin_notice':
       return 'Notice from the admins';
+    case 'held_approved':
+      return 'Your post was reviewed and is now published';
+    case 'held_removed':
+      return 'Your post held for review was removed';
   }
 }
 
@@ -41,7 +45,7 @@ export function reasonLabel(reason: string): string {
 /** What the notification is about, quoted, or the reason or notice it carries; null when nothing. */
 export function notificationDetail(notification: Notification): string | null {
   if (notification.kind === 'admin_notice') return notification.notice;
-  if (notification.kind === 'post_removed' && notification.reason)
+  if ((notification.kind === 'post_removed' || notification.kind === 'held_removed') && notification.reason)
     return `Reason: ${reasonLabel(notification.reason)}`;
   if (notification.post) return notification.post.content;
   if (notification.askline) return notification.askline.content;

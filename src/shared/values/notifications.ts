@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'report_outcome',
   'post_removed',
   'admin_notice',
+  'held_approved',
+  'held_removed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +35,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   report_outcome: 'What became of your reports',
   post_removed: 'Your post was removed by staff',
   admin_notice: 'Notices from the admins',
+  held_approved: 'Your post held for review was approved',
+  held_removed: 'Your post held for review was removed',
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -60,6 +60,8 @@ export const MODERATION_ACTIONS = [
   'role_changed',
   'user_suspended',
   'user_restored',
+  'held_approved',
+  'held_removed',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -72,4 +74,6 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   role_changed: 'Changed a role',
   user_suspended: 'Suspended an account',
   user_restored: 'Restored an account',
+  held_approved: 'Approved a held post',
+  held_removed: 'Removed a held post',
 };

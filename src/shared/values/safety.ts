@@ -57,3 +57,6 @@ export const SAFETY_MESSAGES = {
 
 /** The new-account rule for anonymous posts (issue #47): the server's numbers, told to the composer. */
 export const NEW_ACCOUNT_RULE = { days: 7, anonymousPerDay: 3 } as const;
+
+/** The new-account rule in words: the composer shows it, and a refusal says it (with when to try again). */
+export const NEW_ACCOUNT_ANONYMOUS_MESSAGE = `New accounts can make ${NEW_ACCOUNT_RULE.anonymousPerDay} anonymous posts a day in their first ${NEW_ACCOUNT_RULE.days} days.`;

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/asklines';
 import { idParamsSchema } from '../../../shared/path-params';
 import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
+import { SAFETY_MESSAGES } from '../../../shared/safety';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeMember } from '../../auth/policies';
@@ -23,6 +24,7 @@ import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { listPostsNewestFirst, presentPost } from '../posts';
+import { checkText } from '../safety';
 import { createAskline } from './create-askline';
 import { findVisibleAskline, listOwnUnpublishedAsklines, listVerifiedAsklines } from './find-askline';
 import { presentAskline } from './present-askline';
@@ -120,6 +122,14 @@ export function asklineRoutes(deps: AsklineDeps) {
       .post('/', create.doc, member, rateLimit(rateLimiter, 'asklineCreate', 'account'), async (c) => {
         const viewer = c.var.caller;
         const { content } = await create.body(c);
+        // The text check of issue #47: an askline is reviewed by staff before anyone sees it, so one the
+        // check finds anything in is refused with what it found, to be edited, rather than held.
+        const found = await checkText({ db, text: content, anonymous: false, authorId: viewer.userId });
+        if (found.verdict !== 'ok') {
+          const message =
+            found.verdict === 'hold' ? SAFETY_MESSAGES.asklineHold : SAFETY_MESSAGES.asklineRethink;
+          throw new AppError('validation_failed', message, { field: 'content', reasons: found.reasons });
+        }
         return c.json(presentAskline(await createAskline(db, viewer, content)), 201);
       })
       // Static paths before /:id.

@@ -110,11 +110,13 @@ async function readRows(db: Db, where: SQL, and: SQL, limit: number): Promise<Ro
   return queryRows<Row>(
     db,
     sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
-          n.post_id, p.content, p.is_anonymous, lk.total as likes,
+          coalesce(n.post_id, n.held_post_id) as post_id, coalesce(p.content, h.content) as content,
+          coalesce(p.is_anonymous, h.is_anonymous) as is_anonymous, lk.total as likes,
           n.askline_id, a.content as askline_content, ans.total as answers, n.detail,
           lp.username as latest_username, lp.full_name as latest_full_name
         from notifications n
         left join posts p on p.id = n.post_id
+        left join held_posts h on h.id = n.held_post_id
         left join asklines a on a.id = n.askline_id
         ${dayLikes({ latest: true })}
         ${dayAnswers()}
@@ -179,7 +181,7 @@ function present(row: Row): Notification {
       row.kind === 'report_outcome' && (row.detail === 'resolved' || row.detail === 'removed')
         ? row.detail
         : null,
-    reason: row.kind === 'post_removed' ? row.detail : null,
+    reason: row.kind === 'post_removed' || row.kind === 'held_removed' ? row.detail : null,
     notice: row.kind === 'admin_notice' ? row.detail : null,
     askline:
       row.askline_id && row.askline_content !== null

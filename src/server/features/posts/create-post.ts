@@ -14,16 +14,11 @@ export async function createPost(options: {
   db: Db;
   authorId: string;
   fields: z.output<typeof createPostRequestSchema>;
+  /** The author answered the text check's "Post anyway?" (issue #47). */
+  postedAfterWarning?: boolean;
 }): Promise<PostRow> {
   const { db, authorId, fields } = options;
-  if (fields.asklineId) {
-    const [askline] = await db
-      .select({ id: asklines.id })
-      .from(asklines)
-      .where(and(eq(asklines.id, fields.asklineId), eq(asklines.verified, true)))
-      .limit(1);
-    if (!askline) throw new AppError('validation_failed', POST_MESSAGES.asklineMissing, 'asklineId');
-  }
+  await checkAsklineOpen(db, fields.asklineId);
   const insert = async (tx: Db) => {
     const [inserted] = await tx
       .insert(posts)
@@ -32,6 +27,7 @@ export async function createPost(options: {
         content: fields.content,
         isAnonymous: fields.isAnonymous,
         asklineId: fields.asklineId,
+        postedAfterWarning: options.postedAfterWarning ?? false,
       })
       .returning({ id: posts.id });
     return inserted;
@@ -50,6 +46,17 @@ export async function createPost(options: {
   const row = created ? await findPost(db, created.id as RowId, authorId) : null;
   if (!row) throw new Error('createPost: the new post cannot be read back');
   return row;
+}
+
+/** A post (or a held one) may answer only an askline that exists and is published. */
+export async function checkAsklineOpen(db: Db, asklineId: string | null): Promise<void> {
+  if (!asklineId) return;
+  const [askline] = await db
+    .select({ id: asklines.id })
+    .from(asklines)
+    .where(and(eq(asklines.id, asklineId), eq(asklines.verified, true)))
+    .limit(1);
+  if (!askline) throw new AppError('validation_failed', POST_MESSAGES.asklineMissing, 'asklineId');
 }
 
 /**

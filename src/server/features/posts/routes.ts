@@ -11,6 +11,7 @@ import {
   postSchema,
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
+import { heldPostAnswerSchema, postingAllowanceSchema, SAFETY_MESSAGES } from '../../../shared/safety';
 import { AppError } from '../../app-error';
 import { allow } from '../../auth/guard';
 import { authorize, authorizeMember, authorizeSignedIn } from '../../auth/policies';
@@ -20,12 +21,15 @@ import { describeRoute } from '../../http/describe-route';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
+import { holdPost } from '../held-posts';
 import { findUserIdByUsername } from '../profiles';
-import { createPost } from './create-post';
+import { checkText } from '../safety';
+import { checkAsklineOpen, createPost } from './create-post';
 import { deletePost } from './delete-post';
 import { findPost } from './find-post';
 import { listFeed } from './list-feed';
 import { listProfilePosts } from './list-profile-posts';
+import { countNewAccountAnonymousPost, postingAllowance } from './new-account-rule';
 import { presentPost } from './present-post';
 import { setLike } from './set-like';
 
@@ -46,8 +50,15 @@ const create = describeRoute({
   tag: 'posts',
   access: 'members with a profile',
   body: createPostRequestSchema,
-  answer: postSchema,
+  // 201 with the post; 202 with heldPostAnswerSchema when the text check holds it for review.
+  answer: z.union([postSchema, heldPostAnswerSchema]),
   status: 201,
+});
+const allowance = describeRoute({
+  summary: "What the composer says about posting: a new account's limit on anonymous posts",
+  tag: 'posts',
+  access: 'members with a profile',
+  answer: postingAllowanceSchema,
 });
 const feed = describeRoute({
   summary: 'The feed: 12 posts a page in one of four orders',
@@ -107,10 +118,42 @@ export function postRoutes(deps: PostDeps) {
       async (c) => {
         const viewer = c.var.caller;
         const fields = await create.body(c);
-        const row = await createPost({ db, authorId: viewer.userId, fields });
+        // The text check of issue #47, whatever the browser checked: rethink waits for "Post anyway",
+        // hold keeps the post for review.
+        const found = await checkText({
+          db,
+          text: fields.content,
+          anonymous: fields.isAnonymous,
+          authorId: viewer.userId,
+        });
+        if (found.verdict === 'rethink' && !fields.postAnyway) {
+          throw new AppError('rethink', SAFETY_MESSAGES.rethink, { reasons: found.reasons });
+        }
+        await checkAsklineOpen(db, fields.asklineId);
+        if (fields.isAnonymous) await countNewAccountAnonymousPost(db, rateLimiter, viewer.userId);
+        if (found.verdict === 'hold') {
+          const held = await holdPost({
+            db,
+            authorId: viewer.userId,
+            content: fields.content,
+            isAnonymous: fields.isAnonymous,
+            asklineId: fields.asklineId,
+            reasons: found.reasons,
+          });
+          return c.json(held, 202);
+        }
+        const row = await createPost({
+          db,
+          authorId: viewer.userId,
+          fields,
+          postedAfterWarning: found.verdict === 'rethink',
+        });
         return c.json(present(viewer)(row), 201);
       },
     )
+    .get('/allowance', allowance.doc, member(), async (c) => {
+      return c.json(await postingAllowance(db, c.var.caller.userId));
+    })
     .get('/', feed.doc, member(), async (c) => {
       const viewer = c.var.caller;
       const { sort, cursor } = feed.query(c);

@@ -58,6 +58,15 @@ export function describeNotification(notification: Notification, viewerUsername:
     case 'admin_notice':
       text.notice = notification.notice;
       break;
+    case 'held_approved':
+      text.href = post ? ownPostHref(post, viewerUsername) : null;
+      text.quote = post?.content ?? null;
+      break;
+    case 'held_removed':
+      // It never went out: quoted so its author knows which, with staff's reason and no link.
+      text.quote = post?.content ?? null;
+      text.detail = notification.reason === null ? null : `Reason: ${notification.reason}`;
+      break;
     case 'report_outcome':
       // What became of the report only: not the post again, nor who acted.
       break;

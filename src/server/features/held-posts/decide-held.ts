@@ -1,0 +1,77 @@
+// Staff's decisions on a held post (issue #47), each in one transaction with its log entry and the
+// author's notification. Approving publishes the post under the held post's id, dated now (it goes out
+// now); removing keeps it unpublished with staff's reason. The notification names no staff member, and
+// the log never names the author of an anonymous post.
+import { sql } from 'drizzle-orm';
+import type { RowId } from '../../../shared/path-params';
+import { type Db, queryRows } from '../../db/client';
+import { recordModeration } from '../moderation-log';
+
+interface Decided {
+  id: string;
+  user_id: string;
+  is_anonymous: boolean;
+}
+
+/** Marks a waiting held post decided; null when there is none of that id still waiting. */
+async function decide(
+  tx: Db,
+  options: { id: RowId; staffId: string; outcome: 'approved' | 'removed'; reason: string | null },
+): Promise<Decided | null> {
+  const [row] = await queryRows<Decided>(
+    tx,
+    sql`update held_posts set decided_at = now(), decided_by = ${options.staffId},
+          outcome = ${options.outcome}, removal_reason = ${options.reason}
+        where id = ${options.id}::uuid and decided_at is null
+        returning id, user_id, is_anonymous`,
+  );
+  return row ?? null;
+}
+
+/** Publishes a held post. Answers the author's id (for their live bell), or null when none waits. */
+export async function approveHeld(db: Db, options: { id: RowId; staffId: string }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const held = await decide(tx, { ...options, outcome: 'approved', reason: null });
+    if (!held) return null;
+    // The askline it answers, while it is still published; otherwise it goes out answering nothing.
+    await tx.execute(sql`
+      insert into posts (id, user_id, content, is_anonymous, askline_id, created_at)
+      select h.id, h.user_id, h.content, h.is_anonymous,
+        (select a.id from asklines a where a.id = h.askline_id and a.verified), now()
+      from held_posts h where h.id = ${held.id}::uuid`);
+    await recordModeration(tx, {
+      actorId: options.staffId,
+      action: 'held_approved',
+      postId: held.id,
+      targetUserId: held.user_id,
+      subjectHidden: held.is_anonymous,
+    });
+    await tx.execute(sql`
+      insert into notifications (user_id, kind, post_id, held_post_id)
+      values (${held.user_id}, 'held_approved', ${held.id}::uuid, ${held.id}::uuid)`);
+    return held.user_id;
+  });
+}
+
+/** Removes a held post with staff's reason, told to its author. Answers as approveHeld. */
+export async function removeHeld(
+  db: Db,
+  options: { id: RowId; staffId: string; reason: string },
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const held = await decide(tx, { ...options, outcome: 'removed', reason: options.reason });
+    if (!held) return null;
+    await recordModeration(tx, {
+      actorId: options.staffId,
+      action: 'held_removed',
+      postId: held.id,
+      targetUserId: held.user_id,
+      subjectHidden: held.is_anonymous,
+      detail: options.reason,
+    });
+    await tx.execute(sql`
+      insert into notifications (user_id, kind, held_post_id, detail)
+      values (${held.user_id}, 'held_removed', ${held.id}::uuid, ${options.reason})`);
+    return held.user_id;
+  });
+}

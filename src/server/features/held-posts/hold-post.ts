@@ -1,0 +1,38 @@
+import type { HeldPostAnswer, SafetyReason } from '../../../shared/safety';
+import { SAFETY_MESSAGES } from '../../../shared/safety';
+import type { Db } from '../../db/client';
+import { heldPosts } from '../../db/schema';
+
+/**
+ * Keeps a post the text check held (issue #47): not published, so no feed, search, askline page,
+ * count or notification can meet it; only its author (their profile) and staff (the Held tab) read it.
+ * The caller has checked the askline, as for a post.
+ */
+export async function holdPost(options: {
+  db: Db;
+  authorId: string;
+  content: string;
+  isAnonymous: boolean;
+  asklineId: string | null;
+  reasons: SafetyReason[];
+}): Promise<HeldPostAnswer> {
+  const [row] = await options.db
+    .insert(heldPosts)
+    .values({
+      userId: options.authorId,
+      content: options.content,
+      isAnonymous: options.isAnonymous,
+      asklineId: options.asklineId,
+      reasons: options.reasons,
+    })
+    .returning();
+  if (!row) throw new Error('holdPost: no row returned');
+  return {
+    held: true,
+    id: row.id,
+    content: row.content,
+    isAnonymous: row.isAnonymous,
+    createdAt: row.createdAt.toISOString(),
+    message: SAFETY_MESSAGES.held,
+  };
+}
