@@ -55,6 +55,10 @@ export const queryKeys = {
     all: ['admin-users'] as const,
     list: (query: string) => ['admin-users', query] as const,
   },
+  /** Posts the text check held (issue #47): the author's own, and staff's Held tab. */
+  heldPosts: (part: 'mine' | 'queue') => ['held', part] as const,
+  /** What the composer says about posting (a new account's anonymous allowance). */
+  postingAllowance: ['allowance'] as const,
   moderationLog: ['moderation-log'] as const,
   sealedSuspensions: ['sealed-suspensions'] as const,
 };

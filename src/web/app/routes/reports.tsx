@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import type { ReportItem } from '../../../shared/reports';
 import {
   REPORT_MESSAGES,
@@ -18,10 +19,18 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
+import { lazyPage } from '../../lib/lazy-page';
 import { useSearchParams } from '../../lib/router';
 import { readReportsView } from '../route-params';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', resolved: 'Resolved' };
+
+/** The Held tab (issue #47): staff-only, so its own chunk, loaded when the tab is opened. */
+const HeldTab = lazyPage(
+  'features/held-posts/components/held-tab.tsx',
+  () => import('../../features/held-posts/components/held-tab').then((m) => m.HeldTab),
+  { preload: false },
+);
 
 // /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default), the
 // Unresolved and Resolved tabs, each report with its post, count and reasons. Tab and sort live in the
@@ -29,7 +38,8 @@ const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', 
 export function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   const { status, sort } = readReportsView(params);
-  const list = useInfiniteQuery(reportsQueryOptions(status, sort));
+  const heldTab = params.get('tab') === 'held';
+  const list = useInfiniteQuery({ ...reportsQueryOptions(status, sort), enabled: !heldTab });
   const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
 
   function choose(next: { status?: ReportStatus; sort?: ReportSort }) {
@@ -38,6 +48,10 @@ export function ReportsRoute() {
     if (values.status !== 'unresolved') search.status = values.status;
     if (values.sort !== 'most_reported') search.sort = values.sort;
     setParams(search, { replace: true });
+  }
+
+  function openHeld() {
+    setParams({ tab: 'held' }, { replace: true });
   }
 
   return (
@@ -65,15 +79,15 @@ export function ReportsRoute() {
 
       {/* Tabs as a pair of toggle buttons: each shows a different list, in place. */}
       <fieldset className="mt-6 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
-        <legend className="sr-only">Report status</legend>
+        <legend className="sr-only">Which list</legend>
         {REPORT_STATUSES.map((option) => (
           <button
             key={option}
             type="button"
-            aria-pressed={option === status}
+            aria-pressed={!heldTab && option === status}
             onClick={() => choose({ status: option })}
             className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
-              option === status
+              !heldTab && option === status
                 ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
                 : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
             }`}
@@ -81,27 +95,45 @@ export function ReportsRoute() {
             {STATUS_LABELS[option]}
           </button>
         ))}
+        <button
+          type="button"
+          aria-pressed={heldTab}
+          onClick={openHeld}
+          className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
+            heldTab
+              ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+              : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+          }`}
+        >
+          Held
+        </button>
       </fieldset>
 
-      <section aria-label={`${STATUS_LABELS[status]} reports`} className="mt-6">
-        {list.isPending ? (
-          <LoadingStatus>Loading reports...</LoadingStatus>
-        ) : list.isError ? (
-          <LoadError message={REPORT_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
-        ) : reports.length === 0 ? (
-          <p className="text-slate-600 dark:text-slate-300">No {status} reports found.</p>
-        ) : (
-          <ul className="space-y-6">
-            {reports.map((report) => (
-              <li key={report.id}>
-                {/* One card: the reports on top, the post and what staff may do with it below. */}
-                <PostCard post={report.post} showSuspend header={<ReportSummary report={report} />} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <LoadMoreButton list={list} />
-      </section>
+      {heldTab ? (
+        <Suspense fallback={<LoadingStatus>Loading held posts...</LoadingStatus>}>
+          <HeldTab />
+        </Suspense>
+      ) : (
+        <section aria-label={`${STATUS_LABELS[status]} reports`} className="mt-6">
+          {list.isPending ? (
+            <LoadingStatus>Loading reports...</LoadingStatus>
+          ) : list.isError ? (
+            <LoadError message={REPORT_MESSAGES.loadFailed} onRetry={() => void list.refetch()} />
+          ) : reports.length === 0 ? (
+            <p className="text-slate-600 dark:text-slate-300">No {status} reports found.</p>
+          ) : (
+            <ul className="space-y-6">
+              {reports.map((report) => (
+                <li key={report.id}>
+                  {/* One card: the reports on top, the post and what staff may do with it below. */}
+                  <PostCard post={report.post} showSuspend header={<ReportSummary report={report} />} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <LoadMoreButton list={list} />
+        </section>
+      )}
     </div>
   );
 }

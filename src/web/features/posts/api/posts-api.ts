@@ -5,6 +5,7 @@
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
 import type { CreatePostRequest, LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
+import type { HeldPostAnswer } from '../../../../shared/safety';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -60,10 +61,15 @@ export function updateCachedPost(id: string, change: PostChange): void {
 export function useCreatePost() {
   return useMutation({
     mutationFn: async (input: CreatePostRequest) =>
-      apiRequest<Post>('/api/posts', { method: 'POST', body: input }),
+      apiRequest<Post | HeldPostAnswer>('/api/posts', { method: 'POST', body: input }),
     // Every list may now start with it, in whichever order: ask again. An answer changes its
-    // askline's post count too.
+    // askline's post count too. A held post (issue #47) is in no list but its author's waiting ones.
     onSuccess: (post) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.postingAllowance });
+      if ('held' in post) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.heldPosts('mine') });
+        return;
+      }
       void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
       if (post.askline) void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
     },

@@ -1,12 +1,21 @@
-import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { getPostContentSchema } from '../../../../shared/post-content';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { Icon } from '../../../components/icons/icon';
+import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { failureMessage } from '../../../lib/api-client';
+import { ApiError, failureMessage } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Checked, useForm } from '../../../lib/use-form';
 import { useCreatePost } from '../api/posts-api';
+import { postingAllowanceQueryOptions } from '../api/posts-queries';
+import type { DraftFindings } from './draft-check';
+
+/** How long typing must pause before the draft is checked (issue #47). */
+const CHECK_PAUSE_MS = 800;
+const loadDraftCheck = () => import('./draft-check');
 
 /** SPEC §5: the text as the server will take it, or its message. */
 function checkContent({ content }: { content: string }): Checked<{ content: string }, string> {
@@ -43,23 +52,66 @@ export function CreatePostPanel({
   const [anonymous, setAnonymous] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreatePost();
+  const textRef = useRef<HTMLTextAreaElement | null>(null);
+  const allowance = useQuery(postingAllowanceQueryOptions());
+  // What the check found after a pause in typing, and (on posting) a warning waiting for an answer.
+  const [findings, setFindings] = useState<DraftFindings | null>(null);
+  const [warning, setWarning] = useState<string[] | null>(null);
   const { error: invalid, ...text } = form.field('content');
   const content = form.values.content;
   const error = invalid ?? failure;
   const atLimit = content.length >= POST_MAX_LENGTH;
   const overLimit = content.length > POST_MAX_LENGTH;
 
-  const submit = form.handleSubmit(async (checked) => {
+  const settled = useDebouncedValue(content, CHECK_PAUSE_MS);
+  useEffect(() => {
+    if (!settled.trim()) {
+      setFindings(null);
+      return;
+    }
+    // The check's code loads on the first pause in typing; a failed check only leaves nothing shown
+    // (posting checks again on the server).
+    const controller = new AbortController();
+    loadDraftCheck()
+      .then((m) => m.checkDraft(settled, anonymous, controller.signal))
+      .then((found) => {
+        if (!controller.signal.aborted) setFindings(found);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [settled, anonymous]);
+
+  async function send(checked: string, postAnyway: boolean) {
     setFailure(null);
     try {
-      await create.mutateAsync({ content: checked, isAnonymous: anonymous, asklineId });
+      const answer = await create.mutateAsync({
+        content: checked,
+        isAnonymous: anonymous,
+        asklineId,
+        postAnyway,
+      });
       form.setValue('content', '');
       setAnonymous(false);
+      setWarning(null);
+      setFindings(null);
+      if ('held' in answer) announce(answer.message, 'info');
       onPosted();
     } catch (problem) {
+      if (problem instanceof ApiError && problem.code === 'rethink') {
+        const { describeReasons } = await loadDraftCheck();
+        setWarning(describeReasons(problem.reasons ?? []));
+        return;
+      }
       setFailure(failureMessage(problem, POST_MESSAGES.createSignedOut));
     }
-  });
+  }
+
+  const submit = form.handleSubmit((checked) => send(checked, false));
+
+  function editAgain() {
+    setWarning(null);
+    textRef.current?.focus();
+  }
 
   function submitOnCtrlEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit();
@@ -77,6 +129,10 @@ export function CreatePostPanel({
       <textarea
         id={textId}
         {...text}
+        ref={(node) => {
+          textRef.current = node;
+          if (typeof text.ref === 'function') text.ref(node);
+        }}
         onKeyDown={submitOnCtrlEnter}
         rows={4}
         // biome-ignore lint/a11y/noAutofocus: opened on purpose by Create; the person came here to write
@@ -103,7 +159,62 @@ export function CreatePostPanel({
           {content.length}/{POST_MAX_LENGTH}
         </span>
       </div>
+      {allowance.data?.anonymousLimit ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          {allowance.data.anonymousLimit.message}
+        </p>
+      ) : null}
       {asklineChooser}
+      {findings && !warning ? (
+        <div
+          role="status"
+          className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <p className="font-semibold">
+            {findings.verdict === 'hold'
+              ? 'If you post this, it will wait for review by a moderator before anyone sees it.'
+              : 'This may hurt someone. You can still post it.'}
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {findings.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {warning ? (
+        <section
+          aria-labelledby={`${textId}-anyway`}
+          className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <p id={`${textId}-anyway`} className="font-semibold">
+            Post anyway?
+          </p>
+          <p className="mt-1">This post may hurt someone. We found:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warning.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <div className="mt-3 flex gap-3">
+            <button
+              type="button"
+              disabled={create.isPending}
+              onClick={() => void send(content.trim(), true)}
+              className={composeButtonClasses({ size: 'sm' })}
+            >
+              Post anyway
+            </button>
+            <button
+              type="button"
+              onClick={editAgain}
+              className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+            >
+              Edit
+            </button>
+          </div>
+        </section>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700 dark:text-red-300">
           {error}
