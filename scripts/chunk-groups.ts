@@ -6,7 +6,9 @@
 //   react    React, React DOM, the scheduler: every page; changes only when we upgrade them
 //   query    TanStack Query: every page that shows data; the same
 //   common   what the sign-in card shares with the pages for members: the API client, the session's
-//            fetchers, the demo flag, the icon component and its sprite's address, the avatar
+//            fetchers, the demo flag, the icon component and its sprite's address, the avatar; and the
+//            redirect (every page that loads it loads this file too but the not-found page, so a file
+//            of its own cost each of them a request and ~120 B of gzip)
 //   data     the data layer a data page mounts: the query client and keys, each feature's read
 //            queries (`api/*-queries.ts`), the session query, and what a data page shows while it
 //            loads, fails or asks to confirm
@@ -62,7 +64,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       web(
         'config/storage-keys\\.ts|lib/demo-flag\\.ts|components/icons/icon\\.tsx|components/icons/icon-names\\.ts',
       ),
-      web('components/avatar\\.tsx'),
+      web('components/avatar\\.tsx|lib/redirect\\.tsx'),
       shared('limits\\.ts'),
       (id) => id.includes('virtual:icon-sprite'),
     ),

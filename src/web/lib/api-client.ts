@@ -17,8 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
-    /** A `rethink` (or a refused askline): what the text check found, in the sender's own words. */
-    readonly reasons?: readonly { category: string; match: string }[],
+    /** The error answer's fields as they came, for a caller that knows more of them (a rethink's reasons). */
+    readonly detail?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -71,12 +71,7 @@ export function setApiTransport(next: ApiTransport): ApiTransport {
 }
 
 interface ErrorBody {
-  error?: {
-    code?: string;
-    message?: string;
-    field?: string;
-    reasons?: { category: string; match: string }[];
-  };
+  error?: { code?: string; message?: string; field?: string };
   code?: string;
   message?: string;
 }
@@ -133,5 +128,5 @@ export async function apiRequest<T = unknown>(
   // Our API answers {error: {code, message, field?}}; better-auth's own routes answer {code, message}.
   const code = body.error?.code ?? body.code ?? 'error';
   const message = body.error?.message ?? body.message ?? 'Something went wrong. Please try again.';
-  throw new ApiError(response.status, code, message, body.error?.field, body.error?.reasons);
+  throw new ApiError(response.status, code, message, body.error?.field, body.error);
 }

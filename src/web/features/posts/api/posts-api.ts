@@ -1,11 +1,11 @@
-// Changes to posts on the client (create, delete, like, report, resolve); what is read is in
-// posts-queries.ts, so a page that only reads loads none of this. A change goes through
+// Changes to posts on the client (delete, like, report, resolve); what is read is in posts-queries.ts,
+// so a page that only reads loads none of this, and creating one is in create-post-api.ts (the
+// composer's own, so the pages that only like posts do not load it). A change goes through
 // updateCachedPost, which updates every cached view holding that post, so all screens agree without
 // asking the server again.
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
-import type { CreatePostRequest, LikeState, Post } from '../../../../shared/posts';
+import type { LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
-import type { HeldPostAnswer } from '../../../../shared/safety';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -56,24 +56,6 @@ export function updateCachedPost(id: string, change: PostChange): void {
   } else {
     queryClient.removeQueries({ queryKey: queryKeys.post.byId(id) });
   }
-}
-
-export function useCreatePost() {
-  return useMutation({
-    mutationFn: async (input: CreatePostRequest) =>
-      apiRequest<Post | HeldPostAnswer>('/api/posts', { method: 'POST', body: input }),
-    // Every list may now start with it, in whichever order: ask again. An answer changes its
-    // askline's post count too. A held post (issue #47) is in no list but its author's waiting ones.
-    onSuccess: (post) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.postingAllowance });
-      if ('held' in post) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.heldPosts('mine') });
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
-      if (post.askline) void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
-    },
-  });
 }
 
 export function useDeletePost() {

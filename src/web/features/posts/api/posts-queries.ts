@@ -2,7 +2,6 @@
 // queries, and one post. The changes are in posts-api.ts.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { FeedSort, Post, PostPage } from '../../../../shared/posts';
-import type { PostingAllowance } from '../../../../shared/safety';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -58,12 +57,4 @@ export const postQueryOptions = (id: string, username: string | null) =>
     },
     // Kept across reloads: a post opened once opens again offline (issue #29).
     meta: { persist: true },
-  });
-
-/** What the composer says about posting: a new account's allowance of anonymous posts (the server's rule). */
-export const postingAllowanceQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.postingAllowance,
-    queryFn: ({ signal }) => apiRequest<PostingAllowance>('/api/posts/allowance', { signal }),
-    staleTime: 5 * 60_000,
   });

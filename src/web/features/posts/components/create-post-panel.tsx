@@ -6,11 +6,10 @@ import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { ApiError, failureMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Checked, useForm } from '../../../lib/use-form';
-import { useCreatePost } from '../api/posts-api';
-import { postingAllowanceQueryOptions } from '../api/posts-queries';
+import { postingAllowanceQueryOptions, rethinkReasons, useCreatePost } from '../api/create-post-api';
 import type { DraftFindings } from './draft-check';
 
 /** How long typing must pause before the draft is checked (issue #47). */
@@ -97,9 +96,10 @@ export function CreatePostPanel({
       if ('held' in answer) announce(answer.message, 'info');
       onPosted();
     } catch (problem) {
-      if (problem instanceof ApiError && problem.code === 'rethink') {
+      const reasons = rethinkReasons(problem);
+      if (reasons) {
         const { describeReasons } = await loadDraftCheck();
-        setWarning(describeReasons(problem.reasons ?? []));
+        setWarning(describeReasons(reasons));
         return;
       }
       setFailure(failureMessage(problem, POST_MESSAGES.createSignedOut));
