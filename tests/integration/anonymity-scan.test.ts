@@ -4,7 +4,9 @@
 // show a post, an askline, a report or the moderation log is fetched as another member, a moderator,
 // an admin and a visitor, with every page the server writes for them (link-preview heads, preview
 // images, the embed page, oEmbed), and the answers to the writes others make on those posts. No body
-// and no header may hold the author's id, username, full name, email or picture key.
+// and no header may hold the author's id, username, full name, email or picture key. Acts on an
+// author (a suspension, deleting the account, a post held by the text check and then approved or
+// removed) are compared before and after: others may see change only what must, naming no one.
 //
 // Pages are the real build's, drawn on the server as each viewer (issue #26): the HTML and the answers
 // it carries are scanned like the API's.
@@ -559,6 +561,176 @@ describe('an anonymous author', () => {
     const after = await snapshot();
     expect(Object.keys(after).length).toBeGreaterThan(80);
     for (const [what, read] of Object.entries(before)) expect(after[what], what).toBe(read);
+  });
+
+  it('is not inferable from a held anonymous post: held, approved or removed, others see only what must change', async () => {
+    // Issue #47: an anonymous post that names a member waits for review. Someone with two held
+    // anonymous posts (one answering Ravi's askline, naming him by @username; one naming him by
+    // full name): a moderator approves the first and removes the second.
+    const holder = await createMember(server, { fullName: 'Hemlata Holdfast' });
+    const word = 'jacarandish';
+    const holderIdentity = [holder.account.userId, holder.username, 'Hemlata Holdfast', holder.account.email];
+    const expectNoHolder = (what: string, text: string) => {
+      scanned++;
+      for (const value of holderIdentity) {
+        expect(text.toLowerCase().includes(value.toLowerCase()), `${what} names the holder`).toBe(false);
+      }
+    };
+
+    /** Everything others read that shows, counts or tells of posts, the holder and the queue. Pages
+     * about the holder name them by design: they are not scanned, and must not change at all. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const urls = [
+        ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+        `/api/profiles/${holder.username}`,
+        `/api/profiles/${holder.username}/posts`,
+        `/${holder.username}`,
+        `/api/search/posts?q=${word}`,
+        '/api/search/users?q=Hemlata',
+        '/api/asklines',
+        `/api/asklines/${asklineId}`,
+        `/api/asklines/${asklineId}/posts`,
+        `/askline/${asklineId}`,
+        '/api/reports?status=unresolved',
+        '/api/admin/moderation-log',
+        '/api/notifications',
+        '/api/notifications/unread',
+        '/api/held-posts',
+        '/api/held-posts/mine',
+      ];
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          expect(read.status, read.what).toBeLessThan(500);
+          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+        }
+      }
+      return seen;
+    }
+    /** What differs between two snapshots, as the answers' names. */
+    const changed = (before: Record<string, string>, after: Record<string, string>) =>
+      Object.keys(before).filter((what) => before[what] !== after[what]);
+    const staffAnswers = (what: string) => what.endsWith(moderator.username) || what.endsWith(admin.username);
+
+    // The server's first drawing of a page lists fewer of its files to preload (its lazy parts are not
+    // loaded yet): draw each once before comparing.
+    await snapshot();
+    const before = await snapshot();
+    const held = async (content: string, extra: object = {}) => {
+      const answer = await fetchAs(holder, 'POST', '/api/posts', { content, isAnonymous: true, ...extra });
+      expect(answer.status, answer.body).toBe(202);
+      return (JSON.parse(answer.body) as { id: string }).id;
+    };
+    const approvedId = await held(`@${other.username} hogs the ${word} bench`, { asklineId });
+    const removedId = await held(`Ravi Kumar never shares his ${word} notes`);
+
+    // Held: only staff's queue changed, and it holds both posts with no author.
+    const whileHeld = await snapshot();
+    const heldChanges = changed(before, whileHeld);
+    expect(heldChanges.sort()).toEqual(
+      [`GET /api/held-posts as ${moderator.username}`, `GET /api/held-posts as ${admin.username}`].sort(),
+    );
+    for (const what of heldChanges) {
+      expectNoHolder(what, whileHeld[what] ?? '');
+      const items = (JSON.parse((whileHeld[what] ?? '').slice(4)) as { heldPosts: { id: string }[] })
+        .heldPosts;
+      expect(items).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: approvedId, author: null }),
+          expect.objectContaining({ id: removedId, author: null }),
+        ]),
+      );
+    }
+    // Asked for by id, a held post reads as one that never was, to everyone but staff's queue.
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    for (const viewer of [other, moderator, admin, null]) {
+      for (const page of ['/api/posts/', '/post/']) {
+        const read = async (id: string) => {
+          const answer = await fetchAs(viewer, 'GET', `${page}${id}`);
+          return `${answer.status} ${answer.body.replaceAll(id, 'ID')}`.replace(/"requestId":"[^"]*"/g, '');
+        };
+        expect(await read(approvedId), `${page} as ${viewer?.username}`).toBe(await read(unknownId));
+      }
+    }
+    // The holder alone sees them waiting.
+    const own = await fetchAs(holder, 'GET', '/api/held-posts/mine');
+    expect(own.body).toContain(approvedId);
+    expect(own.body).toContain(removedId);
+
+    // Approved: it goes out as any anonymous post does; the holder's profile and everyone's
+    // notifications are as they were (but the askline's owner's), and what changed names no one.
+    const approval = await fetchAs(moderator, 'POST', `/api/held-posts/${approvedId}/approval`);
+    expect(approval.status).toBe(200);
+    expectNoHolder(approval.what, approval.text);
+    const approved = await snapshot();
+    const approvalChanges = changed(whileHeld, approved);
+    // Ravi is told of the answer to his askline now that it is out, as of any anonymous answer.
+    const ravisNotes = [
+      `GET /api/notifications as ${other.username}`,
+      `GET /api/notifications/unread as ${other.username}`,
+    ];
+    for (const what of approvalChanges) {
+      expect(
+        [`/api/profiles/${holder.username}`, `/${holder.username} `].some((part) => what.includes(part)) ||
+          (what.includes('/api/notifications') && !ravisNotes.includes(what)),
+        `${what} changed on approval`,
+      ).toBe(false);
+      expectNoHolder(what, approved[what] ?? '');
+    }
+    const answersTold = (read: string | undefined) =>
+      JSON.parse((read ?? '').slice(4)).notifications.find(
+        (note: { kind: string }) => note.kind === 'askline_answered',
+      ).answers.count;
+    expect(answersTold(approved[ravisNotes[0] ?? ''])).toBe(answersTold(whileHeld[ravisNotes[0] ?? '']) + 1);
+    expect(approvalChanges).toContain(`GET /api/posts?sort=newest as ${other.username}`);
+    expect(approvalChanges).toContain(`GET /api/asklines/${asklineId}/posts as a visitor`);
+    expect(approved[`GET /api/posts?sort=newest as ${other.username}`]).toContain(approvedId);
+    // It reads like an anonymous post never held, to members and visitors alike.
+    for (const viewer of [other, null]) {
+      const was = JSON.parse((await fetchAs(viewer, 'GET', `/api/posts/${approvedId}`)).body);
+      const never = JSON.parse((await fetchAs(viewer, 'GET', `/api/posts/${anonymousPostIds[1]}`)).body);
+      expect(Object.keys(was).sort()).toEqual(Object.keys(never).sort());
+      expect(was.author).toBeNull();
+      expectNoHolder(`the approved post as ${viewer?.username ?? 'a visitor'}`, JSON.stringify(was));
+    }
+    const page = await fetchAs(other, 'GET', `/post/${approvedId}`);
+    expect(page.status).toBe(200);
+    expectNoHolder(page.what, page.text);
+
+    // Removed: nothing members or visitors read changes; staff's queue loses it, the log gains an
+    // entry naming no one.
+    const removal = await fetchAs(moderator, 'POST', `/api/held-posts/${removedId}/removal`, {
+      reason: 'Names a student to shame him.',
+    });
+    expect(removal.status).toBe(200);
+    expectNoHolder(removal.what, removal.text);
+    const removed = await snapshot();
+    const removalChanges = changed(approved, removed);
+    expect(removalChanges.length).toBeGreaterThan(0);
+    for (const what of removalChanges) {
+      expect(staffAnswers(what), `${what} changed on removal`).toBe(true);
+      expect(what.includes('/api/held-posts') || what.includes('/api/admin/moderation-log'), what).toBe(true);
+      expectNoHolder(what, removed[what] ?? '');
+    }
+    const log = await ok<{ entries: { postId: string | null; action: string; target: unknown }[] }>(
+      fetchAs(admin, 'GET', '/api/admin/moderation-log'),
+    );
+    const entries = log.entries.filter((entry) => [approvedId, removedId].includes(entry.postId ?? ''));
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) expect(entry.target).toBeNull();
+
+    // The holder was told of both, naming no staff member; staff were told nothing.
+    const told = await fetchAs(holder, 'GET', '/api/notifications');
+    expect(told.body).toContain('held_approved');
+    expect(told.body).toContain('held_removed');
+    for (const value of [moderator.username, 'Mona Moderator', moderator.account.userId]) {
+      expect(told.body).not.toContain(value);
+    }
+    for (const viewer of [moderator, admin]) {
+      const what = `GET /api/notifications as ${viewer.username}`;
+      expect(removed[what], what).toBe(before[what]);
+    }
   });
 
   it('was scanned in every answer', () => {
