@@ -233,7 +233,13 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
           // building an index on a million posts) take as long as they take: no timeouts here, even
           // where the role or the database sets some.
           await client.query(timeoutStatements({ lockTimeoutMs: 0, statementTimeoutMs: 0 }));
-          await client.query('select pg_advisory_lock($1)', [key]);
+          // Asked again and again rather than waited for in one statement: a waiting statement holds a
+          // snapshot, and an online migration's CREATE INDEX CONCURRENTLY under the lock waits for every
+          // older snapshot to end, so one blocked pg_advisory_lock was a deadlock (two instances
+          // starting on a database with a migration like 0017 to apply).
+          while (!(await tryAdvisoryLock(client, key))) {
+            await new Promise((resolve) => setTimeout(resolve, ADVISORY_LOCK_RETRY_MS));
+          }
           return await run(clientSession(client));
         } finally {
           // Closing the connection releases the lock, even if unlocking first failed.
@@ -291,6 +297,16 @@ function timedPool(
   // An idle client losing its connection (server restart, failover) must not crash the process.
   pool.on('error', () => {});
   return pool;
+}
+
+/** How often an instance waiting for another's migrations asks for their lock again. */
+const ADVISORY_LOCK_RETRY_MS = 200;
+
+async function tryAdvisoryLock(client: pg.Client, key: number): Promise<boolean> {
+  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+    key,
+  ]);
+  return rows[0]?.locked === true;
 }
 
 function clientSession(client: pg.Client): SqlSession {

@@ -15,8 +15,8 @@ const APPLIED = 'drizzle.__drizzle_migrations';
 /**
  * Applies every committed migration not yet applied (tracked in drizzle.__drizzle_migrations, as
  * drizzle's own migrator does: those dated after the last one applied). On PostgreSQL several instances
- * may start at once: each waits for a session-level advisory lock, so one migrates while the others
- * wait, then find nothing left to do. The lock ends with its connection, so an instance killed
+ * may start at once: each waits for a session-level advisory lock (asking for it again until it is
+ * free: see withAdvisoryLock), so one migrates while the others wait, then find nothing left to do. The lock ends with its connection, so an instance killed
  * mid-migration cannot leave it held. Migrations run on that connection, without the pool's timeouts.
  *
  * Each migration runs in a transaction of its own, except an online one (`CREATE INDEX CONCURRENTLY`:
