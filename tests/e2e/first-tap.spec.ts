@@ -7,7 +7,7 @@
 // tries each control that many times on both (the issue's acceptance run).
 import type { Locator, Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
-import { asklines, posts, reports } from '../../src/server/db/schema';
+import { asklines, heldPosts, posts, reports } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
 import { expect, PHONE, PHONE_ONLY, test } from './fixtures';
@@ -22,6 +22,7 @@ const TRIES = Number(process.env.E2E_FIRST_TAP_TRIES ?? 1);
 const ASKLINE = 'What will you miss most about the hostel?';
 const ANSWER = 'The 2 a.m. maggi at the night canteen';
 const REPORTED = 'Reported post number';
+const HELD = 'Held post number';
 
 let server: SeededServer;
 let writer: TestAccount;
@@ -66,6 +67,16 @@ async function seed(db: Db) {
     .values(
       reported.map((row, i) => ({ postId: row.id, reportCount: 1, createdAt: new Date(start + i * 60_000) })),
     );
+  // A held post for every try at Approve in the Held tab (issue #47).
+  await db.insert(heldPosts).values(
+    Array.from({ length: TRIES * 2 }, (_, i) => ({
+      userId: writer.userId,
+      content: `${HELD} ${i + 1}`,
+      isAnonymous: true,
+      reasons: [{ category: 'names_member', match: '@ravi_r' }],
+      createdAt: new Date(start + (i + 1) * 60_000),
+    })),
+  );
 }
 
 test.beforeAll(async () => {
@@ -361,6 +372,33 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
           await expect(unresolved.getByRole('article').filter({ hasText: resolved })).toHaveCount(0, {
             timeout: EFFECT_MS,
           });
+        },
+      },
+      {
+        name: 'Approve, in the Held tab',
+        async control(page) {
+          await open(page, '/reports?tab=held');
+          return page
+            .getByRole('region', { name: 'Held posts' })
+            .getByRole('article')
+            .first()
+            .getByRole('button', { name: 'Approve' });
+        },
+        async before(page) {
+          const first = page.getByRole('region', { name: 'Held posts' }).getByRole('article').first();
+          return (/Held post number \d+/.exec(await first.innerText()) ?? [''])[0];
+        },
+        async effect(page, before) {
+          const dialog = page.getByRole('dialog', { name: 'Approve this post?' });
+          await expect(dialog).toBeVisible({ timeout: EFFECT_MS });
+          await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+          const approved = new RegExp(`${before}(?!\\d)`);
+          await expect(
+            page
+              .getByRole('region', { name: 'Held posts' })
+              .getByRole('article')
+              .filter({ hasText: approved }),
+          ).toHaveCount(0, { timeout: EFFECT_MS });
         },
       },
     ],

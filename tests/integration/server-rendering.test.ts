@@ -372,6 +372,32 @@ describe('signed-in pages', () => {
     expect((await page('/nobody_here_at_all', reader.cookie)).status).toBe(404);
   });
 
+  it("draws the owner's posts waiting for review on their profile, and the Held tab for staff (issue #47)", async () => {
+    const waiting = `@${reader.username} hums through every lecture`;
+    const held = await callJson(server, 'POST', '/api/posts', writer.cookie, {
+      content: waiting,
+      isAnonymous: true,
+    });
+    expect(held.status).toBe(202);
+    const own = await page(`/${writer.username}`, writer.cookie);
+    expect(own.root).toContain('Waiting for review');
+    expect(own.root).toContain(`hums through every lecture`);
+    expect(
+      own.parts.some((part) => part.startsWith('features/held-posts/components/own-held-posts.tsx')),
+    ).toBe(true);
+    expect(own.html).toContain(chunkFile('features/held-posts/components/own-held-posts.tsx'));
+    const theirs = await page(`/${writer.username}`, reader.cookie);
+    expect(theirs.root).not.toContain('Waiting for review');
+    expect(theirs.html).not.toContain('hums through every lecture');
+    const tab = await page('/reports?tab=held', admin.cookie);
+    expect(tab.status).toBe(200);
+    expect(tab.root).toContain('hums through every lecture');
+    expect(tab.root).toContain('Approve');
+    expect(tab.html).toContain(chunkFile('features/held-posts/components/held-tab.tsx'));
+    // Anonymous to staff too.
+    expect(tab.html).not.toContain(writer.username);
+  });
+
   it('sends people where the auth gate would, with a redirect instead of a page', async () => {
     const redirect = async (path: string, cookie?: string) => {
       const shown = await page(path, cookie);

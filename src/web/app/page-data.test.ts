@@ -68,6 +68,18 @@ describe('the first data of a page', () => {
     expect(await askedFor('/reports', null)).toEqual(['/api/session']);
   });
 
+  it('asks for the Held tab instead of reports when the address opens it (issue #47)', async () => {
+    const held = await askedFor('/reports?tab=held', { manageReports: true });
+    expect(held).toContain('/api/held-posts');
+    expect(held).not.toContain('/api/reports');
+    expect(await askedFor('/reports?tab=held', {})).toEqual(['/api/session']);
+  });
+
+  it('asks for the posts waiting for review on one’s own profile alone (issue #47)', async () => {
+    expect(await askedFor('/Asha_R', {})).toContain('/api/held-posts/mine');
+    expect(await askedFor('/Meera_W', {})).not.toContain('/api/held-posts/mine');
+  });
+
   it("asks for a member's profile only for someone signed in", async () => {
     expect(await askedFor('/Meera_W', {})).toEqual(
       expect.arrayContaining(['/api/session', '/api/profiles/Meera_W']),

@@ -11,6 +11,7 @@ import { emailChangeLinkQueryOptions } from '../features/account/api/email-chang
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { gateRedirect } from '../features/auth/gate-rules';
+import { heldQueueQueryOptions, ownHeldPostsQueryOptions } from '../features/held-posts/api/held-posts-api';
 import { noticeQueryOptions } from '../features/notices/api/notice-api';
 import { notificationsQueryOptions } from '../features/notifications/api/notifications-api';
 import { unreadCountQueryOptions } from '../features/notifications/api/unread-count';
@@ -86,8 +87,10 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       ];
     },
   },
+  // The Held tab (issue #47) or a list of reports, whichever the address opens.
   reports: {
     gated: (client, _, search) => {
+      if (search.get('tab') === 'held') return [client.prefetchInfiniteQuery(heldQueueQueryOptions())];
       const { status, sort } = readReportsView(search);
       return [client.prefetchInfiniteQuery(reportsQueryOptions(status, sort))];
     },
@@ -100,11 +103,16 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       client.prefetchQuery(postQueryOptions(postId, username)),
     ],
   },
+  // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page.
   userProfile: {
-    gated: (client, { username = '' }) => [
-      client.prefetchQuery(profileQueryOptions(username)),
-      client.prefetchInfiniteQuery(profilePostsQueryOptions(username)),
-    ],
+    gated: (client, { username = '' }) => {
+      const own = client.getQueryData(sessionQueryOptions.queryKey)?.profile?.username;
+      return [
+        client.prefetchQuery(profileQueryOptions(username)),
+        client.prefetchInfiniteQuery(profilePostsQueryOptions(username)),
+        own?.toLowerCase() === username.toLowerCase() && client.prefetchQuery(ownHeldPostsQueryOptions()),
+      ];
+    },
   },
 };
 

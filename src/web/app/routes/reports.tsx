@@ -19,15 +19,16 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useSearchParams } from '../../lib/router';
 import { readReportsView } from '../route-params';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { unresolved: 'Unresolved', resolved: 'Resolved' };
 
 /** The Held tab (issue #47): staff-only, so its own chunk, loaded when the tab is opened. */
+const HELD_TAB = 'features/held-posts/components/held-tab.tsx';
 const HeldTab = lazyPage(
-  'features/held-posts/components/held-tab.tsx',
+  HELD_TAB,
   () => import('../../features/held-posts/components/held-tab').then((m) => m.HeldTab),
   { preload: false },
 );
@@ -39,6 +40,8 @@ export function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   const { status, sort } = readReportsView(params);
   const heldTab = params.get('tab') === 'held';
+  // Opened by its address, the tab is drawn by the server (app/page-data.ts): its chunk comes with the page.
+  usePreloadModule(HELD_TAB, heldTab);
   const list = useInfiniteQuery({ ...reportsQueryOptions(status, sort), enabled: !heldTab });
   const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
 

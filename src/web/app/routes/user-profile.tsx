@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
 import { ProfilePostList } from '../../features/posts/components/profile-post-list';
 import { ProfileRoute } from '../../features/profiles/routes/profile-route';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 
 /** The owner's posts waiting for review (issue #47): only the owner's profile loads this chunk. */
+const OWN_HELD_POSTS = 'features/held-posts/components/own-held-posts.tsx';
 const OwnHeldPosts = lazyPage(
-  'features/held-posts/components/own-held-posts.tsx',
+  OWN_HELD_POSTS,
   () => import('../../features/held-posts/components/own-held-posts').then((m) => m.OwnHeldPosts),
   { preload: false },
 );
@@ -17,14 +18,20 @@ export function UserProfileRoute() {
     <ProfileRoute
       body={(profile) => (
         <>
-          {profile.viewerIsOwner ? (
-            <Suspense fallback={null}>
-              <OwnHeldPosts />
-            </Suspense>
-          ) : null}
+          {profile.viewerIsOwner ? <OwnerWaitingPosts /> : null}
           <ProfilePostList username={profile.username} isOwner={profile.viewerIsOwner} />
         </>
       )}
     />
+  );
+}
+
+/** Drawn by the server too (app/page-data.ts asks for them), so its chunk is named with the page's. */
+function OwnerWaitingPosts() {
+  usePreloadModule(OWN_HELD_POSTS, true);
+  return (
+    <Suspense fallback={null}>
+      <OwnHeldPosts />
+    </Suspense>
   );
 }
