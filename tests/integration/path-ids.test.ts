@@ -55,6 +55,17 @@ const ID_ROUTES: IdRoute[] = [
     who: 'admin',
     json: { decision: 'verify' },
   },
+  {
+    route: 'POST /api/held-posts/:id/approval',
+    path: (id) => `/api/held-posts/${id}/approval`,
+    who: 'admin',
+  },
+  {
+    route: 'POST /api/held-posts/:id/removal',
+    path: (id) => `/api/held-posts/${id}/removal`,
+    who: 'admin',
+    json: { reason: 'Names a student.' },
+  },
   { route: 'GET /embed/posts/:id', path: (id) => `/embed/posts/${id}`, who: 'visitor' },
   { route: 'GET /og/posts/:file', path: (id) => `/og/posts/${id}.png`, who: 'visitor' },
   { route: 'GET /og/asklines/:file', path: (id) => `/og/asklines/${id}.png`, who: 'visitor' },
