@@ -167,6 +167,9 @@ test('the Grievance Officer shows on /contact and /terms, drawn by the server an
 
 test('the terms require being 18 or having parental consent', async ({ page }) => {
   await page.goto('/terms');
+  await expect(page.getByText('Last updated: 27.11.2026')).toBeVisible();
+  // Issue #47: what the automatic check does, before anyone else sees a post.
+  await expect(page.getByRole('main')).toContainText(/waits for a moderator before anyone else sees it/);
   await expect(page.getByRole('main')).toContainText(/at least 18/);
   await expect(page.getByRole('main')).toContainText(/parental consent|consent of a parent/i);
 });

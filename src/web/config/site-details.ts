@@ -7,7 +7,8 @@ export const siteDetails = {
     instagram: { url: 'https://www.instagram.com/campusyearbook', handle: '@campusyearbook' },
     linkedin: { url: 'https://www.linkedin.com/company/campusyearbook', handle: 'Campus Yearbook' },
   },
-  termsLastUpdated: '22.05.2025',
+  /** SPEC §2 dates the terms 22.05.2025; they changed with the text check and held posts (issue #47). */
+  termsLastUpdated: '27.11.2026',
   /** The privacy policy's own date: it changed with account deletion and export (decision 017). */
   privacyLastUpdated: '26.11.2026',
 } as const;

@@ -56,8 +56,11 @@ export function TermsRoute() {
 
       <h2>6. Moderation and reporting</h2>
       <p>
-        Anyone signed in can report a post they believe breaks these terms. Our moderators and admins review
-        reports and may remove posts, and suspend or close accounts, at their discretion. We do not review
+        Anyone signed in can report a post they believe breaks these terms. Posts are also checked
+        automatically as they are written: one that may hurt someone asks you to think again before it goes
+        out, and one that may threaten, demean or expose a person (including an anonymous post that names a
+        member) waits for a moderator before anyone else sees it. Our moderators and admins review reports and
+        held posts and may remove posts, and suspend or close accounts, at their discretion. We do not read
         every post before it appears, and we are not responsible for what users write, but we act on reports.
       </p>
 
