@@ -130,6 +130,7 @@ describe('faults under load: two instances on services of their own', () => {
     const server = servers[instance];
     if (!server) throw new Error(`no instance ${instance}`);
     const startedAt = Date.now();
+    const phaseAt = phase;
     const record = (status: Outcome['status'], res?: Response, errorCode: string | null = null) =>
       outcomes.push({
         phase: phaseAt,
@@ -141,7 +142,6 @@ describe('faults under load: two instances on services of their own', () => {
         startedAt,
         endedAt: Date.now(),
       });
-    const phaseAt = phase;
     try {
       const res = await fetch(`${server.url}${url}`, {
         method,

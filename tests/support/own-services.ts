@@ -11,6 +11,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { freePort } from './free-port';
 import { scaled } from './machine-factor';
+import { s3rverSettings } from './s3-server';
 import { PROJECT_ROOT } from './server-process';
 
 export interface OwnService {
@@ -207,14 +208,7 @@ export async function startOwnS3(bucket = 'yearbook-faults'): Promise<OwnS3> {
   const service: OwnS3 = {
     url,
     port,
-    settings: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: url,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    settings: s3rverSettings(url, bucket),
     async start() {
       const args = [
         path.join(PROJECT_ROOT, 'node_modules/s3rver/bin/s3rver.js'),

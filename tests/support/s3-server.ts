@@ -22,6 +22,18 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+/** The S3_* settings that point the app at an s3rver (its fixed credentials) and one of its buckets. */
+export function s3rverSettings(endpoint: string, bucket: string): Record<string, string> {
+  return {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}
+
 export async function startTestS3(bucket = 'yearbook-test'): Promise<TestS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'yb-s3-'));
   const start = async (port: number) => {
@@ -48,14 +60,7 @@ export async function startTestS3(bucket = 'yearbook-test'): Promise<TestS3> {
   return {
     endpoint,
     bucket,
-    settings: {
-      S3_BUCKET: bucket,
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    settings: s3rverSettings(endpoint, bucket),
     stop,
     async restart() {
       if (running) return;

@@ -9,7 +9,10 @@ import { asklines, posts } from '../../db/schema';
 import { findPost } from './find-post';
 import type { PostRow } from './select-posts';
 
-/** SPEC §3 Post: created not deleted; an askline, when given, must exist and be published (verified). */
+/**
+ * SPEC §3 Post: created not deleted. The caller has checked its askline with checkAsklineOpen (the
+ * route does, before the text check's outcome is known: a post and a held post answer the same way).
+ */
 export async function createPost(options: {
   db: Db;
   authorId: string;
@@ -18,7 +21,6 @@ export async function createPost(options: {
   postedAfterWarning?: boolean;
 }): Promise<PostRow> {
   const { db, authorId, fields } = options;
-  await checkAsklineOpen(db, fields.asklineId);
   const insert = async (tx: Db) => {
     const [inserted] = await tx
       .insert(posts)

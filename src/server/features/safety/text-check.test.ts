@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createTextChecker,
   foldLookAlikes,
+  LIST_CATEGORIES,
   normaliseText,
-  SAFETY_CATEGORIES,
   VERDICT_BY_CATEGORY,
 } from './text-check';
 import { LABELLED_TEXTS } from './text-check.cases';
@@ -196,11 +196,11 @@ describe('reasons', () => {
   });
 
   it('maps every category to a verdict: mild ones ask again, severe ones hold', () => {
-    expect(SAFETY_CATEGORIES.filter((c) => VERDICT_BY_CATEGORY[c] === 'rethink')).toEqual([
+    expect(LIST_CATEGORIES.filter((c) => VERDICT_BY_CATEGORY[c] === 'rethink')).toEqual([
       'profanity',
       'insult',
     ]);
-    expect(SAFETY_CATEGORIES.filter((c) => VERDICT_BY_CATEGORY[c] === 'hold')).toEqual([
+    expect(LIST_CATEGORIES.filter((c) => VERDICT_BY_CATEGORY[c] === 'hold')).toEqual([
       'harassment',
       'threat',
       'slur',

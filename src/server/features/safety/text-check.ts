@@ -1,6 +1,7 @@
 // The local text check of issue #47: word lists in English and in the languages of the campuses as students
 // type them, matched in-process with no network (decision record 028). Pure: the caller keeps the admins'
 // terms and allowlist words wherever it likes and builds a new checker when they change.
+import { SAFETY_CATEGORIES, type SafetyCategory, type SafetyVerdict } from '../../../shared/values/safety';
 import { BUILT_IN_TERMS } from './lists';
 import { toUnits } from './normalise-text';
 import { ENGLISH_ENDINGS, INDIAN_LATIN_ENDINGS, key, TermMatcher } from './term-matcher';
@@ -19,20 +20,18 @@ export { foldLookAlikes, normaliseText } from './normalise-text';
  * - `sexual`: sexual demands, offers or threats aimed at a person ("send nudes", "chodunga") — hold.
  * - `self_harm`: telling someone to hurt or kill themselves ("kys", "mar ja", "sethu po") — hold.
  */
-export const SAFETY_CATEGORIES = [
-  'profanity',
-  'insult',
-  'harassment',
-  'threat',
-  'slur',
-  'sexual',
-  'self_harm',
-] as const;
-export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
+export const LIST_CATEGORIES = SAFETY_CATEGORIES.filter(
+  (category): category is ListCategory => category !== 'names_member',
+);
+/**
+ * What the word lists find: every category of the contract (shared/values/safety.ts) but `names_member`,
+ * which the posting code finds with the database (find-named-members.ts).
+ */
+export type ListCategory = Exclude<SafetyCategory, 'names_member'>;
 
-export type Verdict = 'ok' | 'rethink' | 'hold';
+export type Verdict = SafetyVerdict;
 
-export const VERDICT_BY_CATEGORY: Readonly<Record<SafetyCategory, Exclude<Verdict, 'ok'>>> = {
+export const VERDICT_BY_CATEGORY: Readonly<Record<ListCategory, Exclude<Verdict, 'ok'>>> = {
   profanity: 'rethink',
   insult: 'rethink',
   harassment: 'hold',
@@ -43,7 +42,7 @@ export const VERDICT_BY_CATEGORY: Readonly<Record<SafetyCategory, Exclude<Verdic
 };
 
 export interface SafetyReason {
-  category: SafetyCategory;
+  category: ListCategory;
   /** The text as written that matched: the whole word(s), e.g. "f.u.c.k", "Ｓｈｉｔｔｙ". */
   match: string;
 }
@@ -55,7 +54,7 @@ export interface TermList {
    * A term in an Indic script matches at a word's start, with any ending. `language` is a BCP 47 tag
    * ("en", "hi-Latn", "ta"); Latin-letter terms tagged "en" or untagged take English endings.
    */
-  terms: { term: string; category: SafetyCategory; language?: string }[];
+  terms: { term: string; category: ListCategory; language?: string }[];
   /** Words and names that must not count however they look ("Scunthorpe", "paal", "Dick Van Dyke"). */
   allow: string[];
 }
@@ -82,7 +81,7 @@ const ALLOW_ENDINGS: ReadonlySet<string> = new Set(['', 's', 'es'].map(key));
  * word silences any term, built-in or added, that matches only inside it.
  */
 export function createTextChecker(extra: Partial<TermList> = {}): TextChecker {
-  const terms = new TermMatcher<SafetyCategory>();
+  const terms = new TermMatcher<ListCategory>();
   const added = new Set<string>();
   for (const entry of [...BUILT_IN_TERMS.terms, ...(extra.terms ?? [])]) {
     const endings = !entry.language || entry.language === 'en' ? ENGLISH_ENDINGS : INDIAN_LATIN_ENDINGS;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { ReportItem } from '../../../shared/reports';
 import {
   REPORT_MESSAGES,
@@ -62,54 +62,42 @@ export function ReportsRoute() {
       <DocumentTitle title="Reported Posts" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reported Posts</h1>
-        <MenuButton
-          label={`Sort: ${REPORT_SORT_LABELS[sort]}`}
-          buttonContent={
-            <>
-              Sort: {REPORT_SORT_LABELS[sort]}
-              <Icon name="chevron-down" className="size-4" />
-            </>
-          }
-          buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
-          items={REPORT_SORTS.map((option) => ({
-            key: option,
-            label: REPORT_SORT_LABELS[option],
-            checked: option === sort,
-            onSelect: () => choose({ sort: option }),
-          }))}
-        />
+        {/* The held queue has one order (oldest first): sorting is the reports' alone. */}
+        {heldTab ? null : (
+          <MenuButton
+            label={`Sort: ${REPORT_SORT_LABELS[sort]}`}
+            buttonContent={
+              <>
+                Sort: {REPORT_SORT_LABELS[sort]}
+                <Icon name="chevron-down" className="size-4" />
+              </>
+            }
+            buttonClassName={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+            items={REPORT_SORTS.map((option) => ({
+              key: option,
+              label: REPORT_SORT_LABELS[option],
+              checked: option === sort,
+              onSelect: () => choose({ sort: option }),
+            }))}
+          />
+        )}
       </div>
 
-      {/* Tabs as a pair of toggle buttons: each shows a different list, in place. */}
+      {/* Tabs as toggle buttons: each shows a different list, in place. */}
       <fieldset className="mt-6 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
         <legend className="sr-only">Which list</legend>
         {REPORT_STATUSES.map((option) => (
-          <button
+          <ListTab
             key={option}
-            type="button"
-            aria-pressed={!heldTab && option === status}
+            pressed={!heldTab && option === status}
             onClick={() => choose({ status: option })}
-            className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
-              !heldTab && option === status
-                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
-                : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-            }`}
           >
             {STATUS_LABELS[option]}
-          </button>
+          </ListTab>
         ))}
-        <button
-          type="button"
-          aria-pressed={heldTab}
-          onClick={openHeld}
-          className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
-            heldTab
-              ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
-              : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-          }`}
-        >
+        <ListTab pressed={heldTab} onClick={openHeld}>
           Held
-        </button>
+        </ListTab>
       </fieldset>
 
       {heldTab ? (
@@ -163,5 +151,31 @@ function ReportSummary({ report }: { report: ReportItem }) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** One of the page's tabs: a toggle button, pressed for the list on screen. */
+function ListTab({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`rounded-lg px-4 py-1.5 text-sm font-semibold ${
+        pressed
+          ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
+          : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+      }`}
+    >
+      {children}
+    </button>
   );
 }
