@@ -1,13 +1,16 @@
 // The bell's count of unread notifications (issue #28), kept live: while the page is visible, a
 // Server-Sent Events stream tells the count whenever it changes; a tab in the background holds no
 // connection, and asks again when it comes back (TanStack Query refetches on focus; the stream also
-// sends the count as it opens). EventSource reconnects by itself after the server ends a stream.
+// sends the count as it opens). EventSource reconnects by itself after the server ends a stream; while
+// a request that replaces the session is out (a new password), the stream is closed, and opened again
+// on the new session once that is answered (lib/session-swap.ts).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UnreadCount } from '../../../../shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { onSessionSwap, sessionSwapping } from '../../../lib/session-swap';
 
 const STREAM_PATH = '/api/notifications/stream';
 
@@ -57,7 +60,7 @@ export function useUnreadCount(): number | undefined {
       source = null;
     };
     const open = () => {
-      if (source || document.visibilityState !== 'visible') return;
+      if (source || sessionSwapping() || document.visibilityState !== 'visible') return;
       const opened = new EventSource(STREAM_PATH);
       opened.addEventListener('unread', onUnread);
       // Closed for good (a 401 after signing out elsewhere, a 404): the next visit to the tab tries again.
@@ -69,8 +72,10 @@ export function useUnreadCount(): number | undefined {
     const onVisibility = () => (document.visibilityState === 'visible' ? open() : close());
     open();
     document.addEventListener('visibilitychange', onVisibility);
+    const stopListening = onSessionSwap((swapping) => (swapping ? close() : open()));
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      stopListening();
       close();
     };
   }, []);

@@ -5,6 +5,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { MemoryRouter } from '../../../lib/router';
+import { swappingSession } from '../../../lib/session-swap';
 import { readUnreadEvent } from '../api/unread-count';
 import { badgeText, bellLabel, NotificationBell } from './notification-bell';
 
@@ -112,6 +113,39 @@ describe('the bell', () => {
     act(() => setVisibility('hidden'));
     expect(FakeEventSource.opened[0]?.readyState).toBe(FakeEventSource.CLOSED);
     act(() => setVisibility('visible'));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[1]?.readyState).toBe(0);
+  });
+
+  it('lets go of the stream while the session is being replaced, and opens it on the new one', async () => {
+    stubUnread(0);
+    renderBell();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    let answer: () => void = () => {};
+    let swap: Promise<void> = Promise.resolve();
+    act(() => {
+      swap = swappingSession(() => new Promise<void>((resolve) => (answer = resolve)));
+    });
+    expect(FakeEventSource.opened[0]?.readyState).toBe(FakeEventSource.CLOSED);
+    // Shown again meanwhile: still no stream on the old session.
+    act(() => setVisibility('hidden'));
+    act(() => setVisibility('visible'));
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await act(async () => {
+      answer();
+      await swap;
+    });
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(FakeEventSource.opened[1]?.readyState).toBe(0);
+  });
+
+  it('opens the stream again when the request that replaces the session fails', async () => {
+    stubUnread(0);
+    renderBell();
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    await act(async () => {
+      await expect(swappingSession(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    });
     expect(FakeEventSource.opened).toHaveLength(2);
     expect(FakeEventSource.opened[1]?.readyState).toBe(0);
   });

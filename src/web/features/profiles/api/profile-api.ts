@@ -13,6 +13,7 @@ import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { swappingSession } from '../../../lib/session-swap';
 
 const profilePath = (username: string) => `/api/profiles/${encodeURIComponent(username)}`;
 
@@ -66,11 +67,12 @@ export function useCreateProfile() {
 
 export function useUpdateProfile(username: string) {
   return useMutation({
-    mutationFn: (input: UpdateProfileRequest) =>
-      apiRequest<UpdateProfileResponse>(profilePath(username), {
-        method: 'PATCH',
-        body: input,
-      }),
+    mutationFn: (input: UpdateProfileRequest) => {
+      const send = () =>
+        apiRequest<UpdateProfileResponse>(profilePath(username), { method: 'PATCH', body: input });
+      // A new password replaces the session: what listens on the old one lets go until the answer.
+      return input.passwordChange ? swappingSession(send) : send();
+    },
     onSuccess: ({ profile }) => rememberProfile(profile),
   });
 }
