@@ -43,6 +43,7 @@ import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
 import { testingRoutes } from './features/testing/routes';
+import { transparencyRoutes } from './features/transparency';
 import { apiDocsRoutes } from './http/api-docs';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
@@ -236,6 +237,7 @@ export function createApp({
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/admin/notifications', adminNotificationRoutes(db, broadcasts));
   app.route('/api/notice', noticeRoutes(db));
+  app.route('/api/transparency', transparencyRoutes(db));
   const shareDeps = { db, storage, rateLimiter, origin };
   app.route('/api/oembed', oembedRoutes(shareDeps));
   if (!config.isProduction) {

@@ -47,6 +47,7 @@ describe('usernames', () => {
       'askline',
       'post',
       'uploads',
+      'transparency',
     ]) {
       expect(isReservedUsername(page)).toBe(true);
     }

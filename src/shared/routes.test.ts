@@ -13,6 +13,7 @@ const EVERY_ROUTE: [string, RouteId, Record<string, string>][] = [
   ['/contact', 'contact', {}],
   ['/terms', 'terms', {}],
   ['/privacy', 'privacy', {}],
+  ['/transparency', 'transparency', {}],
   ['/reset-password', 'resetPassword', {}],
   ['/unsubscribe', 'unsubscribe', {}],
   ['/email-change', 'emailChange', {}],

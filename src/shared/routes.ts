@@ -16,6 +16,8 @@ export const ROUTES = {
   contact: '/contact',
   terms: '/terms',
   privacy: '/privacy',
+  /** Moderation figures by month, open to all (issue #47). */
+  transparency: '/transparency',
   /** Where the emailed password-reset link lands (not in SPEC's table; its reset flow needs a page). */
   resetPassword: '/reset-password',
   /** Where a digest email's unsubscribe link lands (issue #28): no sign-in needed. */

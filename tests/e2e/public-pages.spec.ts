@@ -13,6 +13,7 @@ const PUBLIC_PAGES = [
   { path: '/contact', h1: 'Contact us' },
   { path: '/terms', h1: 'Terms and Conditions' },
   { path: '/privacy', h1: 'Privacy Policy' },
+  { path: '/transparency', h1: 'Transparency report' },
 ];
 
 test.describe('every public page', () => {
@@ -42,6 +43,7 @@ test.describe('every public page', () => {
           ['Contact', '/contact'],
           ['Privacy', '/privacy'],
           ['Terms', '/terms'],
+          ['Transparency', '/transparency'],
         ] as const) {
           await expect(footerNav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
         }
@@ -186,6 +188,39 @@ test('the privacy policy is dated, says how to download and delete, and covers c
   await expect(page.getByRole('main')).toContainText(/under 13/);
 });
 
+test(
+  "the transparency report shows this month's figures, drawn by the server and in the app",
+  PHONE,
+  async ({ page }) => {
+    // The campuses' month (India, UTC+05:30), as the page names it.
+    const month = new Date(Date.now() + 5.5 * 3_600_000).toLocaleString('en-GB', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const html = await (await page.request.get('/transparency')).text();
+    expect(html).toContain(`Moderation figures for ${month}`);
+    expect(html).toContain('Reports received, by reason');
+
+    await page.goto('/transparency');
+    await expect(page.getByRole('heading', { level: 2, name: `${month} (so far)` })).toBeVisible();
+    const figures = page.getByRole('table', { name: `Moderation figures for ${month}` });
+    await expect(
+      figures.getByRole('row', { name: /^Harassment or bullying (Fewer than 5|\d+)$/ }),
+    ).toBeVisible();
+    await expect(figures.getByRole('row', { name: /^Appeals made (Fewer than 5|\d+)$/ })).toBeVisible();
+    await expect(
+      figures.getByRole('row', {
+        name: /^From a report to the first action (Not shown|[\d.]+ (hours?|minutes))$/,
+      }),
+    ).toBeVisible();
+    // No figure under 5 is given exactly.
+    for (const cell of await figures.getByRole('cell').allTextContents()) {
+      expect(cell).not.toMatch(/^[0-4]$/);
+    }
+  },
+);
+
 test('footer links lead to their pages', async ({ page }) => {
   await page.goto('/');
   const footerNav = page.getByRole('navigation', { name: 'Footer' });
@@ -194,6 +229,7 @@ test('footer links lead to their pages', async ({ page }) => {
     ['Contact', 'Contact us'],
     ['Privacy', 'Privacy Policy'],
     ['Terms', 'Terms and Conditions'],
+    ['Transparency', 'Transparency report'],
   ] as const) {
     await footerNav.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/auth-schema';
-import { profiles } from '../../src/server/db/schema';
+import { profiles, transparencyEvents } from '../../src/server/db/schema';
 import { sendDueDigests } from '../../src/server/features/notifications/digest';
 import { createMailer } from '../../src/server/platform/mail';
 import { NOTIFICATION_KINDS } from '../../src/shared/notifications';
@@ -730,6 +730,48 @@ describe('an anonymous author', () => {
     for (const viewer of [moderator, admin]) {
       const what = `GET /api/notifications as ${viewer.username}`;
       expect(removed[what], what).toBe(before[what]);
+    }
+  });
+
+  it('is not inferable from the transparency figures: an anonymous post counts as a named one does', async () => {
+    // Issue #47: the same events for a named and an anonymous author (held, then removed; reported,
+    // then removed by staff) write the same ledger rows, and the public figures name no one.
+    const writer = await createMember(server, { fullName: 'Tanvi Tallyman' });
+    const ledgerOf = async (isAnonymous: boolean) => {
+      const before = await server.database.db.select().from(transparencyEvents);
+      const held = await fetchAs(writer, 'POST', '/api/posts', {
+        content: `I will kill you ${isAnonymous ? 'a' : 'b'}`,
+        isAnonymous,
+      });
+      expect(held.status, held.body).toBe(202);
+      const heldId = (JSON.parse(held.body) as { id: string }).id;
+      await ok(fetchAs(moderator, 'POST', `/api/held-posts/${heldId}/removal`, { reason: 'A threat.' }));
+      const post = await ok<{ id: string }>(
+        fetchAs(writer, 'POST', '/api/posts', { content: `A post to remove ${isAnonymous}`, isAnonymous }),
+      );
+      await ok(fetchAs(other, 'POST', `/api/posts/${post.id}/report`, { reason: 'spam' }));
+      const removed = await fetchAs(moderator, 'DELETE', `/api/posts/${post.id}`);
+      expect(removed.status).toBe(204);
+      const after = await server.database.db.select().from(transparencyEvents);
+      return after.slice(before.length).map(({ kind, detail, waitedSeconds }) => ({
+        kind,
+        detail,
+        waited: waitedSeconds === null ? null : 'set',
+      }));
+    };
+    const named = await ledgerOf(false);
+    expect(named.length).toBeGreaterThan(3);
+    expect(await ledgerOf(true)).toEqual(named);
+    const figures = await fetchAs(null, 'GET', '/api/transparency');
+    expect(figures.status).toBe(200);
+    for (const value of [
+      writer.account.userId,
+      writer.username,
+      'Tanvi Tallyman',
+      ...Object.values(identity),
+    ]) {
+      scanned++;
+      expect(figures.text.toLowerCase()).not.toContain(value.toLowerCase());
     }
   });
 

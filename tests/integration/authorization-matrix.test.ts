@@ -719,6 +719,12 @@ const ROUTES: RouteCase[] = [
   },
   { route: 'GET /api/notice', rule: 'public', call: () => ({ path: '/api/notice' }), expect: everyone(200) },
   {
+    route: 'GET /api/transparency',
+    rule: 'public: figures with no personal data',
+    call: () => ({ path: '/api/transparency' }),
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/oembed',
     rule: 'public (link previews)',
     call: () => ({ path: `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${ownerPostId}`)}` }),

@@ -82,6 +82,7 @@ beforeAll(async () => {
     ['the contact page', '/contact'],
     ['the terms', '/terms'],
     ['the privacy page', '/privacy'],
+    ['the transparency report', '/transparency'],
     ['an unsubscribe link', '/unsubscribe?token=not-a-token'],
     ['the asklines', '/asklines'],
     ['an askline', `/askline/${askline}`],

@@ -589,3 +589,30 @@ export const passwordFailures = pgTable(
   },
   (t) => [index('password_failures_last_idx').on(t.lastFailedAt)],
 );
+
+/**
+ * The transparency report's ledger (issue #47): one row per moderation event, written in the same
+ * transaction as the event, with nothing that names a person or a post: what happened (`kind`), its
+ * one detail (a report's reason, a decision's outcome), and for an action on something waiting, how
+ * long it waited. /transparency counts it by month. Kept apart from the rows it counts so that
+ * deleting an account or a post does not rewrite a month already published, and append-only: nothing
+ * updates or deletes it.
+ */
+export const transparencyEvents = pgTable(
+  'transparency_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    detail: text('detail'),
+    waitedSeconds: integer('waited_seconds'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transparency_events_at_idx').on(t.at),
+    check(
+      'transparency_events_kind',
+      sql`${t.kind} IN ('report_received', 'report_actioned', 'post_held', 'held_decided', 'post_removed', 'appeal_made', 'appeal_decided')`,
+    ),
+    check('transparency_events_waited', sql`${t.waitedSeconds} IS NULL OR ${t.waitedSeconds} >= 0`),
+  ],
+);

@@ -3,47 +3,20 @@
 // migration seals it (by post) and clears the listed flag, unless an admin had also suspended the
 // account by name; it leaves the log naming no hidden author.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProfile, insertUser } from '../../../tests/support/factories';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
+import { databaseBefore } from '../../../tests/support/migrations-before';
+import type { TestDatabase } from '../../../tests/support/test-database';
+import { applyMigrations } from './migrate';
 import { moderationLog, sealedSuspensions, users } from './schema';
 
 let database: TestDatabase;
-let folder: string;
-
-/** The committed migrations before `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'yb-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  folder = migrationsBefore('0008_sealed-suspensions');
-  const config = { migrationsFolder: folder };
-  if (database.engine === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
-  else await migratePostgres(database.db as unknown as NodePgDatabase, config);
+  database = await databaseBefore('0008_sealed-suspensions');
 });
-afterAll(async () => {
-  await database?.destroy();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => database?.destroy());
 
 describe('migration 0008 (sealed suspensions)', () => {
   it('seals suspensions made through anonymous posts and takes them off the admin list', async () => {

@@ -86,6 +86,7 @@ const RESERVED_USERNAMES = new Set([
   'staff',
   'support',
   'terms',
+  'transparency',
   'unsubscribe',
   'uploads',
   'yearbook',

@@ -24,6 +24,7 @@ import {
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
+import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
 import { readCookie } from '../lib/cookies';
 import { isDemoSession } from '../lib/demo-flag';
 import { queryClient } from '../lib/query-client';
@@ -50,6 +51,7 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
     },
   },
   asklines: { open: (client) => [client.prefetchQuery(asklineListQueryOptions)] },
+  transparency: { open: (client) => [client.prefetchQuery(transparencyQueryOptions)] },
   askline: {
     open: (client, { uuid = '' }) => [
       client.prefetchQuery(asklineQueryOptions(uuid)),

@@ -84,6 +84,9 @@ const ReportsRoute = lazyPage('app/routes/reports.tsx', () =>
 const ModerationLogRoute = lazyPage('features/moderation-log/routes/moderation-log-route.tsx', () =>
   import('../features/moderation-log/routes/moderation-log-route').then((m) => m.ModerationLogRoute),
 );
+const TransparencyRoute = lazyPage('features/transparency/routes/transparency-route.tsx', () =>
+  import('../features/transparency/routes/transparency-route').then((m) => m.TransparencyRoute),
+);
 const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
   import('./routes/demo-user').then((m) => m.DemoUserRoute),
 );
@@ -105,6 +108,7 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   contact: { page: ContactRoute },
   terms: { page: TermsRoute },
   privacy: { page: PrivacyRoute },
+  transparency: { page: TransparencyRoute, data: true },
   resetPassword: { page: ResetPasswordRoute },
   unsubscribe: { page: UnsubscribeRoute },
   // The demo user's profile is built in; it needs no session (SPEC §2).

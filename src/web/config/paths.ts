@@ -12,6 +12,7 @@ export const paths = {
   contact: fixed(ROUTES.contact),
   terms: fixed(ROUTES.terms),
   privacy: fixed(ROUTES.privacy),
+  transparency: fixed(ROUTES.transparency),
   cookies: fixed(ROUTES.cookies),
   resetPassword: fixed(ROUTES.resetPassword),
   unsubscribe: fixed(ROUTES.unsubscribe),

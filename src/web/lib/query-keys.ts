@@ -60,5 +60,7 @@ export const queryKeys = {
   /** What the composer says about posting (a new account's anonymous allowance). */
   postingAllowance: ['allowance'] as const,
   moderationLog: ['moderation-log'] as const,
+  /** The public transparency report (issue #47). */
+  transparency: ['transparency'] as const,
   sealedSuspensions: ['sealed-suspensions'] as const,
 };

@@ -6,11 +6,13 @@ import { sql } from 'drizzle-orm';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { recordModeration } from '../moderation-log';
+import { recordTransparency } from '../transparency';
 
 interface Decided {
   id: string;
   user_id: string;
   is_anonymous: boolean;
+  created_at: Date | string;
 }
 
 /** Marks a waiting held post decided; null when there is none of that id still waiting. */
@@ -23,9 +25,15 @@ async function decide(
     sql`update held_posts set decided_at = now(), decided_by = ${options.staffId},
           outcome = ${options.outcome}, removal_reason = ${options.reason}
         where id = ${options.id}::uuid and decided_at is null
-        returning id, user_id, is_anonymous`,
+        returning id, user_id, is_anonymous, created_at`,
   );
-  return row ?? null;
+  if (!row) return null;
+  await recordTransparency(tx, {
+    kind: 'held_decided',
+    outcome: options.outcome,
+    waitingSince: new Date(row.created_at),
+  });
+  return row;
 }
 
 /** Publishes a held post. Answers the author's id (for their live bell), or null when none waits. */

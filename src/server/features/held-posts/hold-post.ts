@@ -2,6 +2,7 @@ import type { HeldPostAnswer, SafetyReason } from '../../../shared/safety';
 import { SAFETY_MESSAGES } from '../../../shared/safety';
 import type { Db } from '../../db/client';
 import { heldPosts } from '../../db/schema';
+import { recordTransparency } from '../transparency';
 
 /**
  * Keeps a post the text check held (issue #47): not published, so no feed, search, askline page,
@@ -16,16 +17,20 @@ export async function holdPost(options: {
   asklineId: string | null;
   reasons: SafetyReason[];
 }): Promise<HeldPostAnswer> {
-  const [row] = await options.db
-    .insert(heldPosts)
-    .values({
-      userId: options.authorId,
-      content: options.content,
-      isAnonymous: options.isAnonymous,
-      asklineId: options.asklineId,
-      reasons: options.reasons,
-    })
-    .returning();
+  const [row] = await options.db.transaction(async (tx) => {
+    const kept = await tx
+      .insert(heldPosts)
+      .values({
+        userId: options.authorId,
+        content: options.content,
+        isAnonymous: options.isAnonymous,
+        asklineId: options.asklineId,
+        reasons: options.reasons,
+      })
+      .returning();
+    await recordTransparency(tx, { kind: 'post_held' });
+    return kept;
+  });
   if (!row) throw new Error('holdPost: no row returned');
   return {
     held: true,

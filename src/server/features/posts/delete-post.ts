@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { recordModeration } from '../moderation-log';
 import { tellReporters } from '../notifications';
+import { recordTransparency } from '../transparency';
 
 /**
  * Soft delete (SPEC §4): the row stays, marked deleted, and leaves every list, count and search at
@@ -25,11 +26,20 @@ export async function deletePost(
       .returning({ id: posts.id });
     if (deleted.length === 0) return false;
     if (can(actor, 'reports:manage')) {
+      // A report never acted on before (resolved null) is acted on now: its wait is counted.
+      const [firstAction] = await tx
+        .select({ createdAt: reports.createdAt })
+        .from(reports)
+        .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NULL`));
       await tx
         .update(reports)
         .set({ resolved: true, resolvedBy: actor.userId })
         .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NOT TRUE`));
+      if (firstAction) {
+        await recordTransparency(tx, { kind: 'report_actioned', waitingSince: firstAction.createdAt });
+      }
       if (actor.userId !== post.userId) {
+        await recordTransparency(tx, { kind: 'post_removed' });
         // The author learns staff removed it, with the reason most reporters gave (if reported), never
         // who removed it; each reporter learns the post was removed (issue #28). A post with no author
         // (decision 019) tells nobody; the statement runs all the same, so it takes as long.

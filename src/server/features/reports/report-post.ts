@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
+import { recordTransparency } from '../transparency';
 
 /**
  * Reports a post for one person (issue «Moderation» 1), in one statement so counts stay exact under any
@@ -13,9 +14,10 @@ export async function reportPost(
   options: { postId: string; reporterId: string; reason: ReportReason; detail: string | null },
 ): Promise<boolean> {
   const { postId, reporterId, reason, detail } = options;
-  const rows = await queryRows<{ live: boolean }>(
-    db,
-    sql`
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ live: boolean; counted: number }>(
+      tx,
+      sql`
       with target as (
         select id from posts where id = ${postId}::uuid and not deleted
       ),
@@ -34,8 +36,11 @@ export async function reportPost(
           resolved_by = case when reports.resolved then null else reports.resolved_by end
         returning post_id
       )
-      select exists (select 1 from target) as live, (select count(*) from counted) as counted
+      select exists (select 1 from target) as live, (select count(*) from counted)::int as counted
     `,
-  );
-  return rows[0]?.live === true;
+    );
+    // A new reporter's report, for the transparency figures (reporting again counts once there too).
+    if (rows[0]?.counted) await recordTransparency(tx, { kind: 'report_received', reason });
+    return rows[0]?.live === true;
+  });
 }

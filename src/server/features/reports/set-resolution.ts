@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { recordModeration } from '../moderation-log';
 import { tellReporters } from '../notifications';
+import { recordTransparency } from '../transparency';
 
 /**
  * Resolve (resolved_by = the staff member) or reopen (resolved false, resolved_by cleared) a report on a
@@ -14,6 +15,12 @@ export async function setResolution(
   options: { reportId: RowId; resolved: boolean; staffId: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // Never acted on before (null): this is staff's first action on it, for the report's clock.
+    const [before] = await tx
+      .select({ resolved: reports.resolved, createdAt: reports.createdAt })
+      .from(reports)
+      .where(eq(reports.id, options.reportId))
+      .for('update');
     const [changed] = await tx
       .update(reports)
       .set({ resolved: options.resolved, resolvedBy: options.resolved ? options.staffId : null })
@@ -25,6 +32,9 @@ export async function setResolution(
       )
       .returning({ postId: reports.postId });
     if (!changed) return false;
+    if (options.resolved && before && before.resolved === null) {
+      await recordTransparency(tx, { kind: 'report_actioned', waitingSince: before.createdAt });
+    }
     await recordModeration(tx, {
       actorId: options.staffId,
       action: options.resolved ? 'report_resolved' : 'report_unresolved',

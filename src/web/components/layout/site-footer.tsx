@@ -8,6 +8,7 @@ const footerLinks = [
   { label: 'Contact', href: paths.contact.getHref() },
   { label: 'Privacy', href: paths.privacy.getHref() },
   { label: 'Terms', href: paths.terms.getHref() },
+  { label: 'Transparency', href: paths.transparency.getHref() },
 ];
 
 export function SiteFooter() {
