@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
 import { ENGINE } from '../support/engines';
+import { scaled } from '../support/machine-factor';
 import { runServerExpectingExit, type ServerProcess, startServerProcess } from '../support/server-process';
 import { createTestDatabase } from '../support/test-database';
 
@@ -36,7 +37,11 @@ describe('embedded mode', () => {
 
   it('listens on this machine only by default and says where the mailbox is', async () => {
     const port = new URL(first?.url ?? '').port;
-    expect(first?.output()).toContain(`Read it at http://localhost:${port}/dev/mailbox`);
+    // Logged just after the line that says where it runs (which the start waited for): pino may write
+    // the two apart on a busy machine.
+    await expect
+      .poll(() => first?.output(), { timeout: scaled(5_000) })
+      .toContain(`Read it at http://localhost:${port}/dev/mailbox`);
     const external = Object.values(os.networkInterfaces())
       .flat()
       .find((entry) => entry?.family === 'IPv4' && !entry.internal)?.address;
