@@ -22,6 +22,7 @@ import type { Database, Db } from './db/client';
 import { voidEmailChanges } from './features/account';
 import { accountRoutes } from './features/account/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
+import { appealRoutes, removalRoutes } from './features/appeals/routes';
 import { asklineRoutes } from './features/asklines/routes';
 import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
@@ -204,6 +205,8 @@ export function createApp({
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/held-posts', heldPostRoutes(profileDeps));
+  app.route('/api/posts', removalRoutes(profileDeps));
+  app.route('/api/appeals', appealRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
   app.route(
     '/api/notifications',

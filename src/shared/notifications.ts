@@ -1,5 +1,7 @@
 // Notifications (issue #28): what the list and the bell are told. Only the recipient ever reads these.
 import * as z from 'zod/mini';
+import { statementSchema } from './appeals';
+import { APPEAL_OUTCOMES } from './values/appeals';
 import {
   NOTIFICATION_DIGESTS,
   NOTIFICATION_KINDS,
@@ -19,10 +21,18 @@ export const notificationSchema = z.object({
   askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
   /** Answers to the askline that day: how many (never who: answers may be anonymous). */
   answers: z.nullable(z.object({ count: z.number() })),
-  /** What became of a report the recipient made (the post is not shown again, nor who acted). */
-  outcome: z.nullable(z.enum(['resolved', 'removed'])),
-  /** Why staff removed the recipient's post: the reason most reporters gave, when it was reported. */
+  /**
+   * What became of a report the recipient made (the post is not shown again, nor who acted), or of
+   * their appeal (appeal_decided).
+   */
+  outcome: z.nullable(z.enum(['resolved', 'removed', ...APPEAL_OUTCOMES])),
+  /**
+   * Why staff removed the recipient's post, from before statements of reasons: the reason most
+   * reporters gave, or the held post's reason. Null once `statement` says it.
+   */
   reason: z.nullable(z.string()),
+  /** The statement of reasons of a removal (post_removed, held_removed) or of the appealed decision. */
+  statement: z.nullable(statementSchema),
   /** A notice from the admins: its words (admin_notice only; never who sent it). */
   notice: z.nullable(z.string()),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */

@@ -62,8 +62,11 @@ export const postSchema = z.object({
   viewer: z.object({
     isAuthor: z.boolean(),
     canLike: z.boolean(),
+    /** Its author deletes it (staff too, their own). */
     canDelete: z.boolean(),
-    /** Staff: the report badge, resolve and unresolve, delete from the card. */
+    /** Staff, someone else's post: removed with a statement of reasons (the rule, the facts). */
+    canRemove: z.boolean(),
+    /** Staff: the report badge, resolve and unresolve. */
     canModerate: z.boolean(),
     /** 'offer': Report is offered; 'refuse': offered, and the viewer is told they cannot (moderators). */
     report: z.enum(['offer', 'refuse', 'none']),

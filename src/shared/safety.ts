@@ -2,7 +2,6 @@
 // author and to staff, and staff's decisions. A held anonymous post never carries its author for staff.
 import * as z from 'zod/mini';
 import {
-  HELD_REMOVAL_REASON_MAX_LENGTH,
   SAFETY_CATEGORIES,
   SAFETY_CHECK_MAX_LENGTH,
   SAFETY_MESSAGES,
@@ -71,18 +70,6 @@ export const staffHeldPageSchema = z.object({
   nextCursor: z.nullable(z.string()),
 });
 export type StaffHeldPage = z.infer<typeof staffHeldPageSchema>;
-
-/** POST /api/held-posts/{id}/removal */
-export const heldRemovalRequestSchema = z.strictObject({
-  reason: z
-    .string({ error: SAFETY_MESSAGES.reasonRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, SAFETY_MESSAGES.reasonRequired),
-      z.maxLength(HELD_REMOVAL_REASON_MAX_LENGTH, SAFETY_MESSAGES.reasonTooLong),
-    ),
-});
-export type HeldRemovalRequest = z.input<typeof heldRemovalRequestSchema>;
 
 export const heldDecisionSchema = z.object({
   id: z.string(),

@@ -14,8 +14,15 @@ export type Action =
   | 'users:manage'
   /** Edit a profile and its picture: its owner only (SPEC §6: "filtered by own user_id"). */
   | 'profile:update'
-  /** Delete a post: its author, or any admin or moderator (SPEC §6). */
+  /** Delete a post: its author (staff delete their own posts the same way). */
   | 'post:delete'
+  /**
+   * Remove someone else's post with a statement of reasons (SPEC §6 "delete any post", issue #47):
+   * admins and moderators.
+   */
+  | 'post:remove'
+  /** Appeal a removal of one's own post (issue #47): its author. */
+  | 'post:appeal'
   /** Write the dashboard notice. */
   | 'notice:edit'
   /** Verify or reject asklines, see the queue of those waiting and any unverified one: admins and moderators. */
@@ -57,7 +64,10 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'profile:update':
       return viewer !== null && subject?.ownerId === viewer.userId;
     case 'post:delete':
-      return viewer !== null && (subject?.ownerId === viewer.userId || isStaff(userType));
+    case 'post:appeal':
+      return viewer !== null && subject?.ownerId === viewer.userId;
+    case 'post:remove':
+      return viewer !== null && isStaff(userType) && subject?.ownerId !== viewer.userId;
   }
 }
 
@@ -149,6 +159,18 @@ export function authorizeAuthorSuspension(viewer: Viewer | null, target: Suspens
   if (!admin && isStaff(target.ownerType))
     throw new AppError('forbidden', 'Only an admin can suspend this account.');
   return staff;
+}
+
+/**
+ * Deciding an appeal (issue #47): admins and moderators, but never the one who made the decision
+ * appealed (a second pair of eyes), nor the author of the post (`own`: a staff member's post removed
+ * by another). `decidedBy` is null once the decider's account is gone.
+ */
+export function canDecideAppeal(
+  viewer: Viewer | null,
+  decision: { decidedBy: string | null; own: boolean },
+): boolean {
+  return can(viewer, 'reports:manage') && decision.decidedBy !== viewer?.userId && !decision.own;
 }
 
 /** Signed in with a profile (posting, liking, the feed): 401 with `signedOut`, 403 without a profile. */

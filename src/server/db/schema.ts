@@ -194,6 +194,84 @@ export const heldPosts = pgTable(
   ],
 );
 
+/**
+ * Statements of reasons (issue #47): one row for each removal of someone else's post by staff or of a
+ * held post, what its author reads (the rule of the Terms, the facts, how it was found) and what an
+ * appeal is about. `decided_by` is never shown to the author; it is how the server keeps the decider
+ * from deciding the appeal. The post's state says whether a decision is in force: the post it removed
+ * is not live (an overturned appeal, or a later approval, puts it back).
+ */
+export const moderationDecisions = pgTable(
+  'moderation_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    heldPostId: uuid('held_post_id').references(() => heldPosts.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    facts: text('facts').notNull(),
+    /** text_check (automatic), member_reports, or staff. */
+    foundBy: text('found_by').notNull(),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The author's removed post's page: the latest decision on that post or held post.
+    index('moderation_decisions_post_idx')
+      .on(t.postId, t.decidedAt.desc().nullsFirst())
+      .where(sql`${t.postId} IS NOT NULL`),
+    index('moderation_decisions_held_post_idx')
+      .on(t.heldPostId, t.decidedAt.desc().nullsFirst())
+      .where(sql`${t.heldPostId} IS NOT NULL`),
+    index('moderation_decisions_author_idx').on(t.authorId),
+    index('moderation_decisions_decided_by_idx').on(t.decidedBy).where(sql`${t.decidedBy} IS NOT NULL`),
+    check('moderation_decisions_kind', sql`${t.kind} IN ('post_removed', 'held_removed')`),
+    check(
+      'moderation_decisions_subject',
+      sql`(${t.kind} = 'post_removed' AND ${t.postId} IS NOT NULL AND ${t.heldPostId} IS NULL)
+        OR (${t.kind} = 'held_removed' AND ${t.heldPostId} IS NOT NULL AND ${t.postId} IS NULL)`,
+    ),
+    check(
+      'moderation_decisions_rule',
+      sql`${t.rule} IN ('harassment', 'private_information', 'impersonation', 'explicit_violent_illegal', 'infringement', 'spam', 'security')`,
+    ),
+    check('moderation_decisions_facts_length', sql`char_length(${t.facts}) BETWEEN 1 AND 500`),
+    check('moderation_decisions_found_by', sql`${t.foundBy} IN ('text_check', 'member_reports', 'staff')`),
+  ],
+);
+
+/**
+ * An author's appeal of a decision (issue #47): one per decision (the unique key makes a second a
+ * conflict, however close together they come), decided by a staff member other than the decider.
+ */
+export const appeals = pgTable(
+  'appeals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    decisionId: uuid('decision_id')
+      .notNull()
+      .references(() => moderationDecisions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** Never shown to the author. */
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    outcome: text('outcome'),
+  },
+  (t) => [
+    uniqueIndex('appeals_decision_key').on(t.decisionId),
+    // The Appeals tab: those open, oldest first.
+    index('appeals_open_idx').on(t.createdAt, t.id).where(sql`${t.decidedAt} IS NULL`),
+    index('appeals_decided_by_idx').on(t.decidedBy).where(sql`${t.decidedBy} IS NOT NULL`),
+    check('appeals_text_length', sql`char_length(${t.text}) BETWEEN 1 AND 1000`),
+    check('appeals_outcome', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('upheld', 'overturned')`),
+    check('appeals_decided', sql`(${t.outcome} IS NULL) = (${t.decidedAt} IS NULL)`),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {
@@ -393,6 +471,12 @@ export const notifications = pgTable(
     asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'cascade' }),
     /** A held post's outcome: the held post it is about (a removed one never became a post). */
     heldPostId: uuid('held_post_id').references(() => heldPosts.id, { onDelete: 'cascade' }),
+    /**
+     * A removal's statement of reasons, or the decision an appeal's outcome is about (issue #47). No
+     * foreign key, so no index to keep for one: a decision goes only with its post, held post or
+     * author, and each of those takes the notification with it (post_id, held_post_id, user_id).
+     */
+    decisionId: uuid('decision_id'),
     /** Likes: the day (in the campuses' zone) the row groups. */
     day: date('day', { mode: 'string' }),
     detail: text('detail'),
@@ -420,7 +504,7 @@ export const notifications = pgTable(
     index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided')`,
     ),
     check(
       'notifications_like_has_day',
@@ -457,7 +541,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

@@ -13,6 +13,7 @@ const base: Notification = {
   answers: null,
   outcome: null,
   reason: null,
+  statement: null,
   notice: null,
   likes: { count: 12, latest: { username: 'priya', fullName: 'Priya Raman' } },
 };
@@ -68,5 +69,31 @@ describe('notification sentences', () => {
     };
     expect(notificationSentence(notice)).toBe('Notice from the admins');
     expect(notificationDetail(notice)).toBe('Yearbook photos on Friday');
+  });
+
+  it('give a removal its statement of reasons, and say how an appeal went (issue #47)', () => {
+    const statement = {
+      kind: 'post_removed' as const,
+      rule: 'harassment' as const,
+      facts: 'Calls a classmate names.',
+      foundBy: 'member_reports' as const,
+      decidedAt: '2026-11-25T10:00:00.000Z',
+    };
+    const removed: Notification = { ...base, kind: 'post_removed', likes: null, statement };
+    expect(notificationDetail(removed)).toBe(
+      'Rule broken: Harassment, bullying or threats. Calls a classmate names.',
+    );
+    const held: Notification = {
+      ...removed,
+      kind: 'held_removed',
+      statement: { ...statement, kind: 'held_removed' },
+    };
+    expect(notificationSentence(held)).toBe('Your post held for review was removed');
+    expect(notificationDetail(held)).toContain('Rule broken: Harassment');
+    const appealed: Notification = { ...removed, kind: 'appeal_decided', outcome: 'overturned' };
+    expect(notificationSentence(appealed)).toBe('Your appeal succeeded: your post is back');
+    expect(notificationSentence({ ...appealed, outcome: 'upheld' })).toBe(
+      'Your appeal was turned down: your post stays removed',
+    );
   });
 });

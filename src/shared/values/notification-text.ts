@@ -1,6 +1,7 @@
 // What a notification says, in words: the same sentence on the notifications page and in the email
 // digest. Zod-free (the type import is erased).
 import type { Notification } from '../notifications';
+import { termsRule } from './appeals';
 import { REPORT_REASON_LABELS, type ReportReason } from './reports';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -34,7 +35,16 @@ export function notificationSentence(notification: Notification): string {
       return 'Your post was reviewed and is now published';
     case 'held_removed':
       return 'Your post held for review was removed';
+    case 'appeal_decided':
+      return notification.outcome === 'overturned'
+        ? 'Your appeal succeeded: your post is back'
+        : 'Your appeal was turned down: your post stays removed';
   }
+}
+
+/** A statement of reasons in one line: the rule of the Terms broken, and the facts. */
+export function statementLine(statement: NonNullable<Notification['statement']>): string {
+  return `Rule broken: ${termsRule(statement.rule).label}. ${statement.facts}`;
 }
 
 /** A report reason as the report dialog names it ("Harassment or bullying"), or as given. */
@@ -45,8 +55,9 @@ export function reasonLabel(reason: string): string {
 /** What the notification is about, quoted, or the reason or notice it carries; null when nothing. */
 export function notificationDetail(notification: Notification): string | null {
   if (notification.kind === 'admin_notice') return notification.notice;
-  if ((notification.kind === 'post_removed' || notification.kind === 'held_removed') && notification.reason)
-    return `Reason: ${reasonLabel(notification.reason)}`;
+  const removal = notification.kind === 'post_removed' || notification.kind === 'held_removed';
+  if (removal && notification.statement) return statementLine(notification.statement);
+  if (removal && notification.reason) return `Reason: ${reasonLabel(notification.reason)}`;
   if (notification.post) return notification.post.content;
   if (notification.askline) return notification.askline.content;
   return null;

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'admin_notice',
   'held_approved',
   'held_removed',
+  'appeal_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   admin_notice: 'Notices from the admins',
   held_approved: 'Your post held for review was approved',
   held_removed: 'Your post held for review was removed',
+  appeal_decided: 'Your appeal was decided',
 };
 
 export const NOTIFICATION_MESSAGES = {

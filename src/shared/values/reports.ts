@@ -62,6 +62,8 @@ export const MODERATION_ACTIONS = [
   'user_restored',
   'held_approved',
   'held_removed',
+  'appeal_upheld',
+  'appeal_overturned',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -76,4 +78,6 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   user_restored: 'Restored an account',
   held_approved: 'Approved a held post',
   held_removed: 'Removed a held post',
+  appeal_upheld: 'Upheld a removal on appeal',
+  appeal_overturned: 'Overturned a removal on appeal',
 };

@@ -36,9 +36,6 @@ export const SAFETY_CATEGORY_LABELS: Record<SafetyCategory, string> = {
 /** The longest text the check route reads: more than any post or askline, so the form says what is wrong. */
 export const SAFETY_CHECK_MAX_LENGTH = 1000;
 
-/** A removal's reason, written by staff to the author. */
-export const HELD_REMOVAL_REASON_MAX_LENGTH = 1000;
-
 export const SAFETY_MESSAGES = {
   rethink: 'This post may hurt someone. Edit it, or post anyway.',
   held: 'Your post is waiting for review. Only you can see it until a moderator approves it.',
@@ -51,8 +48,6 @@ export const SAFETY_MESSAGES = {
   textTooLong: `The text to check can be at most ${SAFETY_CHECK_MAX_LENGTH} characters.`,
   heldMissing: 'That held post does not exist or was already decided.',
   staffOnly: 'Only admins and moderators can review held posts.',
-  reasonRequired: 'Say why the post is removed.',
-  reasonTooLong: `The reason can be at most ${HELD_REMOVAL_REASON_MAX_LENGTH} characters.`,
 } as const;
 
 /** The new-account rule for anonymous posts (issue #47): the server's numbers, told to the composer. */

@@ -1,11 +1,13 @@
 // Staff's decisions on a held post (issue #47), each in one transaction with its log entry and the
 // author's notification. Approving publishes the post under the held post's id, dated now (it goes out
-// now); removing keeps it unpublished with staff's reason. The notification names no staff member, and
-// the log never names the author of an anonymous post.
+// now); removing keeps it unpublished, with a statement of reasons for its author (the rule of the
+// Terms, the facts; found automatically). The notification names no staff member, and the log never
+// names the author of an anonymous post.
 import { sql } from 'drizzle-orm';
+import { termsRule } from '../../../shared/appeals';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
-import { recordModeration } from '../moderation-log';
+import { type RemovalStatement, recordHeldRemoval, recordModeration } from '../moderation-log';
 import { recordTransparency } from '../transparency';
 
 interface Decided {
@@ -18,12 +20,13 @@ interface Decided {
 /** Marks a waiting held post decided; null when there is none of that id still waiting. */
 async function decide(
   tx: Db,
-  options: { id: RowId; staffId: string; outcome: 'approved' | 'removed'; reason: string | null },
+  options: { id: RowId; staffId: string; outcome: 'approved' | 'removed' },
 ): Promise<Decided | null> {
+  // removal_reason is left as it is: a removal's words are its statement (moderation_decisions).
   const [row] = await queryRows<Decided>(
     tx,
     sql`update held_posts set decided_at = now(), decided_by = ${options.staffId},
-          outcome = ${options.outcome}, removal_reason = ${options.reason}
+          outcome = ${options.outcome}
         where id = ${options.id}::uuid and decided_at is null
         returning id, user_id, is_anonymous, created_at`,
   );
@@ -36,17 +39,25 @@ async function decide(
   return row;
 }
 
+/**
+ * Puts a held post out under its own id, dated now (it goes out now), answering the askline it was
+ * written for while that is still published; otherwise it answers nothing. Approval does it, and an
+ * appeal that overturns a held post's removal.
+ */
+export async function publishHeld(tx: Db, id: string): Promise<void> {
+  await tx.execute(sql`
+    insert into posts (id, user_id, content, is_anonymous, askline_id, created_at)
+    select h.id, h.user_id, h.content, h.is_anonymous,
+      (select a.id from asklines a where a.id = h.askline_id and a.verified), now()
+    from held_posts h where h.id = ${id}::uuid`);
+}
+
 /** Publishes a held post. Answers the author's id (for their live bell), or null when none waits. */
 export async function approveHeld(db: Db, options: { id: RowId; staffId: string }): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const held = await decide(tx, { ...options, outcome: 'approved', reason: null });
+    const held = await decide(tx, { ...options, outcome: 'approved' });
     if (!held) return null;
-    // The askline it answers, while it is still published; otherwise it goes out answering nothing.
-    await tx.execute(sql`
-      insert into posts (id, user_id, content, is_anonymous, askline_id, created_at)
-      select h.id, h.user_id, h.content, h.is_anonymous,
-        (select a.id from asklines a where a.id = h.askline_id and a.verified), now()
-      from held_posts h where h.id = ${held.id}::uuid`);
+    await publishHeld(tx, held.id);
     await recordModeration(tx, {
       actorId: options.staffId,
       action: 'held_approved',
@@ -61,25 +72,24 @@ export async function approveHeld(db: Db, options: { id: RowId; staffId: string 
   });
 }
 
-/** Removes a held post with staff's reason, told to its author. Answers as approveHeld. */
+/** Removes a held post with a statement of reasons, told to its author. Answers as approveHeld. */
 export async function removeHeld(
   db: Db,
-  options: { id: RowId; staffId: string; reason: string },
+  options: { id: RowId; staffId: string; statement: RemovalStatement },
 ): Promise<string | null> {
+  const { staffId, statement } = options;
   return db.transaction(async (tx) => {
-    const held = await decide(tx, { ...options, outcome: 'removed', reason: options.reason });
+    const held = await decide(tx, { id: options.id, staffId, outcome: 'removed' });
     if (!held) return null;
     await recordModeration(tx, {
-      actorId: options.staffId,
+      actorId: staffId,
       action: 'held_removed',
       postId: held.id,
       targetUserId: held.user_id,
       subjectHidden: held.is_anonymous,
-      detail: options.reason,
+      detail: `${termsRule(statement.rule).label}: ${statement.facts}`,
     });
-    await tx.execute(sql`
-      insert into notifications (user_id, kind, held_post_id, detail)
-      values (${held.user_id}, 'held_removed', ${held.id}::uuid, ${options.reason})`);
+    await recordHeldRemoval(tx, { heldPostId: held.id, authorId: held.user_id, staffId, statement });
     return held.user_id;
   });
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import { callJson, startTestServer, type TestServer } from '../../../../tests/support/test-server';
+import { APPEAL_MESSAGES } from '../../../shared/appeals';
 import { NEW_ACCOUNT_ANONYMOUS_MESSAGE, SAFETY_MESSAGES } from '../../../shared/safety';
 import { asklines, heldPosts, moderationLog, posts } from '../../db/schema';
 
@@ -161,9 +162,9 @@ describe('held posts are seen only by their author and staff', () => {
   it('members may not read the queue or decide (403), visitors 401', async () => {
     expect((await call('GET', '/api/held-posts', other)).status).toBe(403);
     expect((await call('POST', `/api/held-posts/${heldId}/approval`, other)).status).toBe(403);
-    expect((await call('POST', `/api/held-posts/${heldId}/removal`, author, { reason: 'x' })).status).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', `/api/held-posts/${heldId}/removal`, author, { rule: 'spam', facts: 'x' })).status,
+    ).toBe(403);
     expect((await call('GET', '/api/held-posts')).status).toBe(401);
   });
 
@@ -188,24 +189,49 @@ describe('held posts are seen only by their author and staff', () => {
     expect((await call('POST', `/api/held-posts/${heldId}/approval`, moderator)).status).toBe(404);
   });
 
-  it('removing needs a reason (≤ 1000 characters), keeps it unpublished and tells the author why', async () => {
+  it('removing needs a rule of the Terms and the facts (≤ 500 characters), keeps it unpublished and sends the author the statement', async () => {
     const held = await call('POST', '/api/posts', author, { content: 'send nudes now', isAnonymous: false });
     expect(held.status, held.text).toBe(202);
     const id = held.body.id;
-    expect((await call('POST', `/api/held-posts/${id}/removal`, moderator, {})).status).toBe(400);
-    expect((await call('POST', `/api/held-posts/${id}/removal`, moderator, { reason: '  ' })).status).toBe(
-      400,
-    );
-    const long = await call('POST', `/api/held-posts/${id}/removal`, moderator, { reason: 'x'.repeat(1001) });
-    expect(long.status).toBe(400);
-    const res = await call('POST', `/api/held-posts/${id}/removal`, moderator, { reason: 'Sexual demand.' });
+    const refuse = async (body: unknown, message: string) => {
+      const res = await call('POST', `/api/held-posts/${id}/removal`, moderator, body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    };
+    await refuse({ facts: 'Sexual demand.' }, APPEAL_MESSAGES.ruleRequired);
+    await refuse({ rule: 'rudeness', facts: 'Sexual demand.' }, APPEAL_MESSAGES.ruleRequired);
+    await refuse({ rule: 'explicit_violent_illegal' }, APPEAL_MESSAGES.factsRequired);
+    await refuse({ rule: 'explicit_violent_illegal', facts: '  ' }, APPEAL_MESSAGES.factsRequired);
+    await refuse({ rule: 'explicit_violent_illegal', facts: 'x'.repeat(501) }, APPEAL_MESSAGES.factsTooLong);
+    // The old shape, a bare reason, is refused: a removal always says which rule.
+    const bare = await call('POST', `/api/held-posts/${id}/removal`, moderator, { reason: 'Sexual demand.' });
+    expect(bare.status).toBe(400);
+    const res = await call('POST', `/api/held-posts/${id}/removal`, moderator, {
+      rule: 'explicit_violent_illegal',
+      facts: 'Sexual demand.',
+    });
     expect(res.status, res.text).toBe(200);
     expect((await call('GET', `/api/posts/${id}`, author)).status).toBe(404);
     const told = await call('GET', '/api/notifications', author);
     const note = told.body.notifications.find((n: { kind: string }) => n.kind === 'held_removed');
-    expect(note).toMatchObject({ reason: 'Sexual demand.', post: { id, content: 'send nudes now' } });
+    expect(note).toMatchObject({
+      reason: null,
+      post: { id, content: 'send nudes now' },
+      statement: {
+        kind: 'held_removed',
+        rule: 'explicit_violent_illegal',
+        facts: 'Sexual demand.',
+        foundBy: 'text_check',
+      },
+    });
     expect(told.text).not.toContain(moderator.username);
+    expect(told.text).not.toContain(moderator.account.userId);
     expect((await call('GET', '/api/held-posts', moderator)).text).not.toContain(id);
+    const [log] = await server.database.db.select().from(moderationLog).where(eq(moderationLog.postId, id));
+    expect(log).toMatchObject({
+      action: 'held_removed',
+      detail: 'Sexual, violent or illegal content: Sexual demand.',
+    });
   });
 });
 

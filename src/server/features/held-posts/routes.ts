@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { removalRequestSchema } from '../../../shared/appeals';
 import { idParamsSchema } from '../../../shared/path-params';
 import { pageQuerySchema } from '../../../shared/posts';
 import {
   heldDecisionSchema,
-  heldRemovalRequestSchema,
   ownHeldPostsSchema,
   SAFETY_MESSAGES,
   staffHeldPageSchema,
@@ -43,11 +43,11 @@ const approval = describeRoute({
   answer: heldDecisionSchema,
 });
 const removal = describeRoute({
-  summary: 'Remove a held post, with a reason told to its author',
+  summary: 'Remove a held post, with a statement of reasons (rule, facts) told to its author',
   tag: 'moderation',
   access: 'admins and moderators',
   params: idParamsSchema,
-  body: heldRemovalRequestSchema,
+  body: removalRequestSchema,
   answer: heldDecisionSchema,
 });
 
@@ -79,10 +79,10 @@ export function heldPostRoutes(deps: HeldDeps) {
       return c.json({ id: params.id, outcome: 'approved' as const });
     })
     .post('/:id/removal', removal.doc, staff, async (c) => {
-      const { reason } = await removal.body(c);
+      const statement = await removal.body(c);
       const params = removal.params(c);
       const author =
-        params && (await removeHeld(db, { id: params.id, staffId: c.var.caller.userId, reason }));
+        params && (await removeHeld(db, { id: params.id, staffId: c.var.caller.userId, statement }));
       if (!params || !author) throw missing();
       deps.announceNotification?.(author);
       return c.json({ id: params.id, outcome: 'removed' as const });

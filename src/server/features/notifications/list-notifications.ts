@@ -4,6 +4,7 @@
 // were all taken back shows nothing; nor does a post that was deleted.
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Statement } from '../../../shared/appeals';
 import type { Notification, NotificationKind } from '../../../shared/notifications';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
 import type { RowId } from '../../../shared/path-params';
@@ -29,6 +30,11 @@ interface Row {
   detail: string | null;
   latest_username: string | null;
   latest_full_name: string | null;
+  decision_kind: Statement['kind'] | null;
+  rule: Statement['rule'] | null;
+  facts: string | null;
+  found_by: Statement['foundBy'] | null;
+  decided_at: Date | string | null;
 }
 
 /**
@@ -41,7 +47,7 @@ function shown(userId: string, inApp = true) {
       select 1 from notification_settings s where s.user_id = n.user_id and s.kind = n.kind and not s.in_app)`
     : sql``;
   return sql`n.user_id = ${userId} ${chosen}
-    and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome'))
+    and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome', 'appeal_decided'))
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)`;
 }
@@ -113,11 +119,13 @@ async function readRows(db: Db, where: SQL, and: SQL, limit: number): Promise<Ro
           coalesce(n.post_id, n.held_post_id) as post_id, coalesce(p.content, h.content) as content,
           coalesce(p.is_anonymous, h.is_anonymous) as is_anonymous, lk.total as likes,
           n.askline_id, a.content as askline_content, ans.total as answers, n.detail,
-          lp.username as latest_username, lp.full_name as latest_full_name
+          lp.username as latest_username, lp.full_name as latest_full_name,
+          d.kind as decision_kind, d.rule, d.facts, d.found_by, d.decided_at
         from notifications n
         left join posts p on p.id = n.post_id
         left join held_posts h on h.id = n.held_post_id
         left join asklines a on a.id = n.askline_id
+        left join moderation_decisions d on d.id = n.decision_id
         ${dayLikes({ latest: true })}
         ${dayAnswers()}
         left join profiles lp on lp.user_id = latest.user_id
@@ -165,6 +173,16 @@ export async function markAllRead(db: Db, userId: string): Promise<void> {
   );
 }
 
+/** What became of the recipient's report, or of their appeal. */
+function presentOutcome(row: Row): Notification['outcome'] {
+  const outcomes: Record<string, readonly string[]> = {
+    report_outcome: ['resolved', 'removed'],
+    appeal_decided: ['upheld', 'overturned'],
+  };
+  const detail = row.detail as Notification['outcome'];
+  return detail && outcomes[row.kind]?.includes(detail) ? detail : null;
+}
+
 function present(row: Row): Notification {
   const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
   return {
@@ -177,11 +195,19 @@ function present(row: Row): Notification {
       row.kind !== 'report_outcome' && row.post_id && row.content !== null
         ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
         : null,
-    outcome:
-      row.kind === 'report_outcome' && (row.detail === 'resolved' || row.detail === 'removed')
-        ? row.detail
+    outcome: presentOutcome(row),
+    // Only a removal from before statements of reasons carries a bare reason.
+    reason: (row.kind === 'post_removed' || row.kind === 'held_removed') && !row.rule ? row.detail : null,
+    statement:
+      row.decision_kind && row.rule && row.facts !== null && row.found_by && row.decided_at
+        ? {
+            kind: row.decision_kind,
+            rule: row.rule,
+            facts: row.facts,
+            foundBy: row.found_by,
+            decidedAt: iso(row.decided_at),
+          }
         : null,
-    reason: row.kind === 'post_removed' || row.kind === 'held_removed' ? row.detail : null,
     notice: row.kind === 'admin_notice' ? row.detail : null,
     askline:
       row.askline_id && row.askline_content !== null

@@ -264,7 +264,7 @@ describe('moderation', () => {
     expect((await listOf(author)).notifications).toEqual([]);
   });
 
-  it("tells the author staff removed their post and the reporters' main reason, and each reporter", async () => {
+  it('tells the author staff removed their post, with the statement of reasons, and each reporter', async () => {
     const author = await createMember(server);
     const moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });
     const reporters = [await createMember(server), await createMember(server), await createMember(server)];
@@ -273,15 +273,19 @@ describe('moderation', () => {
     for (const [i, reporter] of reporters.entries()) {
       await ok(reporter, 'POST', `/api/posts/${id}/report`, { reason: reasons[i] });
     }
-    // The staff's answer is the same as for any deletion: nothing says whom it told.
-    const removed = await call(moderator, 'DELETE', `/api/posts/${id}`);
-    expect(removed.status).toBe(204);
+    // The staff's answer is the same as for any removal: nothing says whom it told.
+    const removed = await call(moderator, 'POST', `/api/posts/${id}/removal`, {
+      rule: 'harassment',
+      facts: 'Mocks a classmate.',
+    });
+    expect(removed.status).toBe(200);
 
     const { notifications: mine } = await listOf(author);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       kind: 'post_removed',
-      reason: 'harassment',
+      reason: null,
+      statement: { rule: 'harassment', facts: 'Mocks a classmate.', foundBy: 'member_reports' },
       post: { id, content: 'An anonymous post that breaks the rules', isAnonymous: true },
     });
     expect(JSON.stringify(mine)).not.toContain('Mona');

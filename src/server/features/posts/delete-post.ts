@@ -1,64 +1,78 @@
 import { and, eq, not, sql } from 'drizzle-orm';
+import { termsRule } from '../../../shared/appeals';
 import { can } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
-import { recordModeration } from '../moderation-log';
+import { type RemovalStatement, recordModeration, recordPostRemoval } from '../moderation-log';
 import { tellReporters } from '../notifications';
 import { recordTransparency } from '../transparency';
 
+/** Marks the post deleted; false when it was not live. */
+async function markDeleted(tx: Db, postId: string): Promise<boolean> {
+  const deleted = await tx
+    .update(posts)
+    .set({ deleted: true })
+    .where(and(eq(posts.id, postId), not(posts.deleted)))
+    .returning({ id: posts.id });
+  return deleted.length > 0;
+}
+
 /**
- * Soft delete (SPEC §4): the row stays, marked deleted, and leaves every list, count and search at
- * once because every read filters on it. When staff delete, the post's open report is resolved first
- * (SPEC §4) and, for someone else's post, the moderation log records it; the log never names the
- * author of an anonymous post. True when this call deleted it.
+ * SPEC §4: staff deleting or removing a post resolve its open report first. A report never acted on
+ * before (resolved null) is acted on now: its wait goes to the transparency figures.
  */
-export async function deletePost(
+async function resolveOpenReport(tx: Db, postId: string, staffId: string): Promise<void> {
+  const [firstAction] = await tx
+    .select({ createdAt: reports.createdAt })
+    .from(reports)
+    .where(and(eq(reports.postId, postId), sql`${reports.resolved} IS NULL`));
+  if (firstAction) await recordTransparency(tx, { kind: 'report_actioned', waitingSince: firstAction.createdAt });
+  await tx
+    .update(reports)
+    .set({ resolved: true, resolvedBy: staffId })
+    .where(and(eq(reports.postId, postId), sql`${reports.resolved} IS NOT TRUE`));
+}
+
+/**
+ * Soft delete of one's own post (SPEC §4): the row stays, marked deleted, and leaves every list, count
+ * and search at once because every read filters on it. Staff deleting their own post resolve its open
+ * report, as SPEC §4 says; it is not a removal, so there is no statement. True when this call deleted it.
+ */
+export async function deletePost(db: Db, post: { id: string }, actor: Viewer): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await markDeleted(tx, post.id))) return false;
+    if (can(actor, 'reports:manage')) await resolveOpenReport(tx, post.id, actor.userId);
+    return true;
+  });
+}
+
+/**
+ * Staff removing someone else's post (issue #47): deleted as above, its open report resolved, and its
+ * author given a statement of reasons (the rule of the Terms, the facts, how it was found), never who
+ * removed it or who reported it; each reporter learns the post was removed (issue #28); the moderation
+ * log records it, never naming the author of an anonymous post. True when this call removed it.
+ */
+export async function removePost(
   db: Db,
   post: { id: string; userId: string | null; isAnonymous: boolean },
-  actor: Viewer,
+  staff: Viewer,
+  statement: RemovalStatement,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const deleted = await tx
-      .update(posts)
-      .set({ deleted: true })
-      .where(and(eq(posts.id, post.id), not(posts.deleted)))
-      .returning({ id: posts.id });
-    if (deleted.length === 0) return false;
-    if (can(actor, 'reports:manage')) {
-      // A report never acted on before (resolved null) is acted on now: its wait is counted.
-      const [firstAction] = await tx
-        .select({ createdAt: reports.createdAt })
-        .from(reports)
-        .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NULL`));
-      await tx
-        .update(reports)
-        .set({ resolved: true, resolvedBy: actor.userId })
-        .where(and(eq(reports.postId, post.id), sql`${reports.resolved} IS NOT TRUE`));
-      if (firstAction) {
-        await recordTransparency(tx, { kind: 'report_actioned', waitingSince: firstAction.createdAt });
-      }
-      if (actor.userId !== post.userId) {
-        await recordTransparency(tx, { kind: 'post_removed' });
-        // The author learns staff removed it, with the reason most reporters gave (if reported), never
-        // who removed it; each reporter learns the post was removed (issue #28). A post with no author
-        // (decision 019) tells nobody; the statement runs all the same, so it takes as long.
-        await tx.execute(sql`
-          insert into notifications (user_id, kind, post_id, detail)
-          select user_id, 'post_removed', id, (
-            select reason from report_reasons where post_id = ${post.id}::uuid
-            group by reason order by count(*) desc, reason limit 1)
-          from posts where id = ${post.id}::uuid and user_id is not null`);
-        await tellReporters(tx, post.id, 'removed');
-        await recordModeration(tx, {
-          actorId: actor.userId,
-          action: 'post_deleted',
-          postId: post.id,
-          targetUserId: post.userId ?? undefined,
-          subjectHidden: post.isAnonymous,
-        });
-      }
-    }
+    if (!(await markDeleted(tx, post.id))) return false;
+    await resolveOpenReport(tx, post.id, staff.userId);
+    await recordTransparency(tx, { kind: 'post_removed' });
+    await recordPostRemoval(tx, { postId: post.id, staffId: staff.userId, statement });
+    await tellReporters(tx, post.id, 'removed');
+    await recordModeration(tx, {
+      actorId: staff.userId,
+      action: 'post_deleted',
+      postId: post.id,
+      targetUserId: post.userId ?? undefined,
+      subjectHidden: post.isAnonymous,
+      detail: `${termsRule(statement.rule).label}: ${statement.facts}`,
+    });
     return true;
   });
 }

@@ -307,7 +307,7 @@ describe('deleting', () => {
     expect((await call('DELETE', `/api/posts/${id}`, author.cookie)).status).toBe(404);
   });
 
-  it("refuses someone else's post, and visitors; staff may delete any", async () => {
+  it("refuses someone else's post, and visitors; staff remove it with a statement instead", async () => {
     const author = await member();
     const { id } = await post(author, 'mine');
     const other = await member();
@@ -316,7 +316,10 @@ describe('deleting', () => {
     expect(refused.body.error.message).toBe(POST_MESSAGES.notOwner);
     expect((await call('DELETE', `/api/posts/${id}`)).status).toBe(401);
     const moderator = await member({ userType: 'moderator' });
-    expect((await call('DELETE', `/api/posts/${id}`, moderator.cookie)).status).toBe(204);
+    expect((await call('DELETE', `/api/posts/${id}`, moderator.cookie)).status).toBe(400);
+    const removal = { rule: 'spam', facts: 'An advert.' };
+    expect((await call('POST', `/api/posts/${id}/removal`, moderator.cookie, removal)).status).toBe(200);
+    expect((await call('GET', `/api/posts/${id}`)).status).toBe(404);
   });
 });
 

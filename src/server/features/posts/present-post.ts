@@ -40,6 +40,7 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
       isAuthor: viewer?.userId === row.userId,
       canLike: can(viewer, 'post:like'),
       canDelete: can(viewer, 'post:delete', { ownerId: row.userId }),
+      canRemove: can(viewer, 'post:remove', { ownerId: row.userId }),
       canModerate: moderating,
       report: reportAccess(viewer, { ownerId: row.userId }),
       canSuspendAuthor: mayOfferAuthorSuspension(viewer, { ownerId: row.userId, anonymous: row.isAnonymous }),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { APPEAL_MESSAGES, removalAnswerSchema, removalRequestSchema } from '../../../shared/appeals';
 import { idParamsSchema } from '../../../shared/path-params';
 import {
   createPostRequestSchema,
@@ -13,8 +14,8 @@ import {
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
 import { heldPostAnswerSchema, postingAllowanceSchema, SAFETY_MESSAGES } from '../../../shared/safety';
 import { AppError } from '../../app-error';
-import { allow } from '../../auth/guard';
-import { authorize, authorizeMember, authorizeSignedIn } from '../../auth/policies';
+import { allow, allowTo } from '../../auth/guard';
+import { authorize, authorizeMember, authorizeSignedIn, can } from '../../auth/policies';
 import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { AppEnv } from '../../http/context';
 import { describeRoute } from '../../http/describe-route';
@@ -25,7 +26,7 @@ import { holdPost } from '../held-posts';
 import { findUserIdByUsername } from '../profiles';
 import { checkText } from '../safety';
 import { checkAsklineOpen, createPost } from './create-post';
-import { deletePost } from './delete-post';
+import { deletePost, removePost } from './delete-post';
 import { findPost } from './find-post';
 import { listFeed } from './list-feed';
 import { listProfilePosts } from './list-profile-posts';
@@ -77,12 +78,20 @@ const onePost = describeRoute({
   answer: postSchema,
 });
 const remove = describeRoute({
-  summary: 'Delete a post (soft): its author, or staff',
+  summary: "Delete one's own post (soft); staff remove someone else's with POST /removal",
   tag: 'posts',
-  access: 'the author, admins and moderators',
+  access: 'the author',
   params: idParamsSchema,
   answer: 'none',
   status: 204,
+});
+const removal = describeRoute({
+  summary: "Remove someone else's post, with a statement of reasons told to its author",
+  tag: 'moderation',
+  access: "admins and moderators, on someone else's post",
+  params: idParamsSchema,
+  body: removalRequestSchema,
+  answer: removalAnswerSchema,
 });
 const like = describeRoute({
   summary: 'Like (PUT) or unlike (DELETE) a post',
@@ -177,10 +186,32 @@ export function postRoutes(deps: PostDeps) {
       const params = remove.params(c);
       const row = params && (await findPost(db, params.id, viewer.userId));
       if (!row) throw notFound();
+      // Staff removing someone else's post say why (issue #47): that is the removal, not a delete.
+      if (can(viewer, 'post:remove', { ownerId: row.userId })) {
+        throw new AppError('bad_request', APPEAL_MESSAGES.removeNeedsStatement);
+      }
       authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
       if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
+    .post(
+      '/:id/removal',
+      removal.doc,
+      allowTo('reports:manage', { forbidden: POST_MESSAGES.notOwner }),
+      async (c) => {
+        const staff = c.var.caller;
+        const statement = await removal.body(c);
+        const params = removal.params(c);
+        const row = params && (await findPost(db, params.id, staff.userId));
+        if (!row) throw notFound();
+        if (!can(staff, 'post:remove', { ownerId: row.userId })) {
+          throw new AppError('bad_request', APPEAL_MESSAGES.removeOwn);
+        }
+        if (!(await removePost(db, row, staff, statement))) throw notFound();
+        if (row.userId) deps.announceNotification?.(row.userId);
+        return c.json({ id: row.id, outcome: 'removed' as const });
+      },
+    )
     .on(
       ['PUT', 'DELETE'],
       '/:id/like',

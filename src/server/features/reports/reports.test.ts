@@ -28,6 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A removal's statement of reasons (issue #47). */
+const REMOVAL = { rule: 'harassment', facts: 'Targets a classmate.' };
+
 const call = (method: Parameters<typeof callJson>[1], path: string, cookie?: string, body?: unknown) =>
   callJson(server, method, path, cookie, body);
 const member = (options: AccountOptions = {}) => createMember(server, options);
@@ -208,11 +211,13 @@ describe('resolving', () => {
     }
   });
 
-  it('a staff delete resolves the open report first, and the post leaves both tabs', async () => {
+  it('a staff removal resolves the open report first, and the post leaves both tabs', async () => {
     const author = await member();
     const target = await post(author, 'Delete me, moderator');
     await report(target.id, await member());
-    expect((await call('DELETE', `/api/posts/${target.id}`, moderator.cookie)).status).toBe(204);
+    expect((await call('POST', `/api/posts/${target.id}/removal`, moderator.cookie, REMOVAL)).status).toBe(
+      200,
+    );
     const [row] = await server.database.db.select().from(reports).where(eq(reports.postId, target.id));
     expect(row).toMatchObject({ resolved: true, resolvedBy: moderator.account.userId });
     expect(await reportOf(target.id)).toBeUndefined();
@@ -295,7 +300,9 @@ describe('anonymous posts before staff', () => {
     const suspended = await call('POST', `/api/posts/${anonymous.id}/author-suspension`, admin.cookie);
     expect(suspended.status).toBe(204);
     answers.push(suspended.text, JSON.stringify(Object.fromEntries(suspended.headers)));
-    expect((await call('DELETE', `/api/posts/${anonymous.id}`, moderator.cookie)).status).toBe(204);
+    const removed = await call('POST', `/api/posts/${anonymous.id}/removal`, moderator.cookie, REMOVAL);
+    expect(removed.status).toBe(200);
+    answers.push(removed.text);
     answers.push((await call('GET', '/api/admin/moderation-log', admin.cookie)).text);
     for (const text of answers) {
       for (const secretBit of [secret.account.userId, secret.username, 'Secret Sid', secret.account.email]) {
@@ -445,7 +452,7 @@ describe('the moderation log', () => {
     const reportId = (await reportOf(target.id))?.id;
     await call('PUT', `/api/reports/${reportId}/resolution`, moderator.cookie, { resolved: true });
     await call('PUT', `/api/reports/${reportId}/resolution`, moderator.cookie, { resolved: false });
-    await call('DELETE', `/api/posts/${target.id}`, moderator.cookie);
+    await call('POST', `/api/posts/${target.id}/removal`, moderator.cookie, REMOVAL);
     const askline = await call('POST', '/api/asklines', author.cookie, { content: 'Log me?' });
     await call('PUT', `/api/asklines/${askline.body.id}/review`, moderator.cookie, { decision: 'verify' });
     await call('PUT', `/api/admin/users/${author.username}/role`, admin.cookie, { userType: 'moderator' });

@@ -100,6 +100,7 @@ export function demoPostAsPost(post: DemoPost): Post {
       isAuthor: true,
       canLike: false,
       canDelete: false,
+      canRemove: false,
       canModerate: false,
       report: 'none',
       canSuspendAuthor: false,

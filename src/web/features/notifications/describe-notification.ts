@@ -2,6 +2,7 @@
 // shared/values/notification-text.ts), where opening it leads, and the words it is about. Never who
 // staff were, nor who reported: the server does not say, and neither does the page.
 import type { Notification } from '../../../shared/notifications';
+import { REMOVAL_FOUND_BY_TEXT, TERMS_RULES_SECTION, termsRule } from '../../../shared/values/appeals';
 import { notificationSentence, reasonLabel } from '../../../shared/values/notification-text';
 import { paths } from '../../config/paths';
 
@@ -18,6 +19,24 @@ export interface NotificationText {
   detail: string | null;
   /** The admins' own words (admin_notice), with their links. */
   notice: string | null;
+  /**
+   * A removal's statement of reasons, line by line (issue #47): the rule, the facts, how it was found,
+   * how to appeal. Never who decided, never who reported.
+   */
+  statement: string[] | null;
+}
+
+/** The statement of reasons as lines; the post's page has it whole, with the appeal. */
+function statementLines(statement: NonNullable<Notification['statement']>, appealable: boolean): string[] {
+  const rule = termsRule(statement.rule);
+  return [
+    `Rule broken: ${rule.label} (Terms §${TERMS_RULES_SECTION.number}, ${TERMS_RULES_SECTION.title})`,
+    `Facts: ${statement.facts}`,
+    REMOVAL_FOUND_BY_TEXT[statement.foundBy],
+    ...(appealable
+      ? ['To appeal, open this notification: your post’s page has the statement and the appeal.']
+      : []),
+  ];
 }
 
 /** A post of the viewer's own: an anonymous one lives at /post/{id}, a named one under their username. */
@@ -38,6 +57,7 @@ export function describeNotification(notification: Notification, viewerUsername:
     quote: null,
     detail: null,
     notice: null,
+    statement: null,
   };
   switch (notification.kind) {
     case 'post_liked':
@@ -51,9 +71,14 @@ export function describeNotification(notification: Notification, viewerUsername:
       text.quote = askline?.content ?? null;
       break;
     case 'post_removed':
-      // The post is gone: quoted so its author knows which, with no link.
+      // The post is gone: quoted so its author knows which. With a statement of reasons it leads to the
+      // post's own page, which shows its author the statement and the appeal; an older one, to nothing.
       text.quote = post?.content ?? null;
       text.detail = notification.reason === null ? null : `Reason: ${reasonLabel(notification.reason)}`;
+      if (notification.statement) {
+        text.href = post ? ownPostHref(post, viewerUsername) : null;
+        text.statement = statementLines(notification.statement, true);
+      }
       break;
     case 'admin_notice':
       text.notice = notification.notice;
@@ -63,9 +88,19 @@ export function describeNotification(notification: Notification, viewerUsername:
       text.quote = post?.content ?? null;
       break;
     case 'held_removed':
-      // It never went out: quoted so its author knows which, with staff's reason and no link.
+      // It never went out: quoted so its author knows which, with the statement (as a removed post's);
+      // an older one with staff's reason and no link.
       text.quote = post?.content ?? null;
       text.detail = notification.reason === null ? null : `Reason: ${notification.reason}`;
+      if (notification.statement) {
+        text.href = post ? ownPostHref(post, viewerUsername) : null;
+        text.statement = statementLines(notification.statement, true);
+      }
+      break;
+    case 'appeal_decided':
+      // Overturned, the post is back at its address; upheld, its page still shows the statement.
+      text.href = post ? ownPostHref(post, viewerUsername) : null;
+      text.quote = post?.content ?? null;
       break;
     case 'report_outcome':
       // What became of the report only: not the post again, nor who acted.

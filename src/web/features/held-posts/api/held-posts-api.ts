@@ -1,6 +1,7 @@
 // Held posts (issue #47) on the client: the author's own waiting posts (their profile), staff's Held
 // tab, and staff's two decisions. A decision changes the queue, and an approval every list of posts.
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import type { RemovalRequest } from '../../../../shared/appeals';
 import type { HeldDecision, OwnHeldPosts, StaffHeldPage } from '../../../../shared/safety';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -40,10 +41,10 @@ export function useApproveHeld() {
 
 export function useRemoveHeld() {
   return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+    mutationFn: ({ id, ...statement }: RemovalRequest & { id: string }) =>
       apiRequest<HeldDecision>(`/api/held-posts/${encodeURIComponent(id)}/removal`, {
         method: 'POST',
-        body: { reason },
+        body: statement,
       }),
     onSuccess: () => afterDecision('removed'),
   });

@@ -1,15 +1,11 @@
 // The Held tab of /reports (issue #47, staff only: its own chunk, loaded when the tab opens): posts the
 // text check held, oldest first, each with its askline, what the check found and how long it has waited.
 // An anonymous one reads "Anonymous": the server sends no author for it. Approve publishes it; Remove
-// asks for a reason (told to the author) and confirms.
+// asks for the rule of the Terms it broke and the facts (the author's statement of reasons).
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import {
-  HELD_REMOVAL_REASON_MAX_LENGTH,
-  SAFETY_CATEGORY_LABELS,
-  SAFETY_MESSAGES,
-  type StaffHeldPost,
-} from '../../../../shared/safety';
+import { useId, useState } from 'react';
+import { SAFETY_CATEGORY_LABELS, type StaffHeldPost } from '../../../../shared/safety';
+import { RemovalDialog } from '../../../components/removal-dialog';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -57,12 +53,9 @@ export function HeldTab() {
 
 function HeldItem({ post }: { post: StaffHeldPost }) {
   const headingId = useId();
-  const reasonId = useId();
   const approve = useApproveHeld();
   const remove = useRemoveHeld();
   const [removing, setRemoving] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const busy = approve.isPending || remove.isPending;
   const who = post.author ? `${post.author.fullName} (@${post.author.username})` : 'Anonymous';
 
@@ -78,27 +71,6 @@ function HeldItem({ post }: { post: StaffHeldPost }) {
       announce('Post approved and published.', 'info');
     } catch (problem) {
       announce(refusalMessage(problem, 'Failed to approve the post. Please try again.'));
-    }
-  }
-
-  async function onRemove(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (!trimmed) return setReasonError(SAFETY_MESSAGES.reasonRequired);
-    if (trimmed.length > HELD_REMOVAL_REASON_MAX_LENGTH) return setReasonError(SAFETY_MESSAGES.reasonTooLong);
-    setReasonError(null);
-    const ok = await confirmAction({
-      title: 'Remove this post?',
-      message: 'It will not be published. Its author is told your reason.',
-      confirmLabel: 'Remove',
-      destructive: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync({ id: post.id, reason: trimmed });
-      announce('Post removed.', 'info');
-    } catch (problem) {
-      announce(refusalMessage(problem, 'Failed to remove the post. Please try again.'));
     }
   }
 
@@ -138,46 +110,22 @@ function HeldItem({ post }: { post: StaffHeldPost }) {
         <button
           type="button"
           disabled={busy}
-          aria-expanded={removing}
-          onClick={() => setRemoving((open) => !open)}
+          onClick={() => setRemoving(true)}
           className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
         >
           Remove
         </button>
       </div>
-      {removing ? (
-        <form onSubmit={(event) => void onRemove(event)} className="mt-3" noValidate>
-          <label htmlFor={reasonId} className="text-sm font-semibold text-slate-900 dark:text-white">
-            Reason for removal (told to the author)
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            rows={3}
-            required
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-            className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
-          />
-          {reasonError ? (
-            <p
-              id={`${reasonId}-error`}
-              role="alert"
-              className="mt-1 text-sm font-medium text-red-700 dark:text-red-300"
-            >
-              {reasonError}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={busy}
-            className={`mt-2 ${composeButtonClasses({ variant: 'danger', size: 'sm' })}`}
-          >
-            Remove post
-          </button>
-        </form>
-      ) : null}
+      <RemovalDialog
+        open={removing}
+        title="Remove this held post?"
+        onCancel={() => setRemoving(false)}
+        onConfirm={async (statement) => {
+          await remove.mutateAsync({ id: post.id, ...statement });
+          setRemoving(false);
+          announce('Post removed. Its author was sent the statement of reasons.', 'info');
+        }}
+      />
     </article>
   );
 }

@@ -22,6 +22,7 @@ function makeNotification(overrides: Partial<Notification>): Notification {
     answers: null,
     outcome: null,
     reason: null,
+    statement: null,
     notice: null,
     likes: null,
     ...overrides,
@@ -140,6 +141,39 @@ describe('a notification on the page', () => {
   it('shows no reason line when staff gave none', () => {
     renderItem(makeNotification({ kind: 'post_removed', post: post() }));
     expect(screen.queryByText(/Reason:/)).toBeNull();
+  });
+
+  it('shows a removal its statement of reasons, and leads to the post page to appeal (issue #47)', () => {
+    renderItem(
+      makeNotification({
+        kind: 'post_removed',
+        post: post(true),
+        statement: {
+          kind: 'post_removed',
+          rule: 'private_information',
+          facts: 'Shares a phone number.',
+          foundBy: 'member_reports',
+          decidedAt: '2026-11-20T09:00:00.000Z',
+        },
+      }),
+    );
+    expect(screen.getByRole('link', { name: 'Unread: Staff removed your post' }).getAttribute('href')).toBe(
+      `/post/${POST_ID}`,
+    );
+    const statement = screen.getByRole('list', { name: 'Statement of reasons' });
+    expect(statement.textContent).toContain("Rule broken: Someone else's private information (Terms §3");
+    expect(statement.textContent).toContain('Facts: Shares a phone number.');
+    expect(statement.textContent).toContain('members reported your post');
+    expect(statement.textContent).toContain('To appeal');
+  });
+
+  it('tells the outcome of an appeal and leads to the post', () => {
+    renderItem(makeNotification({ kind: 'appeal_decided', outcome: 'overturned', post: post() }));
+    expect(
+      screen
+        .getByRole('link', { name: 'Unread: Your appeal succeeded: your post is back' })
+        .getAttribute('href'),
+    ).toBe(`/asha_r/${POST_ID}`);
   });
 
   it("shows the admins' notice with its links working", () => {

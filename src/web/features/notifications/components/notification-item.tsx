@@ -75,6 +75,16 @@ export function NotificationItem({
         {text.detail ? (
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">{text.detail}</p>
         ) : null}
+        {text.statement ? (
+          <ul
+            aria-label="Statement of reasons"
+            className="mt-1 space-y-0.5 text-sm text-slate-700 dark:text-slate-200"
+          >
+            {text.statement.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
         {text.notice ? (
           <LinkifiedText
             text={text.notice}

@@ -21,6 +21,7 @@ const notification = (id: string, outcome: 'resolved' | 'removed'): Notification
   answers: null,
   outcome,
   reason: null,
+  statement: null,
   notice: null,
   likes: null,
 });

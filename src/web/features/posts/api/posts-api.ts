@@ -4,6 +4,7 @@
 // updateCachedPost, which updates every cached view holding that post, so all screens agree without
 // asking the server again.
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
+import type { RemovalAnswer, RemovalRequest } from '../../../../shared/appeals';
 import type { LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
@@ -58,16 +59,30 @@ export function updateCachedPost(id: string, change: PostChange): void {
   }
 }
 
+/** A post gone from every screen: its lists, the profile header's counts, an askline's, the reports page. */
+function afterPostGone(id: string) {
+  updateCachedPost(id, null);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
+}
+
 export function useDeletePost() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(`/api/posts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (_, id) => {
-      updateCachedPost(id, null);
-      // The profile header's counts change too, an askline's post count, and the reports page.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
-    },
+    onSuccess: (_, id) => afterPostGone(id),
+  });
+}
+
+/** Staff removing someone else's post, with the statement of reasons its author is sent (issue #47). */
+export function useRemovePost() {
+  return useMutation({
+    mutationFn: ({ id, ...statement }: RemovalRequest & { id: string }) =>
+      apiRequest<RemovalAnswer>(`/api/posts/${encodeURIComponent(id)}/removal`, {
+        method: 'POST',
+        body: statement,
+      }),
+    onSuccess: (_, { id }) => afterPostGone(id),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Post } from '../../../../shared/posts';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
@@ -6,8 +6,10 @@ import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
+import { lazyPage } from '../../../lib/lazy-page';
 import {
   useDeletePost,
+  useRemovePost,
   useReportPost,
   useSetLike,
   useSetResolution,
@@ -17,10 +19,18 @@ import { type PostCardProps, useCopyLink } from './post-card';
 import { CardIconButton, PostCardView } from './post-card-view';
 import { ReportDialog } from './report-dialog';
 
+/** Staff's removal form (issue #47): loaded when they first remove a post, never for members. */
+const RemovalDialog = lazyPage(
+  'components/removal-dialog.tsx',
+  () => import('../../../components/removal-dialog').then((m) => m.RemovalDialog),
+  { preload: false },
+);
+
 // The post card wired to the server, for a viewer who may act on it (post-card.tsx decides): like and
-// unlike (at once, put back and announced if it fails); delete with confirmation (soft delete); Report
-// with its reason and 2 s feedback (SPEC §4); and for staff the report badge, resolve / unresolve and
-// delete any post, each confirmed first. Failures are told through the one announcer, on every screen
+// unlike (at once, put back and announced if it fails); delete one's own with confirmation (soft
+// delete); Report with its reason and 2 s feedback (SPEC §4); and for staff the report badge, resolve /
+// unresolve, and Delete on someone else's post, which asks for the rule it broke and the facts (the
+// author's statement of reasons, issue #47). Failures are told through the one announcer, on every screen
 // the card is on.
 export function PostCardWithActions({
   post,
@@ -33,8 +43,10 @@ export function PostCardWithActions({
 }: PostCardProps) {
   const setLike = useSetLike();
   const deletePost = useDeletePost();
+  const removePost = useRemovePost();
   const reportPost = useReportPost();
   const [reporting, setReporting] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const { feedback, setFeedback, copyLink } = useCopyLink(post);
 
   function toggleLike() {
@@ -70,7 +82,13 @@ export function PostCardWithActions({
     setReporting(true);
   }
 
+  // One's own post where it is offered (the profile; staff everywhere); someone else's, staff remove.
   const canDelete = post.viewer.canDelete && (showDelete || post.viewer.canModerate);
+  const onDelete = post.viewer.canRemove
+    ? () => setRemoving(true)
+    : canDelete
+      ? () => void remove()
+      : undefined;
 
   return (
     <>
@@ -79,8 +97,8 @@ export function PostCardWithActions({
         header={header}
         onToggleLike={post.viewer.canLike ? toggleLike : undefined}
         likePending={setLike.isPending}
-        onDelete={canDelete ? () => void remove() : undefined}
-        deletePending={deletePost.isPending}
+        onDelete={onDelete}
+        deletePending={deletePost.isPending || removePost.isPending}
         showAskline={showAskline}
         showAuthorNote={showAuthorNote}
         headingLevel={headingLevel}
@@ -93,6 +111,20 @@ export function PostCardWithActions({
           ) : undefined
         }
       />
+      {removing ? (
+        <Suspense fallback={null}>
+          <RemovalDialog
+            open
+            title="Remove this post?"
+            onCancel={() => setRemoving(false)}
+            onConfirm={async (statement) => {
+              await removePost.mutateAsync({ id: post.id, ...statement });
+              setRemoving(false);
+              announce('Post removed. Its author was sent the statement of reasons.', 'info');
+            }}
+          />
+        </Suspense>
+      ) : null}
       {mayOfferReport ? (
         <ReportDialog
           open={reporting}
