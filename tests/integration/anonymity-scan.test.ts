@@ -701,7 +701,8 @@ describe('an anonymous author', () => {
     // Removed: nothing members or visitors read changes; staff's queue loses it, the log gains an
     // entry naming no one.
     const removal = await fetchAs(moderator, 'POST', `/api/held-posts/${removedId}/removal`, {
-      reason: 'Names a student to shame him.',
+      rule: 'harassment',
+      facts: 'Names a student to shame him.',
     });
     expect(removal.status).toBe(200);
     expectNoHolder(removal.what, removal.text);
@@ -773,6 +774,169 @@ describe('an anonymous author', () => {
       scanned++;
       expect(figures.text.toLowerCase()).not.toContain(value.toLowerCase());
     }
+  it('is not inferable from a statement of reasons or an appeal: whose anonymous post it was changes nothing staff see', async () => {
+    // Issue #47: two members each write an anonymous post; a moderator removes both with the same
+    // statement; each appeals in the same words; an admin decides both. Staff's Appeals tab and the
+    // log must read the same for either author, beyond each post's own words, and name neither; what
+    // members and visitors read changes only as any removal and restoring of a post changes it.
+    const word = 'oleanderish';
+    const first = await createMember(server, { fullName: 'Priyamvada Appealer' });
+    const second = await createMember(server, { fullName: 'Somasundar Appealer' });
+    const identities = [first, second].flatMap((member) => [
+      member.account.userId,
+      member.username,
+      member.account.email,
+    ]);
+    identities.push('Priyamvada', 'Somasundar');
+    const expectNoAppealer = (what: string, text: string) => {
+      scanned++;
+      for (const value of identities) {
+        expect(text.toLowerCase().includes(value.toLowerCase()), `${what} names an appealer`).toBe(false);
+      }
+    };
+    const write = async (member: Member, n: number) =>
+      (
+        await ok<{ id: string }>(
+          fetchAs(member, 'POST', '/api/posts', { content: `Anonymous ${word} ${n}`, isAnonymous: true }),
+        )
+      ).id;
+    const firstPost = await write(first, 1);
+    const secondPost = await write(second, 2);
+    const ids = [firstPost, secondPost];
+
+    /** Everything others read that shows or tells of the posts, the queues and the log. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const urls = [
+        ...['default', 'newest'].map((sort) => `/api/posts?sort=${sort}`),
+        ...ids.flatMap((id) => [`/api/posts/${id}`, `/api/posts/${id}/removal`, `/post/${id}`]),
+        `/api/search/posts?q=${word}`,
+        ...[first, second].map(({ username }) => `/api/profiles/${username}/posts`),
+        '/api/appeals',
+        '/api/admin/moderation-log',
+        '/api/notifications',
+        '/api/notifications/unread',
+        '/reports?tab=appeals',
+      ];
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          expect(read.status, read.what).toBeLessThan(500);
+          expectNoAppealer(read.what, read.text);
+          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+        }
+      }
+      return seen;
+    }
+    const changed = (before: Record<string, string>, after: Record<string, string>) =>
+      Object.keys(before).filter((what) => before[what] !== after[what]);
+    const staff = (what: string) => what.endsWith(moderator.username) || what.endsWith(admin.username);
+
+    await snapshot();
+    const before = await snapshot();
+    for (const id of ids) {
+      const removal = await fetchAs(moderator, 'POST', `/api/posts/${id}/removal`, {
+        rule: 'harassment',
+        facts: 'Mocks a classmate.',
+      });
+      expect(removal.status).toBe(200);
+      expectNoAppealer(removal.what, removal.text);
+    }
+    const removed = await snapshot();
+    // The statement is its author's alone: to anyone else the removed post reads as one never written.
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    for (const viewer of [other, moderator, admin, null]) {
+      for (const page of ['/api/posts/', '/post/']) {
+        for (const tail of page === '/api/posts/' ? ['', '/removal'] : ['']) {
+          const read = async (id: string) => {
+            const answer = await fetchAs(viewer, 'GET', `${page}${id}${tail}`);
+            return `${answer.status} ${answer.body.replaceAll(id, 'ID')}`.replace(/"requestId":"[^"]*"/g, '');
+          };
+          expect(await read(firstPost), `${page}…${tail} as ${viewer?.username}`).toBe(await read(unknownId));
+        }
+      }
+    }
+    for (const [member, id] of [
+      [first, firstPost],
+      [second, secondPost],
+    ] as const) {
+      const own = await fetchAs(member, 'GET', `/api/posts/${id}/removal`);
+      expect(own.status).toBe(200);
+      for (const value of [moderator.username, 'Mona Moderator', moderator.account.userId, other.username]) {
+        expect(own.body).not.toContain(value);
+      }
+      const appeal = await fetchAs(member, 'POST', `/api/posts/${id}/appeal`, { text: 'It was a joke.' });
+      expect(appeal.status).toBe(201);
+    }
+    const appealed = await snapshot();
+    // Appealing changes staff's Appeals tab alone (its page too), and only for staff.
+    const appealChanges = changed(removed, appealed);
+    expect(appealChanges.length).toBeGreaterThan(0);
+    for (const what of appealChanges) {
+      expect(
+        staff(what) && (what.includes('/api/appeals') || what.includes('/reports?tab=appeals')),
+        what,
+      ).toBe(true);
+    }
+    // The two appeals read alike beyond each post's own words and ids: which author is not there.
+    const queue = JSON.parse((appealed[`GET /api/appeals as ${moderator.username}`] ?? '').slice(4)) as {
+      appeals: { id: string; post: { id: string } }[];
+    };
+    const normalised = ids.map((id) => {
+      const item = queue.appeals.find((appeal) => appeal.post.id === id);
+      expect(item, id).toBeDefined();
+      return JSON.stringify(item)
+        .replaceAll(item?.id ?? '', 'APPEAL')
+        .replaceAll(id, 'POST')
+        .replace(/Anonymous oleanderish \d/g, 'CONTENT')
+        .replace(/"\d{4}-\d\d-\d\dT[\d:.]+Z"/g, '"TIME"');
+    });
+    expect(normalised[0]).toBe(normalised[1]);
+    expect(normalised[0]).toContain('"author":null');
+
+    const decisions = [];
+    for (const item of queue.appeals.filter((appeal) => ids.includes(appeal.post.id))) {
+      const decided = await fetchAs(admin, 'POST', `/api/appeals/${item.id}/decision`, {
+        outcome: item.post.id === firstPost ? 'overturned' : 'upheld',
+      });
+      expect(decided.status).toBe(200);
+      expectNoAppealer(decided.what, decided.text);
+      decisions.push(decided);
+    }
+    const decided = await snapshot();
+    // The log: a removal and an appeal's outcome for each post, alike for both authors, naming no one.
+    const log = JSON.parse(
+      (decided[`GET /api/admin/moderation-log as ${admin.username}`] ?? '').slice(4),
+    ) as {
+      entries: { id: string; postId: string | null; action: string; createdAt: string }[];
+    };
+    const ofPost = (id: string) =>
+      log.entries
+        .filter((entry) => entry.postId === id)
+        .map((entry) =>
+          JSON.stringify({ ...entry, id: 'ID', postId: 'POST', createdAt: 'TIME' }).replace(
+            'overturned',
+            'upheld',
+          ),
+        );
+    expect(ofPost(firstPost)).toHaveLength(2);
+    expect(ofPost(firstPost)).toEqual(ofPost(secondPost));
+    // Overturned, the first post is back as any anonymous post; upheld, the second stays away.
+    expect(decided[`GET /api/posts/${firstPost} as a visitor`]).toBe(
+      before[`GET /api/posts/${firstPost} as a visitor`],
+    );
+    expect(decided[`GET /api/posts/${secondPost} as a visitor`]).toBe(
+      removed[`GET /api/posts/${secondPost} as a visitor`],
+    );
+    // The authors were told; staff were told nothing.
+    for (const viewer of [moderator, admin]) {
+      const what = `GET /api/notifications as ${viewer.username}`;
+      expect(decided[what], what).toBe(before[what]);
+    }
+    const told = await fetchAs(first, 'GET', '/api/notifications');
+    expect(told.body).toContain('appeal_decided');
+    for (const value of [admin.username, 'Ada Admin', moderator.username])
+      expect(told.body).not.toContain(value);
   });
 
   it('was scanned in every answer', () => {

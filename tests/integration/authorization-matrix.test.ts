@@ -114,6 +114,20 @@ const newMember = (options: AccountOptions = {}) => createMember(server, options
 const newHeldPost = async (): Promise<string> =>
   (await ok(server, 'POST', '/api/posts', owner.cookie, { content: 'I will kill you, matrix' })).id;
 
+/** A post of the owner that the admin removed with a statement of reasons (issue #47): its id. */
+async function newRemovedPost(): Promise<string> {
+  const id = await newPost(owner.cookie);
+  await ok(server, 'POST', `/api/posts/${id}/removal`, admin.cookie, { rule: 'spam', facts: 'An advert.' });
+  return id;
+}
+/** The owner's appeal of the admin's removal of their post: the appeal's id. */
+async function newAppeal(): Promise<string> {
+  const id = await newRemovedPost();
+  await ok(server, 'POST', `/api/posts/${id}/appeal`, owner.cookie, { text: 'It was not an advert.' });
+  const queue = await ok(server, 'GET', '/api/appeals', cookies.moderator);
+  return queue.appeals.find((appeal: { post: { id: string } }) => appeal.post.id === id).id;
+}
+
 /**
  * A live link of an email change of `member` (issue #43), read from the development outbox: the
  * approval link of a new request, or (`confirm`) the new address's link once it is approved.
@@ -499,9 +513,45 @@ const ROUTES: RouteCase[] = [
   },
   {
     route: 'DELETE /api/posts/:id',
-    rule: 'the author or staff delete a post',
+    rule: "the author deletes a post; staff are told to remove someone else's with a statement (400)",
     call: async () => ({ path: `/api/posts/${await newPost(owner.cookie)}` }),
-    expect: only(['owner', 'moderator', 'admin'], 204),
+    expect: { ...only(['owner'], 204), moderator: 400, admin: 400 },
+  },
+  {
+    route: 'POST /api/posts/:id/removal',
+    rule: "staff remove someone else's post with a statement of reasons; its author cannot",
+    call: async () => ({
+      path: `/api/posts/${await newPost(owner.cookie)}/removal`,
+      json: { rule: 'harassment', facts: 'Mocks a classmate.' },
+    }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'GET /api/posts/:id/removal',
+    rule: "a removal's statement is its author's alone: anyone else, staff too, finds nothing",
+    call: async () => ({ path: `/api/posts/${await newRemovedPost()}/removal` }),
+    expect: { ...members(404), owner: 200 },
+  },
+  {
+    route: 'POST /api/posts/:id/appeal',
+    rule: "the author appeals a removal; nobody can appeal someone else's decision",
+    call: async () => ({
+      path: `/api/posts/${await newRemovedPost()}/appeal`,
+      json: { text: 'Please look again.' },
+    }),
+    expect: { ...members(404), owner: 201 },
+  },
+  {
+    route: 'GET /api/appeals',
+    rule: 'staff read the Appeals tab; members cannot',
+    call: () => ({ path: '/api/appeals' }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'POST /api/appeals/:id/decision',
+    rule: 'staff decide appeals, never the one who made the decision (here the admin)',
+    call: async () => ({ path: `/api/appeals/${await newAppeal()}/decision`, json: { outcome: 'upheld' } }),
+    expect: { ...only(['moderator', 'admin'], 200), admin: 403 },
   },
   {
     route: 'PUT /api/posts/:id/like',
@@ -614,7 +664,7 @@ const ROUTES: RouteCase[] = [
     rule: 'staff remove held posts; their author cannot',
     call: async () => ({
       path: `/api/held-posts/${await newHeldPost()}/removal`,
-      json: { reason: 'A threat.' },
+      json: { rule: 'harassment', facts: 'A threat.' },
     }),
     expect: only(['moderator', 'admin'], 200),
   },
@@ -878,6 +928,21 @@ describe('the refusals', () => {
       POST_MESSAGES.notOwner,
     );
     expect((await api('GET', `/api/posts/${postId}`, null)).status).toBe(200);
+  });
+});
+
+describe('appeals (issue #47)', () => {
+  it('are refused a second time (409), and on a live post (409): nothing changes', async () => {
+    const removed = await newRemovedPost();
+    const first = await api('POST', `/api/posts/${removed}/appeal`, owner.cookie, { text: 'Once.' });
+    expect(first.status).toBe(201);
+    const second = await api('POST', `/api/posts/${removed}/appeal`, owner.cookie, { text: 'Twice.' });
+    expect(second.status).toBe(409);
+    const removal = await ok(server, 'GET', `/api/posts/${removed}/removal`, owner.cookie);
+    expect(removal.appeal.text).toBe('Once.');
+    const live = await newPost(owner.cookie);
+    expect((await api('POST', `/api/posts/${live}/appeal`, owner.cookie, { text: 'Why?' })).status).toBe(409);
+    expect((await api('GET', `/api/posts/${live}`, null)).status).toBe(200);
   });
 });
 

@@ -119,6 +119,9 @@ let reportId: string;
 let asklineId: string;
 /** A post the text check held (issue #47), for the Held tab's decisions. */
 let heldId: string;
+/** A post of `member` that staff removed, for its appeal; and an appeal waiting for a decision. */
+let removedId: string;
+let appealId: string;
 
 const ROUTES: Record<string, WriteRoute> = {
   'POST /api/session': {
@@ -232,6 +235,27 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ reason: 'spam', detail: 'It is spam' }),
     who: () => member.cookie,
   },
+  'POST /api/posts/:id/removal': {
+    method: 'POST',
+    path: (segment) => `/api/posts/${segment ?? postId}/removal`,
+    fuzzPath: true,
+    valid: () => ({ rule: 'spam', facts: 'An advert for a coaching class.' }),
+    who: () => moderator.cookie,
+  },
+  'POST /api/posts/:id/appeal': {
+    method: 'POST',
+    path: (segment) => `/api/posts/${segment ?? removedId}/appeal`,
+    fuzzPath: true,
+    valid: () => ({ text: 'It was not an advert: I was sharing notes.' }),
+    who: () => member.cookie,
+  },
+  'POST /api/appeals/:id/decision': {
+    method: 'POST',
+    path: (segment) => `/api/appeals/${segment ?? appealId}/decision`,
+    fuzzPath: true,
+    valid: () => ({ outcome: 'upheld' }),
+    who: () => moderator.cookie,
+  },
   'POST /api/posts/:id/author-suspension': {
     method: 'POST',
     path: (segment) => `/api/posts/${segment ?? '00000000-0000-4000-8000-000000000000'}/author-suspension`,
@@ -278,7 +302,7 @@ const ROUTES: Record<string, WriteRoute> = {
     method: 'POST',
     path: (segment) => `/api/held-posts/${segment ?? heldId}/removal`,
     fuzzPath: true,
-    valid: () => ({ reason: 'A threat.' }),
+    valid: () => ({ rule: 'harassment', facts: 'A threat.' }),
     who: () => moderator.cookie,
   },
   'PUT /api/asklines/:id/review': {
@@ -418,7 +442,16 @@ beforeAll(async () => {
     })
   ).body.id;
   heldId = (await post('I will kill you, fuzz')).body.id;
+  const removal = { rule: 'spam', facts: 'An advert.' };
+  removedId = (await callJson(server, 'POST', '/api/posts', member.cookie, { content: 'Mine, removed' })).body
+    .id;
+  await callJson(server, 'POST', `/api/posts/${removedId}/removal`, admin.cookie, removal);
+  const appealed = (await post('Appealed already')).body.id;
+  await callJson(server, 'POST', `/api/posts/${appealed}/removal`, admin.cookie, removal);
+  await callJson(server, 'POST', `/api/posts/${appealed}/appeal`, author.cookie, { text: 'Look again.' });
+  appealId = (await callJson(server, 'GET', '/api/appeals', moderator.cookie)).body.appeals[0]?.id ?? '';
   expect(reportId).not.toBe('');
+  expect(appealId).not.toBe('');
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -493,6 +526,7 @@ describe('bad page cursors on every keyset list', () => {
     },
     'askline queue': { url: (c) => `/api/asklines/pending?cursor=${c}`, who: () => moderator.cookie },
     'moderation log': { url: (c) => `/api/admin/moderation-log?cursor=${c}`, who: () => admin.cookie },
+    'appeals queue': { url: (c) => `/api/appeals?cursor=${c}`, who: () => moderator.cookie },
   };
   const IMPOSSIBLE_TIMES = [
     '2026-13-45 25:61:61+99',

@@ -398,6 +398,44 @@ describe('signed-in pages', () => {
     expect(tab.html).not.toContain(writer.username);
   });
 
+  it("draws a removed post's statement and appeal for its author alone, and the Appeals tab for staff (issue #47)", async () => {
+    const content = 'Removed for the statement page';
+    const posted = await callJson(server, 'POST', '/api/posts', writer.cookie, {
+      content,
+      isAnonymous: true,
+    });
+    expect(posted.status).toBe(201);
+    const id = posted.body.id;
+    const moderator = await createMember(server, { userType: 'moderator' });
+    const removal = { rule: 'spam', facts: 'Advertises a coaching class.' };
+    expect(
+      (await callJson(server, 'POST', `/api/posts/${id}/removal`, moderator.cookie, removal)).status,
+    ).toBe(200);
+    const own = await page(`/post/${id}`, writer.cookie);
+    expect(own.root).toContain('Removed');
+    expect(own.root).toContain(content);
+    expect(own.root).toContain('Advertises a coaching class.');
+    expect(own.root).toContain('Send appeal');
+    expect(own.html).toContain(chunkFile('features/appeals/components/own-removed-post.tsx'));
+    // Anyone else: the page of a post that does not exist, and not a word of it.
+    for (const cookie of [reader.cookie, admin.cookie, undefined]) {
+      const theirs = await page(`/post/${id}`, cookie);
+      expect(theirs.status).toBe(404);
+      expect(theirs.html).not.toContain(content);
+      expect(theirs.html).not.toContain('coaching class');
+    }
+    const appealed = await callJson(server, 'POST', `/api/posts/${id}/appeal`, writer.cookie, {
+      text: 'It was a study group, not an advert.',
+    });
+    expect(appealed.status).toBe(201);
+    const tab = await page('/reports?tab=appeals', admin.cookie);
+    expect(tab.status).toBe(200);
+    expect(tab.root).toContain('It was a study group, not an advert.');
+    expect(tab.root).toContain('Overturn');
+    expect(tab.html).toContain(chunkFile('features/appeals/components/appeals-tab.tsx'));
+    expect(tab.html).not.toContain(writer.username);
+  });
+
   it('sends people where the auth gate would, with a redirect instead of a page', async () => {
     const redirect = async (path: string, cookie?: string) => {
       const shown = await page(path, cookie);

@@ -1,60 +1,8 @@
 // The zod-free half of the statements-of-reasons and appeals contract (../appeals.ts, issue #47): the
-// rules of the Terms a removal names (the Terms page draws its list of them from here, so the two
-// cannot drift), how a removal was found, and the messages. Shared by the server, the staff screens
-// and the author's own post page.
+// rules of the Terms a removal names (terms-rules.ts), how a removal was found, and the messages.
+// Shared by the server, the staff screens and the author's own post page.
 
-/** Where the rules below come from: the Terms page (app/routes/terms.tsx), section 3. */
-export const TERMS_RULES_SECTION = { number: 3, title: 'Acceptable use', anchor: 'acceptable-use' } as const;
-
-/**
- * Each rule of Terms §3 ("You must not post or do anything that: …"): `terms` is the page's own
- * words, `label` what staff choose and the author reads as the rule broken.
- */
-export const TERMS_RULES = [
-  {
-    id: 'harassment',
-    label: 'Harassment, bullying or threats',
-    terms: 'harasses, bullies, threatens or intimidates anyone, or targets people for who they are',
-  },
-  {
-    id: 'private_information',
-    label: "Someone else's private information",
-    terms: "reveals someone else's private information, such as a phone number, address or photos",
-  },
-  {
-    id: 'impersonation',
-    label: 'Impersonation',
-    terms: 'impersonates another person, or claims to speak for the university when you do not',
-  },
-  {
-    id: 'explicit_violent_illegal',
-    label: 'Sexual, violent or illegal content',
-    terms: 'is sexually explicit, promotes violence or self-harm, or is otherwise illegal',
-  },
-  {
-    id: 'infringement',
-    label: "Someone else's copyright or rights",
-    terms: "infringes someone else's copyright, trademark or other rights",
-  },
-  {
-    id: 'spam',
-    label: 'Spam or collecting data',
-    terms: "is spam, advertising, or a scheme to collect other users' data",
-  },
-  {
-    id: 'security',
-    label: 'Attacking the service',
-    terms: 'tries to break, overload or get around the security of the service',
-  },
-] as const;
-
-export type TermsRule = (typeof TERMS_RULES)[number];
-export type TermsRuleId = TermsRule['id'];
-export const TERMS_RULE_IDS = TERMS_RULES.map((rule) => rule.id) as [TermsRuleId, ...TermsRuleId[]];
-
-export function termsRule(id: TermsRuleId): TermsRule {
-  return TERMS_RULES.find((rule) => rule.id === id) ?? TERMS_RULES[0];
-}
+export * from './terms-rules';
 
 /**
  * How the removed post came to staff's attention: the text check held it (automatic), members
@@ -63,11 +11,12 @@ export function termsRule(id: TermsRuleId): TermsRule {
 export const REMOVAL_FOUND_BY = ['text_check', 'member_reports', 'staff'] as const;
 export type RemovalFoundBy = (typeof REMOVAL_FOUND_BY)[number];
 
+/** How it was found, in words for the author and for staff alike. */
 export const REMOVAL_FOUND_BY_TEXT: Record<RemovalFoundBy, string> = {
-  text_check: 'Found automatically: the text check held your post for review, and a moderator removed it.',
+  text_check: 'Found automatically: the text check held the post for review, and a moderator removed it.',
   member_reports:
-    'Not found automatically: members reported your post, and a moderator removed it. Who reported it is never shown.',
-  staff: 'Not found automatically: a moderator found your post and removed it.',
+    'Not found automatically: members reported the post, and a moderator removed it. Who reported it is never shown.',
+  staff: 'Not found automatically: a moderator came across the post and removed it.',
 };
 
 /** What a decision is: a published post removed, or a held post not published. */

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoute, type Params, type RouteId } from '../../shared/routes';
 import { storageKeys } from '../config/storage-keys';
 import { emailChangeLinkQueryOptions } from '../features/account/api/email-change-api';
+import { appealsQueueQueryOptions, removalQueryOptions } from '../features/appeals/api/appeals-queries';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { gateRedirect } from '../features/auth/gate-rules';
@@ -25,6 +26,7 @@ import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
 import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
+import { ApiError } from '../lib/api-client';
 import { readCookie } from '../lib/cookies';
 import { isDemoSession } from '../lib/demo-flag';
 import { queryClient } from '../lib/query-client';
@@ -89,21 +91,18 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       ];
     },
   },
-  // The Held tab (issue #47) or a list of reports, whichever the address opens.
+  // The Held or Appeals tab (issue #47) or a list of reports, whichever the address opens.
   reports: {
     gated: (client, _, search) => {
       if (search.get('tab') === 'held') return [client.prefetchInfiniteQuery(heldQueueQueryOptions())];
+      if (search.get('tab') === 'appeals') return [client.prefetchInfiniteQuery(appealsQueueQueryOptions())];
       const { status, sort } = readReportsView(search);
       return [client.prefetchInfiniteQuery(reportsQueryOptions(status, sort))];
     },
   },
-  anonymousPost: {
-    open: (client, { postId = '' }) => [client.prefetchQuery(postQueryOptions(postId, null))],
-  },
+  anonymousPost: { open: (client, { postId = '' }) => [postOrRemoval(client, postId, null)] },
   userPost: {
-    open: (client, { username = null, postId = '' }) => [
-      client.prefetchQuery(postQueryOptions(postId, username)),
-    ],
+    open: (client, { username = null, postId = '' }) => [postOrRemoval(client, postId, username)],
   },
   // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page.
   userProfile: {
@@ -117,6 +116,19 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
     },
   },
 };
+
+/**
+ * A post page: the post; and where it is not found for someone signed in, whether it is their own
+ * removed post (issue #47: the server tells its author alone; anyone else gets a 404 here too).
+ */
+async function postOrRemoval(client: QueryClient, postId: string, username: string | null): Promise<void> {
+  const post = postQueryOptions(postId, username);
+  await client.prefetchQuery(post);
+  const error = client.getQueryState(post.queryKey)?.error;
+  if (!(error instanceof ApiError && error.status === 404)) return;
+  const session = await client.ensureQueryData(sessionQueryOptions).catch(() => null);
+  if (session?.user && !session.demo) await client.prefetchQuery(removalQueryOptions(postId));
+}
 
 /** Asks for everything the page at `url` shows first; failures stay in the cache as the page's errors. */
 export async function loadPageData(client: QueryClient, url: URL, cookie: string): Promise<void> {

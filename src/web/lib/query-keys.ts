@@ -57,6 +57,12 @@ export const queryKeys = {
   },
   /** Posts the text check held (issue #47): the author's own, and staff's Held tab. */
   heldPosts: (part: 'mine' | 'queue') => ['held', part] as const,
+  /**
+   * Statements of reasons and appeals (issue #47): the author's removed post (its statement and their
+   * appeal), and staff's Appeals tab.
+   */
+  removal: (postId: string) => ['removal', postId] as const,
+  appeals: ['appeals'] as const,
   /** What the composer says about posting (a new account's anonymous allowance). */
   postingAllowance: ['allowance'] as const,
   moderationLog: ['moderation-log'] as const,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { readShareFormat, SHARE_FORMATS, TEMPLATE_LABELS } from '../../../shared/share';
 import { POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
@@ -14,8 +14,20 @@ import { PostCard } from '../../features/posts/components/post-card';
 import { postHref } from '../../features/posts/post-links';
 import { ShareFrame } from '../../features/share/share-frame';
 import { ApiError } from '../../lib/api-client';
+import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useNotFoundStatus } from '../../lib/redirect';
 import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
+
+/**
+ * Where a post is not found for someone signed in: their own removed post, with its statement of
+ * reasons and appeal (issue #47), or else the same not-found. Its own chunk, named for preloading then.
+ */
+const OWN_REMOVED_POST = 'features/appeals/components/own-removed-post.tsx';
+const OwnRemovedPost = lazyPage(
+  OWN_REMOVED_POST,
+  () => import('../../features/appeals/components/own-removed-post').then((m) => m.OwnRemovedPost),
+  { preload: false },
+);
 
 // /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
 // comes from ?format= (other values are ignored) or the buttons, and the frame around the card is what
@@ -29,7 +41,10 @@ export function PostRoute() {
   const { data: session } = useSession();
   const query = useQuery(postQueryOptions(postId, username));
   const post = query.data;
-  useNotFoundStatus(query.error instanceof ApiError && query.error.status === 404);
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  useNotFoundStatus(missing);
+  const signedIn = Boolean(session?.user) && !session?.demo;
+  usePreloadModule(OWN_REMOVED_POST, missing && signedIn);
 
   useEffect(() => {
     if (!post?.author || username === null) return;
@@ -45,8 +60,7 @@ export function PostRoute() {
     );
   }
   if (!post) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
+    const notFound = (
       <Centered title={missing ? POST_MESSAGES.notFound : 'Something went wrong'}>
         <span className="flex size-14 items-center justify-center rounded-2xl bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           <Icon name="file-question-mark" className="size-7" />
@@ -60,9 +74,19 @@ export function PostRoute() {
         </Link>
       </Centered>
     );
+    if (!missing || !signedIn) return notFound;
+    return (
+      <Suspense
+        fallback={
+          <Centered title="Post">
+            <LoadingStatus>Loading post...</LoadingStatus>
+          </Centered>
+        }
+      >
+        <OwnRemovedPost postId={postId} fallback={notFound} />
+      </Suspense>
+    );
   }
-
-  const signedIn = Boolean(session?.user) && !session?.demo;
   const by = post.author ? `${post.author.fullName} (@${post.author.username})` : 'Anonymous';
 
   return (

@@ -33,6 +33,14 @@ const HeldTab = lazyPage(
   { preload: false },
 );
 
+/** The Appeals tab (issue #47): staff-only as well, its own chunk in the same way. */
+const APPEALS_TAB = 'features/appeals/components/appeals-tab.tsx';
+const AppealsTab = lazyPage(
+  APPEALS_TAB,
+  () => import('../../features/appeals/components/appeals-tab').then((m) => m.AppealsTab),
+  { preload: false },
+);
+
 // /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default), the
 // Unresolved and Resolved tabs, each report with its post, count and reasons. Tab and sort live in the
 // address, so a reload keeps them. Staff work each post from its card (resolve, delete, suspend).
@@ -40,9 +48,12 @@ export function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   const { status, sort } = readReportsView(params);
   const heldTab = params.get('tab') === 'held';
+  const appealsTab = params.get('tab') === 'appeals';
+  const otherTab = heldTab || appealsTab;
   // Opened by its address, the tab is drawn by the server (app/page-data.ts): its chunk comes with the page.
   usePreloadModule(HELD_TAB, heldTab);
-  const list = useInfiniteQuery({ ...reportsQueryOptions(status, sort), enabled: !heldTab });
+  usePreloadModule(APPEALS_TAB, appealsTab);
+  const list = useInfiniteQuery({ ...reportsQueryOptions(status, sort), enabled: !otherTab });
   const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
 
   function choose(next: { status?: ReportStatus; sort?: ReportSort }) {
@@ -53,8 +64,8 @@ export function ReportsRoute() {
     setParams(search, { replace: true });
   }
 
-  function openHeld() {
-    setParams({ tab: 'held' }, { replace: true });
+  function openTab(tab: 'held' | 'appeals') {
+    setParams({ tab }, { replace: true });
   }
 
   return (
@@ -62,8 +73,8 @@ export function ReportsRoute() {
       <DocumentTitle title="Reported Posts" />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reported Posts</h1>
-        {/* The held queue has one order (oldest first): sorting is the reports' alone. */}
-        {heldTab ? null : (
+        {/* The held and appeals queues have one order (oldest first): sorting is the reports' alone. */}
+        {otherTab ? null : (
           <MenuButton
             label={`Sort: ${REPORT_SORT_LABELS[sort]}`}
             buttonContent={
@@ -89,20 +100,27 @@ export function ReportsRoute() {
         {REPORT_STATUSES.map((option) => (
           <ListTab
             key={option}
-            pressed={!heldTab && option === status}
+            pressed={!otherTab && option === status}
             onClick={() => choose({ status: option })}
           >
             {STATUS_LABELS[option]}
           </ListTab>
         ))}
-        <ListTab pressed={heldTab} onClick={openHeld}>
+        <ListTab pressed={heldTab} onClick={() => openTab('held')}>
           Held
+        </ListTab>
+        <ListTab pressed={appealsTab} onClick={() => openTab('appeals')}>
+          Appeals
         </ListTab>
       </fieldset>
 
       {heldTab ? (
         <Suspense fallback={<LoadingStatus>Loading held posts...</LoadingStatus>}>
           <HeldTab />
+        </Suspense>
+      ) : appealsTab ? (
+        <Suspense fallback={<LoadingStatus>Loading appeals...</LoadingStatus>}>
+          <AppealsTab />
         </Suspense>
       ) : (
         <section aria-label={`${STATUS_LABELS[status]} reports`} className="mt-6">

@@ -1,3 +1,4 @@
+import { TERMS_RULES, TERMS_RULES_SECTION } from '../../../shared/values/terms-rules';
 import { GrievanceOfficerSection } from '../../components/grievance-officer';
 import { ContentPage } from '../../components/layout/content-page';
 import { paths } from '../../config/paths';
@@ -26,16 +27,18 @@ export function TermsRoute() {
         us straight away if you think someone else has access to your account.
       </p>
 
-      <h2>3. Acceptable use</h2>
+      <h2 id={TERMS_RULES_SECTION.anchor}>
+        {TERMS_RULES_SECTION.number}. {TERMS_RULES_SECTION.title}
+      </h2>
       <p>Be the kind of classmate people are glad to have around. You must not post or do anything that:</p>
+      {/* The rules a removal's statement of reasons names, in these words (shared/values/appeals.ts). */}
       <ul>
-        <li>harasses, bullies, threatens or intimidates anyone, or targets people for who they are;</li>
-        <li>reveals someone else&apos;s private information, such as a phone number, address or photos;</li>
-        <li>impersonates another person, or claims to speak for the university when you do not;</li>
-        <li>is sexually explicit, promotes violence or self-harm, or is otherwise illegal;</li>
-        <li>infringes someone else&apos;s copyright, trademark or other rights;</li>
-        <li>is spam, advertising, or a scheme to collect other users&apos; data;</li>
-        <li>tries to break, overload or get around the security of the service.</li>
+        {TERMS_RULES.map((rule, index) => (
+          <li key={rule.id}>
+            {rule.terms}
+            {index < TERMS_RULES.length - 1 ? ';' : '.'}
+          </li>
+        ))}
       </ul>
 
       <h2>4. Anonymous posts</h2>
@@ -62,6 +65,12 @@ export function TermsRoute() {
         member) waits for a moderator before anyone else sees it. Our moderators and admins review reports and
         held posts and may remove posts, and suspend or close accounts, at their discretion. We do not read
         every post before it appears, and we are not responsible for what users write, but we act on reports.
+      </p>
+      <p>
+        When a moderator removes your post, you are told why: which rule of section 3 it broke, the facts, and
+        whether it was found automatically or reported by members (never who reported it). You can appeal each
+        removal once, in your own words, from the post&apos;s page. A different moderator from the one who
+        removed it decides, and you are told the outcome; if the appeal succeeds, the post is put back.
       </p>
 
       <h2>7. Predictions are not financial advice</h2>

@@ -13,18 +13,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { refusalMessage } from '../../../lib/api-client';
+import { waitedFor } from '../../../lib/waited-for';
 import { heldQueueQueryOptions, useApproveHeld, useRemoveHeld } from '../api/held-posts-api';
 
 export const HELD_LOAD_FAILED = 'Failed to load held posts. Please try again.';
-
-/** "3 hours", "2 days": how long a post has waited. */
-export function waitedFor(createdAt: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (minutes < 60) return unit(minutes, 'minute');
-  if (minutes < 48 * 60) return unit(Math.floor(minutes / 60), 'hour');
-  return unit(Math.floor(minutes / 1440), 'day');
-}
 
 export function HeldTab() {
   const list = useInfiniteQuery(heldQueueQueryOptions());

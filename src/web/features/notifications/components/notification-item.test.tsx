@@ -163,7 +163,7 @@ describe('a notification on the page', () => {
     const statement = screen.getByRole('list', { name: 'Statement of reasons' });
     expect(statement.textContent).toContain("Rule broken: Someone else's private information (Terms §3");
     expect(statement.textContent).toContain('Facts: Shares a phone number.');
-    expect(statement.textContent).toContain('members reported your post');
+    expect(statement.textContent).toContain('members reported the post');
     expect(statement.textContent).toContain('To appeal');
   });
 
