@@ -7,7 +7,14 @@
 // tries each control that many times on both (the issue's acceptance run).
 import type { Locator, Page } from '@playwright/test';
 import type { Db } from '../../src/server/db/client';
-import { asklines, heldPosts, posts, reports } from '../../src/server/db/schema';
+import {
+  appeals,
+  asklines,
+  heldPosts,
+  moderationDecisions,
+  posts,
+  reports,
+} from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
 import { expect, PHONE, PHONE_ONLY, test } from './fixtures';
@@ -23,6 +30,7 @@ const ASKLINE = 'What will you miss most about the hostel?';
 const ANSWER = 'The 2 a.m. maggi at the night canteen';
 const REPORTED = 'Reported post number';
 const HELD = 'Held post number';
+const APPEALED = 'Appealed post number';
 
 let server: SeededServer;
 let writer: TestAccount;
@@ -74,6 +82,42 @@ async function seed(db: Db) {
       content: `${HELD} ${i + 1}`,
       isAnonymous: true,
       reasons: [{ category: 'names_member', match: '@ravi_r' }],
+      createdAt: new Date(start + (i + 1) * 60_000),
+    })),
+  );
+  // A removed post with an open appeal for every try at Uphold in the Appeals tab (issue #47), removed
+  // by another moderator: the one who taps may decide them.
+  const remover = await insertAccount(db, { username: 'mod_n', fullName: 'Mod N', userType: 'moderator' });
+  const removed = await db
+    .insert(posts)
+    .values(
+      Array.from({ length: TRIES * 2 }, (_, i) => ({
+        userId: writer.userId,
+        content: `${APPEALED} ${i + 1}`,
+        isAnonymous: true,
+        deleted: true,
+        createdAt: new Date(start + (i + 1) * 60_000),
+      })),
+    )
+    .returning();
+  const decisions = await db
+    .insert(moderationDecisions)
+    .values(
+      removed.map((row) => ({
+        kind: 'post_removed',
+        postId: row.id,
+        authorId: writer.userId,
+        rule: 'spam',
+        facts: 'An advert.',
+        foundBy: 'staff',
+        decidedBy: remover.userId,
+      })),
+    )
+    .returning();
+  await db.insert(appeals).values(
+    decisions.map((decision, i) => ({
+      decisionId: decision.id,
+      text: 'It was not an advert.',
       createdAt: new Date(start + (i + 1) * 60_000),
     })),
   );
@@ -398,6 +442,30 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
               .getByRole('region', { name: 'Held posts' })
               .getByRole('article')
               .filter({ hasText: approved }),
+          ).toHaveCount(0, { timeout: EFFECT_MS });
+        },
+      },
+      {
+        name: 'Uphold, in the Appeals tab',
+        async control(page) {
+          await open(page, '/reports?tab=appeals');
+          return page
+            .getByRole('region', { name: 'Appeals' })
+            .getByRole('article')
+            .first()
+            .getByRole('button', { name: 'Uphold' });
+        },
+        async before(page) {
+          const first = page.getByRole('region', { name: 'Appeals' }).getByRole('article').first();
+          return (/Appealed post number \d+/.exec(await first.innerText()) ?? [''])[0];
+        },
+        async effect(page, before) {
+          const dialog = page.getByRole('dialog', { name: 'Uphold the removal?' });
+          await expect(dialog).toBeVisible({ timeout: EFFECT_MS });
+          await dialog.getByRole('button', { name: 'Uphold', exact: true }).click();
+          const upheld = new RegExp(`${before}(?!\\d)`);
+          await expect(
+            page.getByRole('region', { name: 'Appeals' }).getByRole('article').filter({ hasText: upheld }),
           ).toHaveCount(0, { timeout: EFFECT_MS });
         },
       },

@@ -139,14 +139,23 @@ test('a moderator resolves and unresolves from the card, and cannot report', asy
   await expect(card(page, NEWER).getByRole('status')).toHaveText("Moderators can't report");
   await expectNoSeriousA11yViolations(page);
 
-  // Staff delete anyone's post from its card, wherever it is.
+  // Staff remove anyone's post from its card, wherever it is, saying why (issue #47).
   await card(page, SPAM).getByRole('button', { name: 'Delete post' }).click();
-  await answerConfirmation(page, 'Delete this post?', 'Delete');
+  await removeWithStatement(page);
   await expect(card(page, SPAM)).toHaveCount(0);
   await page.reload();
   await expect(card(page, TARGET)).toBeVisible();
   await expect(card(page, SPAM)).toHaveCount(0);
 });
+
+/** The removal dialog's rule and facts (its own checks are tested in appeals.spec.ts). */
+async function removeWithStatement(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Remove this post?' });
+  await dialog.getByRole('radio', { name: 'Spam or collecting data' }).check();
+  await dialog.getByRole('textbox', { name: /Facts/ }).fill('The same advert, posted again and again.');
+  await dialog.getByRole('button', { name: 'Remove post' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test('the reports page: tabs, sorts, resolve and delete', async ({ page }) => {
   await signIn(page, moderatorToo);
@@ -182,9 +191,9 @@ test('the reports page: tabs, sorts, resolve and delete', async ({ page }) => {
   await page.getByRole('button', { name: 'Resolved', exact: true }).click();
   await expect(resolved.getByRole('article')).toHaveCount(2);
 
-  // Delete from the card: the post leaves both tabs.
+  // Remove from the card: the post leaves both tabs.
   await card(page, NEWER).getByRole('button', { name: 'Delete post' }).click();
-  await answerConfirmation(page, 'Delete this post?', 'Delete');
+  await removeWithStatement(page);
   await expect(card(page, NEWER)).toHaveCount(0);
   await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
   await expect(items).toHaveCount(2);
