@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureStatements, explain } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { rowIdSchema } from '../../shared/path-params';
+import type { Viewer } from '../auth/viewer';
 import { erasureOf } from '../features/account/delete-account';
 import { likesPage, postsPage, reportsPage } from '../features/account/export-account';
+import { listOpenAppeals } from '../features/appeals/list-appeals';
 import { findVisibleAskline, listVerifiedAsklines } from '../features/asklines/find-askline';
 import { listModerationLog } from '../features/moderation-log/list-log';
 import { dueUsers } from '../features/notifications/digest';
@@ -101,6 +103,16 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
     // Raw SQL read with queryRows: the recording database answers in another shape, so reading the
     // (empty) answer fails after the statement is recorded, which is all the plan needs.
     run: (db: Db) => listNotifications({ db, userId: VIEWER, cursor }).catch(() => undefined),
+    prepared: false as const,
+  })),
+  ...[undefined, encodeCursor([TIME, ID])].map((cursor, i) => ({
+    name: ["staff's open appeals", 'a later page of them'][i] ?? '',
+    index: 'appeals_open_idx',
+    // Raw SQL, as the notifications above.
+    run: (db: Db) =>
+      listOpenAppeals(db, { userId: VIEWER, profile: { userType: 'moderator' } } as Viewer, cursor).catch(
+        () => undefined,
+      ),
     prepared: false as const,
   })),
   {

@@ -84,7 +84,7 @@ function AppealItem({ appeal }: { appeal: StaffAppeal }) {
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-white">
-        {who} · appealed {waitedFor(appeal.createdAt)} ago
+        {who} · waiting {waitedFor(appeal.createdAt)}
       </h2>
       {appeal.post.askline ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
