@@ -80,6 +80,7 @@ interface ExportDocument {
   likesGiven: { postUrl: string }[];
   reportsMade: { postUrl: string; reason: string; detail: string | null }[];
   asklinesSubmitted: { id: string; content: string; status: string }[];
+  removalsOfYourPosts: { postUrl: string; rule: string; facts: string; appeal: { text: string } | null }[];
   signedInDevices: unknown[];
   notificationSettings: { kind: string; inApp: boolean; digest: string }[];
 }
@@ -191,6 +192,10 @@ async function scene() {
   };
   const onHidden = queue.reports.find((report) => report.post.id === hidden);
   await ok('PUT', `/api/reports/${onHidden?.id}/resolution`, admin, { resolved: true });
+  // Staff remove one of the leaver's posts with a statement of reasons; the leaver appeals (issue #47).
+  const removedByStaff = await post(leaver, `A post staff removed ${mark}`);
+  await ok('POST', `/api/posts/${removedByStaff}/removal`, admin, { rule: 'spam', facts: 'An advert.' });
+  await ok('POST', `/api/posts/${removedByStaff}/appeal`, leaver, { text: 'Not an advert.' });
   // Notifications: the leaver chose settings, and others' likes and staff told them things (above).
   await ok('PUT', '/api/notifications/settings', leaver, { settings: [LEAVERS_SETTING] });
 
@@ -202,7 +207,7 @@ async function scene() {
     admin,
     picture,
     askline,
-    leaversPosts: { named, hidden, answer, removed },
+    leaversPosts: { named, hidden, answer, removed, removedByStaff },
     othersPosts: { othersNamed, othersHidden, othersAnswer, thirds },
   };
 }
@@ -246,6 +251,17 @@ describe('downloading your data', () => {
     );
     expect(document.asklinesSubmitted).toEqual([
       expect.objectContaining({ id: s.askline, status: 'verified' }),
+    ]);
+    expect(document.removalsOfYourPosts).toEqual([
+      {
+        postUrl: expect.stringMatching(new RegExp(`/post/${s.leaversPosts.removedByStaff}$`)),
+        heldForReview: false,
+        rule: 'spam',
+        facts: 'An advert.',
+        foundBy: 'staff',
+        decidedAt: expect.any(String),
+        appeal: { text: 'Not an advert.', appealedAt: expect.any(String), outcome: null, decidedAt: null },
+      },
     ]);
     expect(document.signedInDevices.length).toBeGreaterThanOrEqual(1);
     expect(document.notificationSettings).toHaveLength(NOTIFICATION_KINDS.length);

@@ -1,7 +1,8 @@
 // "Download your data" (issue #27; DPDP Act 2023 s.11): a zip of `campus-yearbook-data.json` and the
 // profile picture. The JSON holds the account, its profile, every post it wrote (anonymous ones
 // included and marked, deleted ones too), the likes it gave, the reports it made, the asklines it
-// submitted and its signed-in devices: only rows keyed by this account. Posts of others appear by
+// submitted, the statements of reasons of its removed posts with its appeals (issue #47: never who
+// decided) and its signed-in devices: only rows keyed by this account. Posts of others appear by
 // their id and address alone, so nobody's anonymous post is ever tied to its author here.
 //
 // The zip is written as it is read: posts, likes and reports are read a page at a time and the
@@ -13,7 +14,18 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Db } from '../../db/client';
-import { accounts, asklines, likes, posts, profiles, reportReasons, sessions, users } from '../../db/schema';
+import {
+  accounts,
+  appeals,
+  asklines,
+  likes,
+  moderationDecisions,
+  posts,
+  profiles,
+  reportReasons,
+  sessions,
+  users,
+} from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
 import { readSettings as readNotificationSettings } from '../notifications';
 
@@ -145,6 +157,24 @@ async function* exportJson(
     .from(asklines)
     .where(eq(asklines.createdBy, userId))
     .orderBy(asc(asklines.createdAt), asc(asklines.id));
+  // A handful at most: staff remove few posts of one account.
+  const removals = await db
+    .select({
+      postId: sql<string>`coalesce(${moderationDecisions.postId}, ${moderationDecisions.heldPostId})`,
+      kind: moderationDecisions.kind,
+      rule: moderationDecisions.rule,
+      facts: moderationDecisions.facts,
+      foundBy: moderationDecisions.foundBy,
+      decidedAt: moderationDecisions.decidedAt,
+      appealText: appeals.text,
+      appealedAt: appeals.createdAt,
+      appealOutcome: appeals.outcome,
+      appealDecidedAt: appeals.decidedAt,
+    })
+    .from(moderationDecisions)
+    .leftJoin(appeals, eq(appeals.decisionId, moderationDecisions.id))
+    .where(eq(moderationDecisions.authorId, userId))
+    .orderBy(asc(moderationDecisions.decidedAt), asc(moderationDecisions.id));
 
   const head = {
     about:
@@ -186,6 +216,24 @@ async function* exportJson(
       content: row.content,
       createdAt: row.createdAt.toISOString(),
       status: row.verified ? 'verified' : row.reviewedAt ? 'rejected' : 'pending',
+    })),
+    // Each removal of their post by staff: its statement of reasons, and their appeal (never who decided).
+    removalsOfYourPosts: removals.map((row) => ({
+      postUrl: postUrl(row.postId),
+      heldForReview: row.kind === 'held_removed',
+      rule: row.rule,
+      facts: row.facts,
+      foundBy: row.foundBy,
+      decidedAt: row.decidedAt.toISOString(),
+      appeal:
+        row.appealText !== null && row.appealedAt !== null
+          ? {
+              text: row.appealText,
+              appealedAt: row.appealedAt.toISOString(),
+              outcome: row.appealOutcome,
+              decidedAt: row.appealDecidedAt?.toISOString() ?? null,
+            }
+          : null,
     })),
   };
   // The head, without its closing brace; the long lists follow it.
