@@ -52,7 +52,8 @@ export const APPEAL_MESSAGES = {
   staffOnly: 'Only admins and moderators can decide appeals.',
   appealGone: 'That appeal does not exist.',
   decidedAlready: 'This appeal was already decided.',
-  ownDecision: 'You made the decision this appeal is about: another moderator or admin must decide it.',
+  ownDecision:
+    'You made the decision this appeal is about, or wrote the post: another moderator or admin must decide it.',
   outcomeRequired: 'Choose the outcome: upheld or overturned.',
   sent: 'Your appeal is sent. A moderator who did not remove the post will decide it, and you will be told.',
   loadFailed: 'Failed to load appeals. Please try again.',

@@ -2,7 +2,7 @@
 // reaches every cached view of it; a like shows at once, takes the server's count, and is put back and
 // announced when the server refuses.
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -218,6 +218,61 @@ describe('a like on the card', () => {
       ),
     );
     expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
+  });
+});
+
+describe("staff removing someone else's post (issue #47)", () => {
+  beforeEach(async () => {
+    queryClient.setQueryData(queryKeys.session, {
+      user: { id: 'm1', email: 'mod@example.com', emailVerified: true },
+      profile: { username: 'mod', fullName: 'Mod', userType: 'moderator', permissions: NO_PERMISSIONS },
+      needsProfileSetup: false,
+    });
+    const staffView = {
+      ...makePost('p1').viewer,
+      canDelete: false,
+      canRemove: true,
+      canModerate: true,
+      report: 'refuse' as const,
+    };
+    queryClient.setQueryData(
+      queryKeys.postLists.feed('newest'),
+      pages(postPage([makePost('p1', { viewer: staffView })])),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ id: 'p1', outcome: 'removed' })),
+    );
+    render(
+      <QueryProvider>
+        <MemoryRouter>
+          <FeedCards />
+          <Announcer />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete post' })).toBeTruthy());
+  });
+
+  it('asks for the rule and the facts before anything is sent, then removes the post everywhere', async () => {
+    await act(async () => screen.getByRole('button', { name: 'Delete post' }).click());
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this post?' });
+    await act(async () => screen.getByRole('button', { name: 'Remove post' }).click());
+    expect(dialog.textContent).toContain('Choose the rule of the Terms the post broke.');
+    expect(dialog.textContent).toContain('Say briefly what in the post broke the rule.');
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => screen.getByRole('radio', { name: 'Impersonation' }).click());
+    const facts = screen.getByRole('textbox', { name: /Facts/ });
+    await act(async () => fireEvent.change(facts, { target: { value: ' Pretends to be the dean. ' } }));
+    await act(async () => screen.getByRole('button', { name: 'Remove post' }).click());
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/posts/p1/removal',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ rule: 'impersonation', facts: 'Pretends to be the dean.' }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('Post p1')).toBeNull());
   });
 });
 
