@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchRoute, type Params, type RouteId } from '../../shared/routes';
 import { storageKeys } from '../config/storage-keys';
 import { emailChangeLinkQueryOptions } from '../features/account/api/email-change-api';
-import { appealsQueueQueryOptions, removalQueryOptions } from '../features/appeals/api/appeals-queries';
+import { appealsQueueQueryOptions, removalQueryOptions } from '../features/appeals/api/appeals-api';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { gateRedirect } from '../features/auth/gate-rules';

@@ -14,8 +14,8 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
 import { waitedFor } from '../../../lib/waited-for';
-import { useDecideAppeal } from '../api/appeals-api';
-import { appealsQueueQueryOptions } from '../api/appeals-queries';
+import { appealsQueueQueryOptions, useDecideAppeal } from '../api/appeals-api';
+
 import { StatementOfReasons } from './statement-of-reasons';
 
 export function AppealsTab() {

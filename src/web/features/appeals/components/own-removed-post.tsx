@@ -20,8 +20,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ApiError } from '../../../lib/api-client';
 import { LocalDate } from '../../../lib/local-dates';
 import { checkWith, useForm } from '../../../lib/use-form';
-import { useAppealRemoval } from '../api/appeals-api';
-import { removalQueryOptions } from '../api/appeals-queries';
+import { removalQueryOptions, useAppealRemoval } from '../api/appeals-api';
 import { StatementOfReasons } from './statement-of-reasons';
 
 export function OwnRemovedPost({ postId, fallback }: { postId: string; fallback: ReactNode }) {
