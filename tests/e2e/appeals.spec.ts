@@ -215,7 +215,9 @@ test(
       await page.goto('/notifications');
       await page.getByRole('link', { name: /Your appeal was turned down: your post stays removed/ }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Removed' })).toBeVisible();
-      await expect(page.getByText('upheld the removal: the post stays removed', { exact: false })).toBeVisible();
+      await expect(
+        page.getByText('upheld the removal: the post stays removed', { exact: false }),
+      ).toBeVisible();
       await named.page.goto(`/post/${postId}`);
       await expect(named.page.getByRole('heading', { level: 1 })).toHaveText('Post not found');
     } finally {
