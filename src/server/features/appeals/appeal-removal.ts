@@ -6,6 +6,7 @@ import { APPEAL_MESSAGES, type Removal } from '../../../shared/appeals';
 import type { RowId } from '../../../shared/path-params';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
+import { recordTransparency } from '../transparency';
 import { inForce, latestDecision, presentRemoval } from './read-removal';
 
 export async function appealRemoval(
@@ -25,12 +26,16 @@ export async function appealRemoval(
   }
   if (!inForce(decision)) throw new AppError('conflict', APPEAL_MESSAGES.notRemoved);
   if (decision.appeal_text !== null) throw new AppError('conflict', APPEAL_MESSAGES.appealedAlready);
-  const [made] = await queryRows<{ text: string; created_at: Date | string }>(
-    db,
-    sql`insert into appeals (decision_id, text) values (${decision.decision_id}::uuid, ${text})
-        on conflict (decision_id) do nothing
-        returning text, created_at`,
-  );
+  const made = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ text: string; created_at: Date | string }>(
+      tx,
+      sql`insert into appeals (decision_id, text) values (${decision.decision_id}::uuid, ${text})
+          on conflict (decision_id) do nothing
+          returning text, created_at`,
+    );
+    if (row) await recordTransparency(tx, { kind: 'appeal_made' });
+    return row;
+  });
   if (!made) throw new AppError('conflict', APPEAL_MESSAGES.appealedAlready);
   return presentRemoval({ ...decision, appeal_text: made.text, appeal_created_at: made.created_at });
 }

@@ -12,8 +12,10 @@ import type { Viewer } from '../../auth/viewer';
 import { type Db, queryRows } from '../../db/client';
 import { publishHeld } from '../held-posts';
 import { recordModeration } from '../moderation-log';
+import { recordTransparency } from '../transparency';
 
 interface Locked {
+  created_at: Date | string;
   decided_at: Date | string | null;
   decision_id: string;
   kind: 'post_removed' | 'held_removed';
@@ -34,7 +36,7 @@ export async function decideAppeal(
     // Locked, so two staff deciding at once decide it once.
     const [appeal] = await queryRows<Locked>(
       tx,
-      sql`select ap.decided_at, d.id as decision_id, d.kind, d.post_id, d.held_post_id, d.author_id,
+      sql`select ap.created_at, ap.decided_at, d.id as decision_id, d.kind, d.post_id, d.held_post_id, d.author_id,
             d.decided_by, coalesce(p.is_anonymous, h.is_anonymous) as is_anonymous
           from appeals ap
           join moderation_decisions d on d.id = ap.decision_id
@@ -51,6 +53,11 @@ export async function decideAppeal(
     await tx.execute(sql`
       update appeals set decided_at = now(), decided_by = ${staff.userId}, outcome = ${outcome}
       where id = ${id}::uuid`);
+    await recordTransparency(tx, {
+      kind: 'appeal_decided',
+      outcome,
+      waitingSince: new Date(appeal.created_at),
+    });
     if (outcome === 'overturned') {
       if (appeal.kind === 'post_removed') {
         await tx.execute(sql`update posts set deleted = false where id = ${appeal.post_id}::uuid`);

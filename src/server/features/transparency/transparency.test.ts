@@ -15,11 +15,13 @@ let server: TestServer;
 let author: Member;
 let reporters: Member[];
 let moderator: Member;
+let secondModerator: Member;
 
 beforeAll(async () => {
   server = await startTestServer();
   author = await createMember(server);
   moderator = await createMember(server, { userType: 'moderator' });
+  secondModerator = await createMember(server, { userType: 'moderator' });
   reporters = [];
   for (let i = 0; i < 3; i++) reporters.push(await createMember(server));
 });
@@ -27,6 +29,8 @@ afterAll(() => server.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, as?: Member, body?: unknown) =>
   callJson(server, method, path, as?.cookie, body);
+
+const statement = { rule: 'harassment', facts: 'Calls a classmate names.' } as const;
 
 const ledger = () =>
   server.database.db
@@ -103,7 +107,8 @@ describe('the ledger, written by each event', () => {
     const reported = await newPost();
     await call('POST', `/api/posts/${reported}/report`, reporters[1], { reason: 'hate' });
     const removal = await written(async () => {
-      expect((await call('DELETE', `/api/posts/${reported}`, moderator)).status).toBe(204);
+      const res = await call('POST', `/api/posts/${reported}/removal`, moderator, statement);
+      expect(res.status, res.text).toBe(200);
     });
     expect(removal.map((row) => row.kind).sort()).toEqual(['post_removed', 'report_actioned']);
 
@@ -123,15 +128,43 @@ describe('the ledger, written by each event', () => {
     });
     expect(held).toEqual([{ kind: 'post_held', detail: null, waited: null }]);
     const decided = await written(async () => {
-      const res = await call('POST', `/api/held-posts/${heldId}/removal`, moderator, { reason: 'A threat.' });
+      const res = await call('POST', `/api/held-posts/${heldId}/removal`, moderator, statement);
       expect(res.status, res.text).toBe(200);
     });
     expect(decided).toEqual([{ kind: 'held_decided', detail: 'removed', waited: expect.any(Number) }]);
   });
 
+  it('counts an appeal made, and its decision with how long it waited', async () => {
+    const postId = await newPost();
+    expect((await call('POST', `/api/posts/${postId}/removal`, moderator, statement)).status).toBe(200);
+    const made = await written(async () => {
+      const res = await call('POST', `/api/posts/${postId}/appeal`, author, { text: 'It was a joke.' });
+      expect(res.status, res.text).toBe(201);
+      // Twice: refused, not counted.
+      expect((await call('POST', `/api/posts/${postId}/appeal`, author, { text: 'Again.' })).status).toBe(
+        409,
+      );
+    });
+    expect(made).toEqual([{ kind: 'appeal_made', detail: null, waited: null }]);
+    const queue = await call('GET', '/api/appeals', secondModerator);
+    const appeal = queue.body.appeals.find((item: { post: { id: string } }) => item.post.id === postId);
+    const decided = await written(async () => {
+      // The decider may not decide it: refused, not counted.
+      const refused = await call('POST', `/api/appeals/${appeal.id}/decision`, moderator, {
+        outcome: 'overturned',
+      });
+      expect(refused.status).toBe(403);
+      const res = await call('POST', `/api/appeals/${appeal.id}/decision`, secondModerator, {
+        outcome: 'overturned',
+      });
+      expect(res.status, res.text).toBe(200);
+    });
+    expect(decided).toEqual([{ kind: 'appeal_decided', detail: 'overturned', waited: expect.any(Number) }]);
+  });
+
   it('holds nothing that names a person or a post', async () => {
     const ids = [
-      ...[author, moderator, ...reporters].map((member) => member.account.userId),
+      ...[author, moderator, secondModerator, ...reporters].map((member) => member.account.userId),
       ...(await server.database.db.select({ id: posts.id }).from(posts)).map((row) => row.id),
     ];
     const everything = JSON.stringify(await server.database.db.select().from(transparencyEvents));
