@@ -43,7 +43,8 @@ export function lazyPage<Props extends object>(
     if (options.preload) server?.modules.add(key);
     return createElement(Lazy as ComponentType<Props>, props);
   }
-  LazyPage.displayName = `LazyPage(${key})`;
+  // For React's developer tools only: the production build leaves the name out.
+  if (import.meta.env.DEV) LazyPage.displayName = `LazyPage(${key})`;
   return LazyPage;
 }
 
