@@ -134,8 +134,8 @@ test(
       await expectNoSeriousA11yViolations(second.page);
       await item.getByRole('button', { name: 'Overturn' }).click();
       await answerConfirmation(second.page, 'Overturn the removal?', 'Overturn');
+      // Gone from the queue (other tests' appeals may be open on this shared server: no "No open appeals").
       await expect(item).toHaveCount(0);
-      await expect(second.page.getByText('No open appeals.')).toBeVisible();
 
       // The post is back, for everyone; its author is told.
       await reporter.page.goto(`/${author.username}/${postId}`);
