@@ -38,7 +38,8 @@ import { adminNotificationRoutes, notificationRoutes } from './features/notifica
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
-import { safetyRoutes } from './features/safety/routes';
+import { type CurrentTextChecker, listeningTextChecker } from './features/safety';
+import { adminWordListRoutes, safetyRoutes } from './features/safety/routes';
 import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
@@ -95,6 +96,11 @@ export interface AppDependencies {
   /** The job that hands out the admins' notices to every member; defaults to one of this app's. */
   broadcasts?: Broadcasts;
   /**
+   * The text check's word lists with the admins' words; defaults to one that reads them from
+   * `database` and builds again when told they changed (features/safety/current-checker.ts).
+   */
+  textChecker?: CurrentTextChecker;
+  /**
    * Services up or down as this instance sees them (logged once per outage); defaults to a new one.
    * The one given to `storage` and the mail worker, so their outages are counted with the database's.
    */
@@ -115,6 +121,7 @@ export function createApp({
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
   broadcasts = startBroadcasts({ db: database.db, logger }),
+  textChecker = listeningTextChecker(database, logger),
 }: AppDependencies) {
   const db = database.db;
   // Sign-in and sessions on connections of their own (db/client.ts): a lock on posts does not stop them.
@@ -193,6 +200,7 @@ export function createApp({
     storage,
     rateLimiter,
     allowedEmailDomains: config.allowedEmailDomains,
+    textChecker,
     // A like of another's post may have made the author's notification unread again (live.ts).
     announceNotification: (userId: string) => notificationStreams.announce(userId),
   };
@@ -239,6 +247,7 @@ export function createApp({
   app.route('/api/admin/sealed-suspensions', sealedSuspensionRoutes(db));
   app.route('/api/admin/notice', adminNoticeRoutes(db));
   app.route('/api/admin/notifications', adminNotificationRoutes(db, broadcasts));
+  app.route('/api/admin/word-lists', adminWordListRoutes({ db, textChecker }));
   app.route('/api/notice', noticeRoutes(db));
   app.route('/api/transparency', transparencyRoutes(db));
   const shareDeps = { db, storage, rateLimiter, origin };

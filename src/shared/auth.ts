@@ -123,6 +123,8 @@ export const sessionPermissionsSchema = z.object({
   editNotice: z.boolean(),
   /** The moderation log, and lifting suspensions made through anonymous posts. */
   readModerationLog: z.boolean(),
+  /** The words admins add to the text check's lists (issue #47). */
+  manageWordLists: z.boolean(),
 });
 export type SessionPermissions = z.infer<typeof sessionPermissionsSchema>;
 

@@ -23,7 +23,7 @@ export const notificationSchema = z.object({
   answers: z.nullable(z.object({ count: z.number() })),
   /**
    * What became of a report the recipient made (the post is not shown again, nor who acted), or of
-   * their appeal (appeal_decided).
+   * their appeal (appeal_decided); a report_received carries nothing but its kind.
    */
   outcome: z.nullable(z.enum(['resolved', 'removed', ...APPEAL_OUTCOMES])),
   /**

@@ -5,6 +5,7 @@ import { postSchema } from './posts';
 import { USER_TYPES } from './roles';
 import { hasControlCharacters } from './text-rules';
 import {
+  CLOCK_STATES,
   MODERATION_ACTIONS,
   REPORT_DETAIL_MAX_LENGTH,
   REPORT_MESSAGES,
@@ -41,10 +42,8 @@ export type ReportPostRequest = z.input<typeof reportPostRequestSchema>;
 
 export const reportsQuerySchema = z.strictObject({
   status: z._default(z.enum(REPORT_STATUSES, { error: 'Choose unresolved or resolved.' }), 'unresolved'),
-  sort: z._default(
-    z.enum(REPORT_SORTS, { error: 'Choose most_reported, newest or oldest.' }),
-    'most_reported',
-  ),
+  /** Absent: the server's default order (REPORT_SORTS), which the answer names. */
+  sort: z.optional(z.enum(REPORT_SORTS, { error: 'Choose most_reported, newest or oldest.' })),
   cursor: z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.'))),
 });
 
@@ -54,6 +53,25 @@ export const resolutionRequestSchema = z.strictObject({
 });
 
 export const reasonCountSchema = z.object({ reason: z.enum(REPORT_REASONS), count: z.number() });
+
+/** One clock of a report: where it stands and when its limit falls (the server's reading of the rule). */
+export const reportClockSchema = z.object({
+  state: z.enum(CLOCK_STATES),
+  dueAt: z.string(),
+});
+
+/**
+ * An unresolved report against the grievance clocks (REPORT_CLOCKS): when it came in (or opened again),
+ * whether staff have acted on it within 24 hours, and its 15 days to be resolved.
+ */
+export const reportClocksSchema = z.object({
+  openedAt: z.string(),
+  /** `done` once staff acted on the report or its post: acknowledged, resolved, deleted, suspended. */
+  acknowledge: reportClockSchema,
+  /** Never `done` here: a resolved report has no clocks. */
+  resolve: reportClockSchema,
+});
+export type ReportClocks = z.infer<typeof reportClocksSchema>;
 
 export const reportItemSchema = z.object({
   id: z.string(),
@@ -65,17 +83,38 @@ export const reportItemSchema = z.object({
   reasons: z.array(reasonCountSchema),
   /** The latest "something else" explanations, newest first. */
   details: z.array(z.string()),
+  /** Null for a resolved report. */
+  clocks: z.nullable(reportClocksSchema),
   post: postSchema,
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 
+/** How many unresolved reports are past each limit (admins, on the first page of a list). */
+export const overdueCountsSchema = z.object({
+  /** Past 15 days without being resolved. */
+  resolve: z.number(),
+  /** Past 24 hours without any staff action. */
+  acknowledge: z.number(),
+});
+export type OverdueCounts = z.infer<typeof overdueCountsSchema>;
+
 export const reportPageSchema = z.object({
   reports: z.array(reportItemSchema),
   nextCursor: z.nullable(z.string()),
+  /** The order this page is in: the one asked for, or the server's default (REPORT_SORTS). */
+  sort: z.enum(REPORT_SORTS),
+  /** The server's time of the answer, which the clocks were read at. */
+  asOf: z.string(),
+  /** For admins on a list's first page; null otherwise. */
+  overdue: z.nullable(overdueCountsSchema),
 });
 export type ReportPage = z.infer<typeof reportPageSchema>;
 
 export const reportResultSchema = z.object({ reported: z.literal(true) });
+
+/** POST /api/reports/{id}/acknowledgement: staff saw it and are on it (stops the 24-hour clock). */
+export const acknowledgementSchema = z.object({ id: z.string(), acknowledgedAt: z.string() });
+export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
 
 /**
  * Who did it (issue #43). A staff member whose account is gone is told apart from another by a number

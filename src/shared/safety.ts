@@ -1,11 +1,16 @@
 // The text check's contract (issue #47): POST /api/safety/check, what a held post looks like to its
 // author and to staff, and staff's decisions. A held anonymous post never carries its author for staff.
 import * as z from 'zod/mini';
+import { hasControlCharacters } from './text-rules';
 import {
   SAFETY_CATEGORIES,
   SAFETY_CHECK_MAX_LENGTH,
   SAFETY_MESSAGES,
   SAFETY_VERDICTS,
+  WORD_LIST_EFFECTS,
+  WORD_LIST_MESSAGES,
+  WORD_LIST_TERM_LIMITS,
+  WORD_LISTS,
 } from './values/safety';
 
 /** POST /api/safety/check */
@@ -83,5 +88,55 @@ export const postingAllowanceSchema = z.object({
   anonymousLimit: z.nullable(z.object({ perDay: z.number(), until: z.string(), message: z.string() })),
 });
 export type PostingAllowance = z.infer<typeof postingAllowanceSchema>;
+
+/**
+ * POST /api/admin/word-lists: a word or phrase for one list. Spaces are folded to one; a `*` may stand
+ * at either end of a term (the word may go on that way: "*fuck*"), never inside it, and never in an
+ * allowlist word (matched whole). The server also reads it as the check does, and refuses one with too
+ * few letters left or one already on the lists.
+ */
+export const addWordRequestSchema = z
+  .strictObject({
+    list: z.enum(WORD_LISTS, { error: WORD_LIST_MESSAGES.chooseList }),
+    term: z.pipe(
+      z.pipe(
+        z
+          .string({ error: WORD_LIST_MESSAGES.termRequired })
+          .check(z.refine((value) => !hasControlCharacters(value), WORD_LIST_MESSAGES.controlCharacters)),
+        z.transform((value: string) => value.replace(/\s+/g, ' ').trim()),
+      ),
+      z.string().check(
+        z.minLength(1, WORD_LIST_MESSAGES.termRequired),
+        z.maxLength(WORD_LIST_TERM_LIMITS.maxLength, WORD_LIST_MESSAGES.termTooLong),
+        z.refine((value) => !value.slice(1, -1).includes('*'), WORD_LIST_MESSAGES.starsAtEnds),
+      ),
+    ),
+  })
+  .check(
+    z.refine((body) => body.list !== 'allow' || !body.term.includes('*'), {
+      message: WORD_LIST_MESSAGES.noStarsAllowed,
+      path: ['term'],
+    }),
+  );
+export type AddWordRequest = z.input<typeof addWordRequestSchema>;
+
+/** One word an admin added, as the admin page lists it. */
+export const wordListEntrySchema = z.object({
+  id: z.string(),
+  list: z.enum(WORD_LISTS),
+  term: z.string(),
+  /** The admin who added it, by username; null once their account is gone. */
+  addedBy: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type WordListEntry = z.infer<typeof wordListEntrySchema>;
+
+/** GET /api/admin/word-lists: the lists and what each does, and the added words, newest first. */
+export const wordListPageSchema = z.object({
+  lists: z.array(z.object({ list: z.enum(WORD_LISTS), effect: z.enum(WORD_LIST_EFFECTS) })),
+  entries: z.array(wordListEntrySchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type WordListPage = z.infer<typeof wordListPageSchema>;
 
 export * from './values/safety';

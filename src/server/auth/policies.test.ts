@@ -28,6 +28,7 @@ describe('sessionPermissions', () => {
       manageUsers: true,
       editNotice: true,
       readModerationLog: true,
+      manageWordLists: true,
     });
     expect(sessionPermissions(as('moderator'))).toEqual({
       manageReports: true,
@@ -35,6 +36,7 @@ describe('sessionPermissions', () => {
       manageUsers: false,
       editNotice: false,
       readModerationLog: false,
+      manageWordLists: false,
     });
     for (const viewer of [as('ordinary'), withoutProfile, null]) {
       expect(Object.values(sessionPermissions(viewer)).some(Boolean)).toBe(false);

@@ -36,7 +36,14 @@ export type Action =
   /** Read the moderation log: admins. */
   | 'moderation-log:read'
   /** List and lift suspensions made through anonymous posts (only admins make them): admins. */
-  | 'sealed-suspensions:manage';
+  | 'sealed-suspensions:manage'
+  /**
+   * How many reports are past their clocks (IT Rules 2021 rule 3(2)): admins, who answer for the
+   * team's timeliness (as they read the log); moderators see each report's own clocks on the queue.
+   */
+  | 'reports:oversee'
+  /** Add words to the text check's lists and the allowlist, and remove them: admins. */
+  | 'word-lists:manage';
 
 /**
  * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
@@ -58,6 +65,8 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
       return isStaff(userType);
     case 'moderation-log:read':
     case 'sealed-suspensions:manage':
+    case 'reports:oversee':
+    case 'word-lists:manage':
       return userType === 'admin';
     case 'post:like':
       return Boolean(viewer?.profile);
@@ -93,6 +102,7 @@ export function sessionPermissions(viewer: Viewer | null): SessionPermissions {
     manageUsers: can(viewer, 'users:manage'),
     editNotice: can(viewer, 'notice:edit'),
     readModerationLog: can(viewer, 'moderation-log:read'),
+    manageWordLists: can(viewer, 'word-lists:manage'),
   };
 }
 

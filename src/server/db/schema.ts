@@ -272,6 +272,39 @@ export const appeals = pgTable(
   ],
 );
 
+/**
+ * What admins added to the text check's word lists (issue #47; features/safety/word-lists.ts): a term
+ * in one of the lists' categories, or a word on the allowlist against false hits. The built-in lists
+ * ship with the code; these are read by every instance, which builds its checker again when they
+ * change (NOTIFY word_lists_changed from this table's trigger, migration 0020). `match_key` is the
+ * term as the checker reads it (normalised): one entry per key, whichever list.
+ */
+export const wordListTerms = pgTable(
+  'word_list_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A category of the word lists ('profanity', 'threat', ...) or 'allow'. */
+    list: text('list').notNull(),
+    /** As the admin wrote it. */
+    term: text('term').notNull(),
+    matchKey: text('match_key').notNull(),
+    /** The admin who added it; null once their account is gone. */
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('word_list_terms_match_key').on(t.matchKey),
+    // The admin page: newest first, a keyset over (created_at, id).
+    index('word_list_terms_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('word_list_terms_added_by_idx').on(t.addedBy).where(sql`${t.addedBy} IS NOT NULL`),
+    check(
+      'word_list_terms_list',
+      sql`${t.list} IN ('profanity', 'insult', 'harassment', 'threat', 'slur', 'sexual', 'self_harm', 'allow')`,
+    ),
+    check('word_list_terms_term_length', sql`char_length(${t.term}) BETWEEN 1 AND 60`),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {
@@ -303,6 +336,14 @@ export const reports = pgTable(
     resolved: boolean('resolved'),
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * When the report's clocks started (India's IT Rules 2021, rule 3(2): acknowledge within 24 hours,
+     * resolve within 15 days; features/reports/report-clocks.ts): its first report, or the moment it
+     * opened again after being resolved (a new reporter, or staff reopening it).
+     */
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The first staff action on the report or its post since it opened; null while none. */
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('reports_post_id_key').on(t.postId),
@@ -504,7 +545,7 @@ export const notifications = pgTable(
     index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received')`,
     ),
     check(
       'notifications_like_has_day',
@@ -541,7 +582,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

@@ -11,6 +11,7 @@ export const NO_PERMISSIONS: SessionPermissions = {
   manageUsers: false,
   editNotice: false,
   readModerationLog: false,
+  manageWordLists: false,
 };
 
 export const SIGN_IN_MESSAGES = {

@@ -2,7 +2,7 @@
 // digest. Zod-free (the type import is erased).
 import type { Notification } from '../notifications';
 import { termsRule } from './appeals';
-import { REPORT_REASON_LABELS, type ReportReason } from './reports';
+import { REPORT_CLOCKS, REPORT_REASON_LABELS, type ReportReason } from './reports';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -23,6 +23,8 @@ export function notificationSentence(notification: Notification): string {
       return 'Your askline was verified and is open for answers';
     case 'askline_rejected':
       return 'Your askline was not approved';
+    case 'report_received':
+      return `We received your report. Staff act on reports within ${REPORT_CLOCKS.resolveDays} days.`;
     case 'report_outcome':
       return notification.outcome === 'removed'
         ? 'A post you reported was removed.'

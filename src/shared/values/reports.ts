@@ -16,7 +16,20 @@ export const REPORT_MESSAGES = {
   staffOnly: 'Only admins and moderators can see reports.',
   detailRequired: 'Please say briefly what is wrong.',
   detailTooLong: 'Please keep it under 200 characters.',
+  acknowledgeFailed: 'Failed to acknowledge the report. Please try again.',
+  alreadyResolved: 'This report is resolved: there is nothing to acknowledge.',
 } as const;
+
+/**
+ * The grievance clocks of India's IT Rules 2021, rule 3(2): a report is acknowledged by staff within
+ * 24 hours and resolved within 15 days of coming in (or of opening again). The server decides each
+ * report's state from these (features/reports/report-clocks.ts); the page shows what it is told.
+ */
+export const REPORT_CLOCKS = { acknowledgeHours: 24, resolveDays: 15 } as const;
+
+/** Where a report stands against one clock: done (acknowledged), still due, or past its limit. */
+export const CLOCK_STATES = ['done', 'due', 'overdue'] as const;
+export type ClockState = (typeof CLOCK_STATES)[number];
 
 export const REPORT_REASONS = [
   'spam',
@@ -42,7 +55,10 @@ export const REPORT_DETAIL_MAX_LENGTH = 200;
 export const REPORT_STATUSES = ['unresolved', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** SPEC §2 Reports Sort menu; Most Reported is the default. */
+/**
+ * SPEC §2 Reports Sort menu. Most Reported is the default, except that the Unresolved tab opens oldest
+ * first while any unresolved report is past its 15 days (the server decides and says which it applied).
+ */
 export const REPORT_SORTS = ['most_reported', 'newest', 'oldest'] as const;
 export type ReportSort = (typeof REPORT_SORTS)[number];
 export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
@@ -64,6 +80,9 @@ export const MODERATION_ACTIONS = [
   'held_removed',
   'appeal_upheld',
   'appeal_overturned',
+  'report_acknowledged',
+  'word_list_added',
+  'word_list_removed',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -80,4 +99,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   held_removed: 'Removed a held post',
   appeal_upheld: 'Upheld a removal on appeal',
   appeal_overturned: 'Overturned a removal on appeal',
+  report_acknowledged: 'Acknowledged a report',
+  word_list_added: 'Added to a word list',
+  word_list_removed: 'Removed from a word list',
 };

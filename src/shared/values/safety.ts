@@ -18,6 +18,51 @@ export const SAFETY_CATEGORIES = [
 ] as const;
 export type SafetyCategory = (typeof SAFETY_CATEGORIES)[number];
 
+/**
+ * What the word lists find: every category but `names_member`, which the posting code finds with the
+ * database. Admins add terms to these (and words to the allowlist) on /admin/word-lists.
+ */
+export const LIST_CATEGORIES = SAFETY_CATEGORIES.filter(
+  (category): category is ListCategory => category !== 'names_member',
+);
+export type ListCategory = Exclude<SafetyCategory, 'names_member'>;
+
+/** Where an admin's word goes: a category's list, or the allowlist against false hits. */
+export const WORD_LISTS = [...LIST_CATEGORIES, 'allow'] as const;
+export type WordList = ListCategory | 'allow';
+
+/** What each list is called on the admin page and in the moderation log. */
+export const WORD_LIST_NAMES: Record<WordList, string> = {
+  profanity: 'Swearing',
+  insult: 'Insults',
+  harassment: 'Bullying',
+  threat: 'Threats',
+  slur: 'Slurs',
+  sexual: 'Sexual content aimed at someone',
+  self_harm: 'Telling someone to hurt themselves',
+  allow: 'Allowlist',
+};
+
+/** What a word on a list does to a text that has it (the server says which, per list). */
+export const WORD_LIST_EFFECTS = ['rethink', 'hold', 'allow'] as const;
+export type WordListEffect = (typeof WORD_LIST_EFFECTS)[number];
+
+/** An admin's term: as written, and at least this many letters once read as the check reads it. */
+export const WORD_LIST_TERM_LIMITS = { maxLength: 60, minLetters: 2 } as const;
+
+export const WORD_LIST_MESSAGES = {
+  adminsOnly: 'Only admins can change the word lists.',
+  termRequired: 'Write the word or phrase.',
+  termTooLong: `A term can be at most ${WORD_LIST_TERM_LIMITS.maxLength} characters.`,
+  controlCharacters: 'Please remove special control characters.',
+  starsAtEnds: 'A * may stand only at the start or the end of a term.',
+  noStarsAllowed: 'Allowlist words are matched whole: leave out the *.',
+  tooFewLetters: `A term needs at least ${WORD_LIST_TERM_LIMITS.minLetters} letters the check can read.`,
+  chooseList: 'Choose a list.',
+  missing: 'That word is not on the lists any more.',
+  loadFailed: 'Failed to load the word lists. Please try again.',
+} as const;
+
 export const SAFETY_VERDICTS = ['ok', 'rethink', 'hold'] as const;
 export type SafetyVerdict = (typeof SAFETY_VERDICTS)[number];
 

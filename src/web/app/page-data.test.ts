@@ -14,6 +14,7 @@ const NONE: SessionPermissions = {
   manageUsers: false,
   editNotice: false,
   readModerationLog: false,
+  manageWordLists: false,
 };
 const session = (permissions: Partial<SessionPermissions> | null) => ({
   user: permissions ? { id: 'user_1', email: 'asha@vitc.example', emailVerified: true } : null,

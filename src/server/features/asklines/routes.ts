@@ -24,7 +24,7 @@ import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { listPostsNewestFirst, presentPost } from '../posts';
-import { checkText } from '../safety';
+import { type CurrentTextChecker, checkText } from '../safety';
 import { createAskline } from './create-askline';
 import { findVisibleAskline, listOwnUnpublishedAsklines, listVerifiedAsklines } from './find-askline';
 import { presentAskline } from './present-askline';
@@ -34,6 +34,8 @@ import { pickRandomAskline, searchAsklines } from './search-asklines';
 interface AsklineDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
+  /** The text check's word lists as admins extended them (features/safety). */
+  textChecker: CurrentTextChecker;
 }
 
 const notFound = () => new AppError('not_found', ASKLINE_MESSAGES.notFound);
@@ -124,7 +126,13 @@ export function asklineRoutes(deps: AsklineDeps) {
         const { content } = await create.body(c);
         // The text check of issue #47: an askline is reviewed by staff before anyone sees it, so one the
         // check finds anything in is refused with what it found, to be edited, rather than held.
-        const found = await checkText({ db, text: content, anonymous: false, authorId: viewer.userId });
+        const found = await checkText({
+          db,
+          checker: deps.textChecker,
+          text: content,
+          anonymous: false,
+          authorId: viewer.userId,
+        });
         if (found.verdict !== 'ok') {
           const message =
             found.verdict === 'hold' ? SAFETY_MESSAGES.asklineHold : SAFETY_MESSAGES.asklineRethink;

@@ -47,7 +47,7 @@ function shown(userId: string, inApp = true) {
       select 1 from notification_settings s where s.user_id = n.user_id and s.kind = n.kind and not s.in_app)`
     : sql``;
   return sql`n.user_id = ${userId} ${chosen}
-    and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome', 'appeal_decided'))
+    and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome', 'appeal_decided', 'report_received'))
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)`;
 }
@@ -190,9 +190,10 @@ function present(row: Row): Notification {
     kind: row.kind,
     read: row.read_at !== null,
     at: iso(row.updated_at),
-    // A reporter is not shown the post they reported again: only what became of it.
+    // A reporter is not shown the post they reported again: only that it was received, and what became
+    // of it.
     post:
-      row.kind !== 'report_outcome' && row.post_id && row.content !== null
+      row.kind !== 'report_outcome' && row.kind !== 'report_received' && row.post_id && row.content !== null
         ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
         : null,
     outcome: presentOutcome(row),

@@ -24,7 +24,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { holdPost } from '../held-posts';
 import { findUserIdByUsername } from '../profiles';
-import { checkText } from '../safety';
+import { type CurrentTextChecker, checkText } from '../safety';
 import { checkAsklineOpen, createPost } from './create-post';
 import { deletePost, removePost } from './delete-post';
 import { findPost } from './find-post';
@@ -37,6 +37,8 @@ import { setLike } from './set-like';
 interface PostDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
+  /** The text check's word lists as admins extended them (features/safety). */
+  textChecker: CurrentTextChecker;
   /** Tells every instance that this person's notifications may have changed (their live bell). */
   announceNotification?: (userId: string) => void;
 }
@@ -131,6 +133,7 @@ export function postRoutes(deps: PostDeps) {
         // hold keeps the post for review.
         const found = await checkText({
           db,
+          checker: deps.textChecker,
           text: fields.content,
           anonymous: fields.isAnonymous,
           authorId: viewer.userId,

@@ -4,7 +4,7 @@ import type { ReportSort, ReportStatus } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
 import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { posts, reports } from '../../db/schema';
-import { type PostRow, selectPosts } from '../posts';
+import { type PostRow, selectPostsWith } from '../posts';
 
 const PAGE_SIZE = 12;
 const countCursor = z.tuple([cursorCount, cursorTime, z.uuid()]);
@@ -16,12 +16,16 @@ export interface ReportRow extends PostRow {
   resolvedByUsername: string | null;
   reportCreatedAt: Date;
   reportCreatedAtExact: string;
+  reportOpenedAt: Date;
+  reportAcknowledgedAt: Date | null;
 }
 
 /**
  * One page of reports for staff (SPEC §2 Reports): unresolved (never reviewed or reopened) or resolved,
  * on live posts only, by count or by the report's age, each with its post (author, counts, the
- * viewer's like) and its reasons tallied, in one query.
+ * viewer's like) and its reasons tallied, in one query, and the database's time it was read at (the
+ * clocks are read against it). Age is when a report opened on the Unresolved tab (its clocks' start,
+ * report-clocks.ts), when it was first made on the Resolved tab (read in order from its index).
  */
 export async function listReports(options: {
   db: Db;
@@ -29,12 +33,14 @@ export async function listReports(options: {
   status: ReportStatus;
   sort: ReportSort;
   cursor: string | undefined;
-}): Promise<{ rows: ReportRow[]; nextCursor: string | null }> {
+}): Promise<{ rows: ReportRow[]; nextCursor: string | null; asOf: Date }> {
   const { db, viewerId, status, sort, cursor } = options;
-  const created = sql`${reports.createdAt}`;
+  const ageColumn = status === 'unresolved' ? reports.openedAt : reports.createdAt;
+  const age = sql`${ageColumn}`;
   let after: SQL | undefined;
   let order: SQL[];
   if (sort === 'most_reported') {
+    const created = sql`${reports.createdAt}`;
     order = [desc(reports.reportCount), desc(reports.createdAt), desc(reports.id)];
     if (cursor) {
       const [count, time, id] = decodeCursor(cursor, countCursor);
@@ -42,15 +48,20 @@ export async function listReports(options: {
     }
   } else {
     const newest = sort === 'newest';
-    order = newest ? [desc(reports.createdAt), desc(reports.id)] : [asc(reports.createdAt), asc(reports.id)];
+    order = newest ? [desc(ageColumn), desc(reports.id)] : [asc(ageColumn), asc(reports.id)];
     if (cursor) {
       const [time, id] = decodeCursor(cursor, timeCursor);
       after = newest
-        ? sql`(${created}, ${reports.id}) < (${time}::timestamptz, ${id}::uuid)`
-        : sql`(${created}, ${reports.id}) > (${time}::timestamptz, ${id}::uuid)`;
+        ? sql`(${age}, ${reports.id}) < (${time}::timestamptz, ${id}::uuid)`
+        : sql`(${age}, ${reports.id}) > (${time}::timestamptz, ${id}::uuid)`;
     }
   }
-  const rows = await selectPosts(db, viewerId)
+  const rows = await selectPostsWith(db, viewerId, {
+    reportOpenedAt: sql<string>`${reports.openedAt}::text`,
+    reportAcknowledgedAt: sql<string | null>`${reports.acknowledgedAt}::text`,
+    reportAgeExact: sql<string>`${age}::text`,
+    asOf: sql<string>`now()::text`,
+  })
     .where(
       and(
         isNotNull(reports.id),
@@ -73,11 +84,11 @@ export async function listReports(options: {
     nextCursor = encodeCursor(
       sort === 'most_reported'
         ? [last.reportCount, lastExtra.createdAtExact, last.reportId]
-        : [lastExtra.createdAtExact, last.reportId],
+        : [last.reportAgeExact, last.reportId],
     );
   }
   return {
-    rows: page.map((row) => {
+    rows: page.map(({ reportOpenedAt, reportAcknowledgedAt, reportAgeExact: _age, asOf: _asOf, ...row }) => {
       const extra = row.reportId ? extras.get(row.reportId) : undefined;
       return {
         ...row,
@@ -86,9 +97,12 @@ export async function listReports(options: {
         resolvedByUsername: extra?.resolvedBy ?? null,
         reportCreatedAt: extra ? new Date(extra.createdAtExact) : row.createdAt,
         reportCreatedAtExact: extra?.createdAtExact ?? '',
+        reportOpenedAt: new Date(reportOpenedAt),
+        reportAcknowledgedAt: reportAcknowledgedAt === null ? null : new Date(reportAcknowledgedAt),
       };
     }),
     nextCursor,
+    asOf: rows[0] ? new Date(rows[0].asOf) : new Date(),
   };
 }
 

@@ -3,19 +3,32 @@ import type { Viewer } from '../../auth/viewer';
 import type { ObjectStorage } from '../../platform/storage';
 import { presentPost } from '../posts';
 import type { ReportRow } from './list-reports';
+import { clocksOf } from './report-clocks';
 
 const isReason = (value: string): value is ReportReason => REPORT_REASONS.includes(value as ReportReason);
 
-/** A report for staff: its post as everyone else sees it (an anonymous author stays hidden), counts, reasons. */
-export function presentReport(row: ReportRow, viewer: Viewer, storage: ObjectStorage): ReportItem {
+/**
+ * A report for staff: its post as everyone else sees it (an anonymous author stays hidden), counts,
+ * reasons, and while unresolved its clocks as of `asOf` (report-clocks.ts).
+ */
+export function presentReport(
+  row: ReportRow,
+  viewer: Viewer,
+  storage: ObjectStorage,
+  asOf: Date,
+): ReportItem {
+  const resolved = row.reportResolved === true;
   return {
     id: row.reportId ?? '',
     count: row.reportCount ?? 0,
-    resolved: row.reportResolved === true,
-    resolvedBy: row.reportResolved === true ? row.resolvedByUsername : null,
+    resolved,
+    resolvedBy: resolved ? row.resolvedByUsername : null,
     createdAt: row.reportCreatedAt.toISOString(),
     reasons: row.reasons.flatMap(({ reason, count }) => (isReason(reason) ? [{ reason, count }] : [])),
     details: row.details,
+    clocks: resolved
+      ? null
+      : clocksOf({ openedAt: row.reportOpenedAt, acknowledgedAt: row.reportAcknowledgedAt }, asOf),
     post: presentPost(row, viewer, storage),
   };
 }

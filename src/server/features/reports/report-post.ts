@@ -6,8 +6,10 @@ import { recordTransparency } from '../transparency';
 /**
  * Reports a post for one person (issue «Moderation» 1), in one statement so counts stay exact under any
  * concurrency: the person's reason row goes in only if they have not reported this post before; only
- * then does the report's count rise (the first report creates it with 1). A resolved report that gets
- * a new reporter opens again. Answers false when the post does not exist or is deleted.
+ * then does the report's count rise (the first report creates it with 1), and only then is the reporter
+ * told it was received (issue #47: a `report_received` notification naming only the post, in the same
+ * statement, so a repeat sends none). A resolved report that gets a new reporter opens again, and its
+ * clocks start again (report-clocks.ts). Answers false when the post does not exist or is deleted.
  */
 export async function reportPost(
   db: Db,
@@ -25,7 +27,7 @@ export async function reportPost(
         insert into report_reasons (post_id, reporter_id, reason, detail)
         select id, ${reporterId}, ${reason}, ${detail} from target
         on conflict (post_id, reporter_id) do nothing
-        returning post_id
+        returning post_id, reporter_id
       ),
       counted as (
         insert into reports (post_id, report_count)
@@ -33,10 +35,18 @@ export async function reportPost(
         on conflict (post_id) do update set
           report_count = reports.report_count + 1,
           resolved = case when reports.resolved then false else reports.resolved end,
-          resolved_by = case when reports.resolved then null else reports.resolved_by end
+          resolved_by = case when reports.resolved then null else reports.resolved_by end,
+          opened_at = case when reports.resolved then now() else reports.opened_at end,
+          acknowledged_at = case when reports.resolved then null else reports.acknowledged_at end
         returning post_id
+      ),
+      told as (
+        insert into notifications (user_id, kind, post_id)
+        select reporter_id, 'report_received', post_id from entry
+        returning id
       )
-      select exists (select 1 from target) as live, (select count(*) from counted)::int as counted
+      select exists (select 1 from target) as live, (select count(*) from counted)::int as counted,
+        (select count(*) from told) as told
     `,
     );
     // A new reporter's report, for the transparency figures (reporting again counts once there too).

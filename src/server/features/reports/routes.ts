@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { idParamsSchema } from '../../../shared/path-params';
 import { POST_MESSAGES, pageQuerySchema } from '../../../shared/posts';
 import {
+  acknowledgementSchema,
   REPORT_MESSAGES,
+  type ReportSort,
   reportPageSchema,
   reportPostRequestSchema,
   reportResultSchema,
@@ -13,7 +15,7 @@ import {
 import { AppError } from '../../app-error';
 import { sessionEnder } from '../../auth/auth';
 import { allow, allowTo } from '../../auth/guard';
-import { authorizeReport } from '../../auth/policies';
+import { authorizeReport, can } from '../../auth/policies';
 import { loadViewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
@@ -22,8 +24,10 @@ import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { findPost } from '../posts';
+import { acknowledgeReport } from './acknowledge-report';
 import { listReports } from './list-reports';
 import { presentReport } from './present-report';
+import { countOverdue } from './report-clocks';
 import { reportPost } from './report-post';
 import { liftSealedSuspension, listSealedSuspensions, noSealedSuspension } from './sealed-suspensions';
 import { setResolution } from './set-resolution';
@@ -61,11 +65,19 @@ const liftSuspension = describeRoute({
   status: 204,
 });
 const reportList = describeRoute({
-  summary: 'The reports page: one tab (unresolved or resolved) in one order, paged',
+  summary:
+    "The reports page: one tab in one order (by default oldest first while any is overdue), paged, with each report's clocks; admins also get the overdue counts",
   tag: 'moderation',
   access: 'admins and moderators',
   query: reportsQuerySchema,
   answer: reportPageSchema,
+});
+const acknowledgement = describeRoute({
+  summary: 'Acknowledge an unresolved report: seen and being worked (stops its 24-hour clock; logged once)',
+  tag: 'moderation',
+  access: 'admins and moderators',
+  params: idParamsSchema,
+  answer: acknowledgementSchema,
 });
 const resolution = describeRoute({
   summary: 'Resolve or reopen a report',
@@ -149,9 +161,37 @@ export function reportRoutes(deps: ReportDeps) {
     .use(loadViewer(deps))
     .get('/', reportList.doc, staff, async (c) => {
       const viewer = c.var.caller;
-      const { status, sort, cursor } = reportList.query(c);
-      const { rows, nextCursor } = await listReports({ db, viewerId: viewer.userId, status, sort, cursor });
-      return c.json({ reports: rows.map((row) => presentReport(row, viewer, storage)), nextCursor });
+      const { status, sort: asked, cursor } = reportList.query(c);
+      const oversee = can(viewer, 'reports:oversee');
+      // Counted when it decides the order (the Unresolved tab, no order asked for) or for an admin's
+      // first page; a later page comes with the order its first page was given.
+      const counted =
+        (status === 'unresolved' && !asked) || (oversee && !cursor) ? await countOverdue(db) : null;
+      const sort: ReportSort =
+        asked ?? (status === 'unresolved' && counted && counted.resolve > 0 ? 'oldest' : 'most_reported');
+      const { rows, nextCursor, asOf } = await listReports({
+        db,
+        viewerId: viewer.userId,
+        status,
+        sort,
+        cursor,
+      });
+      return c.json({
+        reports: rows.map((row) => presentReport(row, viewer, storage, asOf)),
+        nextCursor,
+        sort,
+        asOf: asOf.toISOString(),
+        overdue: oversee && !cursor ? counted : null,
+      });
+    })
+    .post('/:id/acknowledgement', acknowledgement.doc, staff, async (c) => {
+      const params = acknowledgement.params(c);
+      const done = params
+        ? await acknowledgeReport(db, { reportId: params.id, staffId: c.var.caller.userId })
+        : ({ outcome: 'missing' } as const);
+      if (done.outcome === 'missing') throw new AppError('not_found', REPORT_MESSAGES.notFound);
+      if (done.outcome === 'resolved') throw new AppError('conflict', REPORT_MESSAGES.alreadyResolved);
+      return c.json({ id: params?.id ?? '', acknowledgedAt: done.acknowledgedAt.toISOString() });
     })
     .put('/:id/resolution', resolution.doc, staff, async (c) => {
       const viewer = c.var.caller;

@@ -8,7 +8,8 @@ import { recordTransparency } from '../transparency';
 
 /**
  * Resolve (resolved_by = the staff member) or reopen (resolved false, resolved_by cleared) a report on a
- * live post, with its log entry (SPEC §4). Answers false for an unknown report or a deleted post.
+ * live post, with its log entry (SPEC §4). Either acknowledges it (issue #47's clocks). Answers false
+ * for an unknown report or a deleted post.
  */
 export async function setResolution(
   db: Db,
@@ -23,7 +24,16 @@ export async function setResolution(
       .for('update');
     const [changed] = await tx
       .update(reports)
-      .set({ resolved: options.resolved, resolvedBy: options.resolved ? options.staffId : null })
+      .set({
+        resolved: options.resolved,
+        resolvedBy: options.resolved ? options.staffId : null,
+        // A staff action acknowledges the report; reopening a resolved one starts its clocks again
+        // (report-clocks.ts), acknowledged by that same action.
+        openedAt: options.resolved
+          ? sql`${reports.openedAt}`
+          : sql`case when ${reports.resolved} then now() else ${reports.openedAt} end`,
+        acknowledgedAt: sql`case when ${reports.resolved} then now() else coalesce(${reports.acknowledgedAt}, now()) end`,
+      })
       .where(
         and(
           eq(reports.id, options.reportId),

@@ -1,6 +1,6 @@
 import type { SafetyCheck, SafetyReason } from '../../../shared/safety';
 import type { Db } from '../../db/client';
-import { currentTextChecker } from './current-checker';
+import type { CurrentTextChecker } from './current-checker';
 import { findNamedMembers } from './find-named-members';
 
 /**
@@ -10,11 +10,13 @@ import { findNamedMembers } from './find-named-members';
  */
 export async function checkText(options: {
   db: Db;
+  /** The app's checker, with the admins' words (current-checker.ts). */
+  checker: CurrentTextChecker;
   text: string;
   anonymous: boolean;
   authorId: string;
 }): Promise<SafetyCheck> {
-  const found = currentTextChecker().check(options.text);
+  const found = (await options.checker.get()).check(options.text);
   const naming: SafetyReason[] =
     options.anonymous && options.text.trim()
       ? await findNamedMembers(options.db, options.text, options.authorId)

@@ -1,3 +1,4 @@
-// What other features may use of safety: the text check of a post or askline (issue #47).
+// What other features may use of safety: the text check of a post or askline (issue #47), with the
+// app's one checker of the word lists as admins extended them.
 export { checkText } from './check-text';
-export { currentTextChecker } from './current-checker';
+export { type CurrentTextChecker, listeningTextChecker } from './current-checker';

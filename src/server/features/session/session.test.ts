@@ -237,6 +237,7 @@ describe('sign-in, the session and sign-out', () => {
         manageUsers: false,
         editNotice: false,
         readModerationLog: false,
+        manageWordLists: false,
       },
     });
     const session = await (await server.request('/api/session', { headers: { cookie } })).json();

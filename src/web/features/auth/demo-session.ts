@@ -15,6 +15,7 @@ export const DEMO_SESSION: Session = {
       manageUsers: false,
       editNotice: false,
       readModerationLog: false,
+      manageWordLists: false,
     },
   },
   needsProfileSetup: false,

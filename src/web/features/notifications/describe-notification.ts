@@ -102,8 +102,9 @@ export function describeNotification(notification: Notification, viewerUsername:
       text.href = post ? ownPostHref(post, viewerUsername) : null;
       text.quote = post?.content ?? null;
       break;
+    case 'report_received':
     case 'report_outcome':
-      // What became of the report only: not the post again, nor who acted.
+      // That it was received, or what became of it, only: not the post again, nor who acted.
       break;
   }
   return text;

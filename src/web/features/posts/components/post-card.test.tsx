@@ -55,10 +55,18 @@ function reportPage(post: Post): ReportPage {
         createdAt: post.createdAt,
         reasons: [{ reason: 'spam', count: 1 }],
         details: [],
+        clocks: {
+          openedAt: post.createdAt,
+          acknowledge: { state: 'due', dueAt: post.createdAt },
+          resolve: { state: 'due', dueAt: post.createdAt },
+        },
         post,
       },
     ],
     nextCursor: null,
+    sort: 'newest',
+    asOf: post.createdAt,
+    overdue: null,
   };
 }
 
