@@ -28,6 +28,7 @@ const EVERY_ROUTE: [string, RouteId, Record<string, string>][] = [
   ['/admin/users', 'adminUsers', {}],
   ['/admin/notice', 'adminNotice', {}],
   ['/admin/log', 'moderationLog', {}],
+  ['/admin/word-lists', 'adminWordLists', {}],
   ['/asklines', 'asklines', {}],
   ['/asklines/review', 'asklinesReview', {}],
   [`/askline/${id}`, 'askline', { uuid: id }],

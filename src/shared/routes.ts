@@ -40,6 +40,8 @@ export const ROUTES = {
   adminNotice: '/admin/notice',
   /** Admins: what staff did. */
   moderationLog: '/admin/log',
+  /** Admins: the words they add to the text check's lists (issue #47). */
+  adminWordLists: '/admin/word-lists',
   asklines: '/asklines',
   /** Admins and moderators: asklines waiting for verification. */
   asklinesReview: '/asklines/review',

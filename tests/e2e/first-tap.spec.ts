@@ -14,6 +14,7 @@ import {
   moderationDecisions,
   posts,
   reports,
+  wordListTerms,
 } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
@@ -31,11 +32,13 @@ const ANSWER = 'The 2 a.m. maggi at the night canteen';
 const REPORTED = 'Reported post number';
 const HELD = 'Held post number';
 const APPEALED = 'Appealed post number';
+const WORD = 'glorpish';
 
 let server: SeededServer;
 let writer: TestAccount;
 let reader: TestAccount;
 let moderator: TestAccount;
+let admin: TestAccount;
 let asklineId = '';
 let postId = '';
 
@@ -47,6 +50,7 @@ async function seed(db: Db) {
   writer = await insertAccount(db, { username: 'meera_w', fullName: 'Meera W' });
   reader = await insertAccount(db, { username: 'ravi_r', fullName: 'Ravi R' });
   moderator = await insertAccount(db, { username: 'mod_m', fullName: 'Mod M', userType: 'moderator' });
+  admin = await insertAccount(db, { username: 'ada_m', fullName: 'Ada M', userType: 'admin' });
   const [askline] = await db
     .insert(asklines)
     .values({ content: ASKLINE, createdBy: writer.userId, verified: true, reviewedBy: moderator.userId })
@@ -59,11 +63,11 @@ async function seed(db: Db) {
     .values({ userId: writer.userId, content: ANSWER, asklineId, createdAt: new Date(start + 86_400_000) })
     .returning();
   postId = post?.id ?? '';
-  // A report for every try at Resolve: each tap resolves one.
+  // A report for every try at Resolve (each tap resolves one) and at Acknowledge (the next one).
   const reported = await db
     .insert(posts)
     .values(
-      Array.from({ length: TRIES * 2 }, (_, i) => ({
+      Array.from({ length: TRIES * 4 }, (_, i) => ({
         userId: writer.userId,
         content: `${REPORTED} ${i + 1}`,
         createdAt: new Date(start + (i + 1) * 60_000),
@@ -75,6 +79,15 @@ async function seed(db: Db) {
     .values(
       reported.map((row, i) => ({ postId: row.id, reportCount: 1, createdAt: new Date(start + i * 60_000) })),
     );
+  // A word for every try at Remove on the admins' word lists (issue #47).
+  await db.insert(wordListTerms).values(
+    Array.from({ length: TRIES * 2 }, (_, i) => ({
+      list: 'insult',
+      term: `${WORD} ${String.fromCharCode(98 + (i % 20))}${String.fromCharCode(98 + Math.floor(i / 20))}`,
+      matchKey: `${WORD} ${i}`,
+      addedBy: admin.userId,
+    })),
+  );
   // A held post for every try at Approve in the Held tab (issue #47).
   await db.insert(heldPosts).values(
     Array.from({ length: TRIES * 2 }, (_, i) => ({
@@ -404,16 +417,34 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
         },
         async before(page) {
           const first = page.getByRole('region', { name: 'Unresolved reports' }).getByRole('article').first();
-          return (/Reported post number \d+/.exec(await first.innerText()) ?? [''])[0];
+          return postNamed(
+            page,
+            'Unresolved reports',
+            /Reported post number \d+/.exec(await first.innerText()),
+          );
         },
         async effect(page, before) {
           // The tap asks first; once asked, the app is live, and the answer is an ordinary tap.
           const dialog = page.getByRole('dialog', { name: 'Mark this report as resolved?' });
           await expect(dialog).toBeVisible({ timeout: EFFECT_MS });
           await dialog.getByRole('button', { name: 'Resolve', exact: true }).click();
-          const unresolved = page.getByRole('region', { name: 'Unresolved reports' });
-          const resolved = new RegExp(`${before}(?!\\d)`); // number 3, not 30
-          await expect(unresolved.getByRole('article').filter({ hasText: resolved })).toHaveCount(0, {
+          await expect(post(page, 'Unresolved reports', before)).toHaveCount(0, { timeout: EFFECT_MS });
+        },
+      },
+      {
+        name: 'Acknowledge',
+        async control(page) {
+          await open(page, '/reports?sort=oldest');
+          return unacknowledged(page).getByRole('button', { name: 'Acknowledge' });
+        },
+        async before(page) {
+          const name = /Reported post number \d+/.exec(await unacknowledged(page).innerText());
+          return postNamed(page, 'Unresolved reports', name);
+        },
+        async effect(page, before) {
+          await expect(
+            post(page, 'Unresolved reports', before).getByText('Acknowledged by staff'),
+          ).toBeVisible({
             timeout: EFFECT_MS,
           });
         },
@@ -430,18 +461,50 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
         },
         async before(page) {
           const first = page.getByRole('region', { name: 'Held posts' }).getByRole('article').first();
-          return (/Held post number \d+/.exec(await first.innerText()) ?? [''])[0];
+          return postNamed(page, 'Held posts', /Held post number \d+/.exec(await first.innerText()));
         },
         async effect(page, before) {
           const dialog = page.getByRole('dialog', { name: 'Approve this post?' });
           await expect(dialog).toBeVisible({ timeout: EFFECT_MS });
           await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-          const approved = new RegExp(`${before}(?!\\d)`);
+          await expect(post(page, 'Held posts', before)).toHaveCount(0, { timeout: EFFECT_MS });
+        },
+      },
+    ],
+  },
+  {
+    page: 'word lists',
+    who: () => admin,
+    taps: [
+      {
+        name: 'Add, with nothing chosen',
+        async control(page) {
+          await open(page, '/admin/word-lists');
+          return page.getByRole('form', { name: 'Add a word' }).getByRole('button', { name: 'Add' });
+        },
+        async effect(page) {
+          await expect(page.getByText('Choose a list.')).toBeVisible({ timeout: EFFECT_MS });
+        },
+      },
+      {
+        name: 'Remove',
+        async control(page) {
+          await open(page, '/admin/word-lists');
+          return page
+            .getByRole('list', { name: 'Added words' })
+            .getByRole('button', { name: /^Remove/ })
+            .first();
+        },
+        async before(_page, control) {
+          return (await control.getAttribute('aria-label')) ?? '';
+        },
+        async effect(page, before) {
+          const word = before.replace(/^Remove /, '');
+          const dialog = page.getByRole('dialog', { name: `Remove ${word}?` });
+          await expect(dialog).toBeVisible({ timeout: EFFECT_MS });
+          await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
           await expect(
-            page
-              .getByRole('region', { name: 'Held posts' })
-              .getByRole('article')
-              .filter({ hasText: approved }),
+            page.getByRole('list', { name: 'Added words' }).getByText(word, { exact: true }),
           ).toHaveCount(0, { timeout: EFFECT_MS });
         },
       },
@@ -472,6 +535,34 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
     ],
   },
 ];
+
+/**
+ * The card in `region` whose text is exactly `text` ("Reported post number 3", never 30). Not by
+ * `hasText`: a card's text runs its words into the next control's ("...number 30" for number 3 and
+ * its 0 likes), so a pattern ending in "not followed by a digit" found none, and "gone" held trivially.
+ */
+function post(page: Page, region: string, text: string) {
+  return page
+    .getByRole('region', { name: region })
+    .getByRole('article')
+    .filter({ has: page.getByText(text, { exact: true }) });
+}
+
+/** The text a `before` found, once it is known to name exactly one card (so that "gone" means gone). */
+async function postNamed(page: Page, region: string, found: RegExpExecArray | null): Promise<string> {
+  const text = found?.[0] ?? '';
+  await expect(post(page, region, text)).toHaveCount(1);
+  return text;
+}
+
+/** The first report on the page that staff have not acknowledged yet. */
+function unacknowledged(page: Page) {
+  return page
+    .getByRole('region', { name: 'Unresolved reports' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Acknowledge' }) })
+    .first();
+}
 
 for (const [index, { page: name, who, taps }] of PAGES.entries()) {
   // A single try per control is shared out: the desktop project taps on every other page, the phone

@@ -50,9 +50,16 @@ async function seed(db: Db) {
     )
     .returning();
   const id = (content: string) => rows.find((row) => row.content === content)?.id ?? '';
+  // Opened (their clocks started: issue #47) an hour apart, recently: none is overdue.
+  const opened = Date.now() - 3 * 3_600_000;
   await db.insert(reports).values([
-    { postId: id(MOST), reportCount: 3, createdAt: new Date(start) },
-    { postId: id(NEWER), reportCount: 1, createdAt: new Date(start + 3_600_000) },
+    { postId: id(MOST), reportCount: 3, createdAt: new Date(start), openedAt: new Date(opened) },
+    {
+      postId: id(NEWER),
+      reportCount: 1,
+      createdAt: new Date(start + 3_600_000),
+      openedAt: new Date(opened + 3_600_000),
+    },
     { postId: id(DONE), reportCount: 2, resolved: true, resolvedBy: moderator.userId },
   ]);
   await db.insert(reportReasons).values([

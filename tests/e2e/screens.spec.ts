@@ -29,6 +29,7 @@ const STAFF_SCREENS = [
   { path: '/admin/log', heading: 'Moderation log', userType: 'admin' },
   { path: '/admin/notice', heading: 'Dashboard notice', userType: 'admin' },
   { path: '/admin/users', heading: 'Manage users', userType: 'admin' },
+  { path: '/admin/word-lists', heading: 'Word lists', userType: 'admin' },
 ] as const;
 
 for (const { path, heading, userType } of STAFF_SCREENS) {

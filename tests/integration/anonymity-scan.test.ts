@@ -80,6 +80,13 @@ function expectNoAuthor(answer: Answer) {
   }
 }
 
+/**
+ * An answer as it is compared before and after an act: the request id of an error, and the time a
+ * reports page was read at (issue #47's clocks are read against it), differ at every request.
+ */
+const steady = (text: string) =>
+  text.replace(/"requestId":"[^"]*"/g, '"requestId":"…"').replace(/"asOf":"[^"]*"/g, '"asOf":"…"');
+
 async function ok<T>(answer: Promise<Answer>): Promise<T> {
   const { what, status, body } = await answer;
   if (status >= 300) throw new Error(`${what}: ${status}`);
@@ -189,6 +196,7 @@ describe('an anonymous author', () => {
       '/api/admin/users?query=Ravi',
       '/api/admin/moderation-log',
       '/api/admin/sealed-suspensions',
+      '/api/admin/word-lists',
       '/api/notice',
       '/api/account',
       '/api/account/sessions',
@@ -340,6 +348,7 @@ describe('an anonymous author', () => {
       '/asklines',
       `/askline/${asklineId}`,
       '/admin/log',
+      '/admin/word-lists',
     ];
     for (const viewer of [other, moderator, admin, null]) {
       for (const url of drawn) {
@@ -442,7 +451,7 @@ describe('an anonymous author', () => {
       }
       // Error answers carry a fresh request id each time; nothing else may differ.
       for (const key of Object.keys(seen)) {
-        seen[key] = (seen[key] ?? '').replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+        seen[key] = steady(seen[key] ?? '');
       }
       return seen;
     }
@@ -542,7 +551,7 @@ describe('an anonymous author', () => {
       for (const viewer of [other, moderator, admin, null]) {
         for (const url of urls) {
           const read = await fetchAs(viewer, 'GET', url);
-          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+          seen[read.what] = steady(`${read.status} ${read.body}`);
         }
       }
       return seen;
@@ -603,7 +612,7 @@ describe('an anonymous author', () => {
         for (const url of urls) {
           const read = await fetchAs(viewer, 'GET', url);
           expect(read.status, read.what).toBeLessThan(500);
-          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+          seen[read.what] = steady(`${read.status} ${read.body}`);
         }
       }
       return seen;
@@ -832,7 +841,7 @@ describe('an anonymous author', () => {
           const read = await fetchAs(viewer, 'GET', url);
           expect(read.status, read.what).toBeLessThan(500);
           expectNoAppealer(read.what, read.text);
-          seen[read.what] = `${read.status} ${read.body}`.replace(/"requestId":"[^"]*"/g, '"requestId":"…"');
+          seen[read.what] = steady(`${read.status} ${read.body}`);
         }
       }
       return seen;
@@ -946,6 +955,103 @@ describe('an anonymous author', () => {
     expect(told.body).toContain('appeal_decided');
     for (const value of [admin.username, 'Ada Admin', moderator.username])
       expect(told.body).not.toContain(value);
+  });
+
+  it('is not inferable from a report on their anonymous post, its receipt, its clocks or its acknowledgement', async () => {
+    // Issue #47: the reporter is told the report was received, staff see its clocks, and a moderator
+    // acknowledging it stops one of them. Someone with an anonymous post, which Ravi reports (their
+    // profile names them by design: it must not change).
+    const writer = await createMember(server, { fullName: 'Kasturi Keepquiet' });
+    const word = 'vetiverish';
+    const writerIdentity = [
+      writer.account.userId,
+      writer.username,
+      'Kasturi Keepquiet',
+      writer.account.email,
+    ];
+    const expectNoWriter = (what: string, text: string) => {
+      scanned++;
+      for (const value of writerIdentity) {
+        expect(text.toLowerCase().includes(value.toLowerCase()), `${what} names the writer`).toBe(false);
+      }
+    };
+    const reported = await ok<{ id: string }>(
+      fetchAs(writer, 'POST', '/api/posts', { content: `An anonymous ${word} rant`, isAnonymous: true }),
+    );
+
+    /** What others read of posts, the writer, the queue, the log and their notifications. */
+    async function snapshot(): Promise<Record<string, string>> {
+      const urls = [
+        ...['default', 'newest', 'oldest'].map((sort) => `/api/posts?sort=${sort}`),
+        `/api/posts/${reported.id}`,
+        `/api/profiles/${writer.username}`,
+        `/api/profiles/${writer.username}/posts`,
+        `/api/search/posts?q=${word}`,
+        ...['', '?sort=newest', '?status=resolved'].map((query) => `/api/reports${query}`),
+        '/api/admin/moderation-log',
+        '/api/admin/sealed-suspensions',
+        '/api/notifications',
+        '/api/notifications/unread',
+      ];
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          expect(read.status, read.what).toBeLessThan(500);
+          seen[read.what] = steady(`${read.status} ${read.body}`);
+        }
+      }
+      return seen;
+    }
+    const changed = (before: Record<string, string>, after: Record<string, string>) =>
+      Object.keys(before).filter((what) => before[what] !== after[what]);
+    const staffAnswer = (what: string) => what.endsWith(moderator.username) || what.endsWith(admin.username);
+    const staffQueue = (what: string) => what.startsWith('GET /api/reports') && staffAnswer(what);
+
+    const before = await snapshot();
+    const report = await fetchAs(other, 'POST', `/api/posts/${reported.id}/report`, { reason: 'harassment' });
+    expect(report.status).toBe(200);
+    expectNoWriter(report.what, report.text);
+    // Reported: Ravi is told it was received; staff see it in their queue and on the post's card
+    // (its report data); nothing else changed.
+    const afterReport = await snapshot();
+    const reportChanges = changed(before, afterReport);
+    const ravisNotes = [
+      `GET /api/notifications as ${other.username}`,
+      `GET /api/notifications/unread as ${other.username}`,
+    ];
+    for (const what of reportChanges) {
+      expect(staffAnswer(what) || ravisNotes.includes(what), `${what} changed on a report`).toBe(true);
+      expectNoWriter(what, afterReport[what] ?? '');
+    }
+    expect(reportChanges).toEqual(expect.arrayContaining(ravisNotes));
+    const receipt = JSON.parse((afterReport[ravisNotes[0] ?? ''] ?? '').slice(4)).notifications[0];
+    expect(receipt).toMatchObject({ kind: 'report_received', post: null });
+
+    // Acknowledged by a moderator: only staff's queue (its clock) and the admins' log change.
+    const queue = await ok<{ reports: { id: string; post: { id: string } }[] }>(
+      fetchAs(moderator, 'GET', '/api/reports?sort=newest'),
+    );
+    const reportId = queue.reports.find((item) => item.post.id === reported.id)?.id ?? '';
+    const acknowledged = await fetchAs(moderator, 'POST', `/api/reports/${reportId}/acknowledgement`);
+    expect(acknowledged.status).toBe(200);
+    expectNoWriter(acknowledged.what, acknowledged.text);
+    const afterAcknowledging = await snapshot();
+    const acknowledgeChanges = changed(afterReport, afterAcknowledging);
+    expect(acknowledgeChanges.length).toBeGreaterThan(0);
+    for (const what of acknowledgeChanges) {
+      expect(
+        staffQueue(what) || what === `GET /api/admin/moderation-log as ${admin.username}`,
+        `${what} changed on an acknowledgement`,
+      ).toBe(true);
+      expectNoWriter(what, afterAcknowledging[what] ?? '');
+    }
+    const log = await ok<{ entries: { postId: string | null; action: string; target: unknown }[] }>(
+      fetchAs(admin, 'GET', '/api/admin/moderation-log'),
+    );
+    expect(log.entries.filter((entry) => entry.postId === reported.id)).toEqual([
+      expect.objectContaining({ action: 'report_acknowledged', target: null }),
+    ]);
   });
 
   it('was scanned in every answer', () => {

@@ -110,6 +110,10 @@ const newAskline = async (cookie: string): Promise<string> =>
     })
   ).id;
 const newMember = (options: AccountOptions = {}) => createMember(server, options);
+/** A made-up word no one has added yet, for the word lists (issue #47): letters no spelling rule folds. */
+let words = 0;
+const newWord = () =>
+  `matrixword ${[...String(++words)].map((digit) => 'bdglmnprtv'[Number(digit)]).join('a')}`;
 /** A post of the owner the text check holds for review (issue #47): its id. */
 const newHeldPost = async (): Promise<string> =>
   (await ok(server, 'POST', '/api/posts', owner.cookie, { content: 'I will kill you, matrix' })).id;
@@ -612,6 +616,18 @@ const ROUTES: RouteCase[] = [
     expect: only(['moderator', 'admin'], 200),
   },
   {
+    route: 'POST /api/reports/:id/acknowledgement',
+    rule: 'staff acknowledge reports (issue #47); the reported author cannot (a new report each time)',
+    call: async () => {
+      const postId = await newPost(owner.cookie);
+      await ok(server, 'POST', `/api/posts/${postId}/report`, cookies.ordinary, { reason: 'spam' });
+      const queue = await ok(server, 'GET', '/api/reports?sort=newest', admin.cookie);
+      const report = queue.reports.find((item: { post: { id: string } }) => item.post.id === postId);
+      return { path: `/api/reports/${report?.id}/acknowledgement` };
+    },
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
     route: 'GET /api/search/users',
     rule: 'members search people',
     call: () => ({ path: '/api/search/users?q=owner' }),
@@ -766,6 +782,30 @@ const ROUTES: RouteCase[] = [
     rule: 'admins only',
     call: () => ({ path: '/api/admin/notifications', json: { text: 'Yearbook photos on Friday' } }),
     expect: only(['admin'], 200),
+  },
+  {
+    route: 'GET /api/admin/word-lists',
+    rule: 'admins only (issue #47)',
+    call: () => ({ path: '/api/admin/word-lists' }),
+    expect: only(['admin'], 200),
+  },
+  {
+    route: 'POST /api/admin/word-lists',
+    rule: 'admins only (a new word each time)',
+    call: () => ({ path: '/api/admin/word-lists', json: { list: 'insult', term: newWord() } }),
+    expect: only(['admin'], 201),
+  },
+  {
+    route: 'DELETE /api/admin/word-lists/:id',
+    rule: 'admins only (a new word each time)',
+    call: async () => {
+      const { id } = await ok(server, 'POST', '/api/admin/word-lists', admin.cookie, {
+        list: 'insult',
+        term: newWord(),
+      });
+      return { path: `/api/admin/word-lists/${id}` };
+    },
+    expect: only(['admin'], 204),
   },
   { route: 'GET /api/notice', rule: 'public', call: () => ({ path: '/api/notice' }), expect: everyone(200) },
   {

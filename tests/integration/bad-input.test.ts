@@ -122,6 +122,8 @@ let heldId: string;
 /** A post of `member` that staff removed, for its appeal; and an appeal waiting for a decision. */
 let removedId: string;
 let appealId: string;
+/** A word an admin added to the text check's lists (issue #47). */
+let wordId: string;
 
 const ROUTES: Record<string, WriteRoute> = {
   'POST /api/session': {
@@ -276,6 +278,27 @@ const ROUTES: Record<string, WriteRoute> = {
     fuzzPath: true,
     valid: () => ({ resolved: true }),
     who: () => moderator.cookie,
+  },
+  'POST /api/reports/:id/acknowledgement': {
+    method: 'POST',
+    path: (segment) => `/api/reports/${segment ?? reportId}/acknowledgement`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => moderator.cookie,
+  },
+  'POST /api/admin/word-lists': {
+    method: 'POST',
+    path: () => '/api/admin/word-lists',
+    fuzzPath: false,
+    valid: () => ({ list: 'insult', term: 'fuzzlewump' }),
+    who: () => admin.cookie,
+  },
+  'DELETE /api/admin/word-lists/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/admin/word-lists/${segment ?? wordId}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => admin.cookie,
   },
   'POST /api/asklines': {
     method: 'POST',
@@ -450,6 +473,12 @@ beforeAll(async () => {
   await callJson(server, 'POST', `/api/posts/${appealed}/removal`, admin.cookie, removal);
   await callJson(server, 'POST', `/api/posts/${appealed}/appeal`, author.cookie, { text: 'Look again.' });
   appealId = (await callJson(server, 'GET', '/api/appeals', moderator.cookie)).body.appeals[0]?.id ?? '';
+  wordId = (
+    await callJson(server, 'POST', '/api/admin/word-lists', admin.cookie, {
+      list: 'threat',
+      term: 'snargleblat',
+    })
+  ).body.id;
   expect(reportId).not.toBe('');
   expect(appealId).not.toBe('');
 }, 120_000);
@@ -524,6 +553,11 @@ describe('bad page cursors on every keyset list', () => {
       url: (c) => `/api/reports?status=unresolved&sort=newest&cursor=${c}`,
       who: () => moderator.cookie,
     },
+    'reports, in the order the server picks': {
+      url: (c) => `/api/reports?status=unresolved&cursor=${c}`,
+      who: () => admin.cookie,
+    },
+    'word lists': { url: (c) => `/api/admin/word-lists?cursor=${c}`, who: () => admin.cookie },
     'askline queue': { url: (c) => `/api/asklines/pending?cursor=${c}`, who: () => moderator.cookie },
     'moderation log': { url: (c) => `/api/admin/moderation-log?cursor=${c}`, who: () => admin.cookie },
     'appeals queue': { url: (c) => `/api/appeals?cursor=${c}`, who: () => moderator.cookie },

@@ -107,6 +107,8 @@ beforeAll(async () => {
     ["the admins' users", '/admin/users', admin],
     ["the admins' notice", '/admin/notice', admin],
     ['the moderation log', '/admin/log', admin],
+    ["the admins' word lists", '/admin/word-lists', admin],
+    ['the reports queue with the overdue count', '/reports', admin],
     ['the moderation log, shouted', '/ADMIN/log', admin],
     ['profile setup', '/profile/setup', newcomer],
     ['a reset link', '/reset-password?token=not-a-token'],

@@ -65,6 +65,16 @@ const ID_ROUTES: IdRoute[] = [
     who: 'admin',
     json: { resolved: true },
   },
+  {
+    route: 'POST /api/reports/:id/acknowledgement',
+    path: (id) => `/api/reports/${id}/acknowledgement`,
+    who: 'admin',
+  },
+  {
+    route: 'DELETE /api/admin/word-lists/:id',
+    path: (id) => `/api/admin/word-lists/${id}`,
+    who: 'admin',
+  },
   { route: 'PUT /api/notifications/:id/read', path: (id) => `/api/notifications/${id}/read`, who: 'member' },
   { route: 'GET /api/asklines/:id', path: (id) => `/api/asklines/${id}`, who: 'visitor' },
   { route: 'GET /api/asklines/:id/posts', path: (id) => `/api/asklines/${id}/posts`, who: 'visitor' },

@@ -1,7 +1,7 @@
 // Migration 0020 on a database that already has reports: each report's clocks start when it last
 // opened (its first report; for one reopened, when staff reopened it or the first new reporter came
-// after its last resolution), and it counts as acknowledged from the first logged staff action on its
-// post since then. Otherwise an upgrade would show every long-open report as overdue, or none.
+// after its last resolution), and it counts as acknowledged from the first logged staff action on the
+// report or its post since then (not a suspension of its author). Otherwise an upgrade would show every long-open report as overdue, or none.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,8 @@ describe('migration 0020 (report clocks)', () => {
     const untouched = await reportOn(null, daysAgo(20));
     const suspended = await reportOn(null, daysAgo(5));
     await log(suspended, 'user_suspended', daysAgo(4));
+    const deleted = await reportOn(true, daysAgo(6));
+    await log(deleted, 'post_deleted', daysAgo(1));
     const resolved = await reportOn(true, daysAgo(9));
     await log(resolved, 'report_resolved', daysAgo(8));
     const reopenedByStaff = await reportOn(false, daysAgo(30));
@@ -73,7 +75,9 @@ describe('migration 0020 (report clocks)', () => {
       ];
     };
     expect(clock(untouched)).toEqual([daysAgo(20), null]);
-    expect(clock(suspended)).toEqual([daysAgo(5), daysAgo(4)]);
+    // A suspension acts on the account; a staff deletion on the post.
+    expect(clock(suspended)).toEqual([daysAgo(5), null]);
+    expect(clock(deleted)).toEqual([daysAgo(6), daysAgo(1)]);
     expect(clock(resolved)).toEqual([daysAgo(9), daysAgo(8)]);
     expect(clock(reopenedByStaff)).toEqual([daysAgo(3), daysAgo(3)]);
     expect(clock(reopenedByReporter)).toEqual([daysAgo(2), null]);

@@ -24,6 +24,7 @@ import {
 } from '../features/posts/api/posts-queries';
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
+import { wordListsQueryOptions } from '../features/safety/api/word-lists-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
 import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
 import { ApiError } from '../lib/api-client';
@@ -100,6 +101,7 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       return [client.prefetchInfiniteQuery(reportsQueryOptions(status, sort))];
     },
   },
+  adminWordLists: { gated: (client) => [client.prefetchInfiniteQuery(wordListsQueryOptions)] },
   anonymousPost: { open: (client, { postId = '' }) => [postOrRemoval(client, postId, null)] },
   userPost: {
     open: (client, { username = null, postId = '' }) => [postOrRemoval(client, postId, username)],

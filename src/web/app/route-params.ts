@@ -33,11 +33,15 @@ export function readFeedSort(params: URLSearchParams): FeedSort {
   return pick(params.get('sort'), FEED_SORTS, 'default');
 }
 
-/** The reports page's tab and order. */
-export function readReportsView(params: URLSearchParams): { status: ReportStatus; sort: ReportSort } {
+/** The reports page's tab, and the order chosen in the address (null: the server's default). */
+export function readReportsView(params: URLSearchParams): {
+  status: ReportStatus;
+  sort: ReportSort | null;
+} {
+  const sort = params.get('sort');
   return {
     status: pick(params.get('status'), REPORT_STATUSES, 'unresolved'),
-    sort: pick(params.get('sort'), REPORT_SORTS, 'most_reported'),
+    sort: REPORT_SORTS.includes(sort as ReportSort) ? (sort as ReportSort) : null,
   };
 }
 

@@ -87,6 +87,9 @@ const ModerationLogRoute = lazyPage('features/moderation-log/routes/moderation-l
 const TransparencyRoute = lazyPage('features/transparency/routes/transparency-route.tsx', () =>
   import('../features/transparency/routes/transparency-route').then((m) => m.TransparencyRoute),
 );
+const WordListsRoute = lazyPage('features/safety/routes/word-lists-route.tsx', () =>
+  import('../features/safety/routes/word-lists-route').then((m) => m.WordListsRoute),
+);
 const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
   import('./routes/demo-user').then((m) => m.DemoUserRoute),
 );
@@ -132,6 +135,7 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   adminUsers: { page: AdminUsersRoute, data: true, gate: 'manageUsers' },
   adminNotice: { page: AdminNoticeRoute, data: true, gate: 'editNotice' },
   moderationLog: { page: ModerationLogRoute, data: true, gate: 'readModerationLog' },
+  adminWordLists: { page: WordListsRoute, data: true, gate: 'manageWordLists' },
 };
 
 /** Drawn for an address no route matches (and for three or more segments). */

@@ -28,6 +28,7 @@ export const paths = {
   adminUsers: fixed(ROUTES.adminUsers),
   adminNotice: fixed(ROUTES.adminNotice),
   moderationLog: fixed(ROUTES.moderationLog),
+  adminWordLists: fixed(ROUTES.adminWordLists),
   asklines: fixed(ROUTES.asklines),
   asklinesReview: fixed(ROUTES.asklinesReview),
   askline: {

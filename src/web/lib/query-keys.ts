@@ -49,7 +49,8 @@ export const queryKeys = {
   /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
   reports: {
     all: ['reports'] as const,
-    list: (status: ReportStatus, sort: ReportSort) => ['reports', status, sort] as const,
+    /** `default`: the order the server chooses (and names in its answer). */
+    list: (status: ReportStatus, sort: ReportSort | 'default') => ['reports', status, sort] as const,
   },
   adminUsers: {
     all: ['admin-users'] as const,
@@ -63,6 +64,8 @@ export const queryKeys = {
    */
   removal: (postId: string) => ['removal', postId] as const,
   appeals: ['appeals'] as const,
+  /** Admins: the words they added to the text check's lists (issue #47). */
+  wordLists: ['word-lists'] as const,
   /** What the composer says about posting (a new account's anonymous allowance). */
   postingAllowance: ['allowance'] as const,
   moderationLog: ['moderation-log'] as const,

@@ -34,11 +34,13 @@ UPDATE "reports" r SET "opened_at" = coalesce(
 				WHERE m."post_id" = r."post_id" AND m."action" = 'report_resolved'))
 	) END,
 	r."created_at");--> statement-breakpoint
--- ...and were acknowledged by the first logged staff action on their post since.
+-- ...and were acknowledged by the first logged staff action on the report or its post since (a
+-- suspension of its author acts on the account, and acknowledges nothing).
 UPDATE "reports" r SET "acknowledged_at" = a."at"
 FROM (
 	SELECT r2."id", min(m."created_at") AS "at"
 	FROM "reports" r2 JOIN "moderation_log" m ON m."post_id" = r2."post_id" AND m."created_at" >= r2."opened_at"
+		AND m."action" IN ('report_resolved', 'report_unresolved', 'post_deleted')
 	GROUP BY r2."id"
 ) a
 WHERE a."id" = r."id";--> statement-breakpoint

@@ -27,11 +27,16 @@ async function resolveOpenReport(tx: Db, postId: string, staffId: string): Promi
     .select({ createdAt: reports.createdAt })
     .from(reports)
     .where(and(eq(reports.postId, postId), sql`${reports.resolved} IS NULL`));
-  if (firstAction) await recordTransparency(tx, { kind: 'report_actioned', waitingSince: firstAction.createdAt });
+  if (firstAction)
+    await recordTransparency(tx, { kind: 'report_actioned', waitingSince: firstAction.createdAt });
   await tx
     .update(reports)
     // A staff action on the report's post: it acknowledges the report too (issue #47).
-    .set({ resolved: true, resolvedBy: staffId, acknowledgedAt: sql`coalesce(${reports.acknowledgedAt}, now())` })
+    .set({
+      resolved: true,
+      resolvedBy: staffId,
+      acknowledgedAt: sql`coalesce(${reports.acknowledgedAt}, now())`,
+    })
     .where(and(eq(reports.postId, postId), sql`${reports.resolved} IS NOT TRUE`));
 }
 

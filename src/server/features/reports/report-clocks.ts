@@ -1,10 +1,11 @@
 // The grievance clocks of India's IT Rules 2021, rule 3(2) (issue #47): an unresolved report is to be
 // acknowledged by staff within 24 hours and resolved within 15 days of opening (its first report, or
-// opening again after it was resolved: reports.opened_at). "Acknowledged" is any staff action on the
-// report or its post since it opened: acknowledging it, resolving or reopening it, deleting the post,
-// suspending its author (reports.acknowledged_at, set by each). The rule is written here once, for the
-// per-report states the queue shows and for the counts (the same comparisons, in SQL), and read at the
-// database's clock, the one that dated the reports.
+// opening again after it was resolved: reports.opened_at). "Acknowledged" is a staff action on the
+// report or its post since it opened: acknowledging it, resolving or reopening it, deleting the post
+// (reports.acknowledged_at, set by each). Suspending the author is not one: it acts on the account, and
+// a suspension sealed through an anonymous post must change nothing staff can see (issue «Trust» 1).
+// The rule is written here once, for the per-report states the queue shows and for the counts (the
+// same comparisons, in SQL), and read at the database's clock, the one that dated the reports.
 import { sql } from 'drizzle-orm';
 import { type ClockState, REPORT_CLOCKS, type ReportClocks } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
@@ -50,11 +51,4 @@ export async function countOverdue(db: Db): Promise<OverdueCounts> {
       where r.resolved is not true and not p.deleted`,
   );
   return row ?? { resolve: 0, acknowledge: 0 };
-}
-
-/** Marks the report on a post acknowledged by a staff action, unless it already was (inside its transaction). */
-export async function acknowledgeReportOn(tx: Db, postId: string): Promise<void> {
-  await tx.execute(sql`
-    update reports set acknowledged_at = now()
-    where post_id = ${postId}::uuid and acknowledged_at is null and resolved is not true`);
 }

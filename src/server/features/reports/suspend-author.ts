@@ -9,7 +9,6 @@ import type { Db } from '../../db/client';
 import { posts, profiles, sealedSuspensions, sessions } from '../../db/schema';
 import { suspendAccount } from '../admin-users';
 import { recordModeration } from '../moderation-log';
-import { acknowledgeReportOn } from './report-clocks';
 
 /**
  * Suspends the author of a post (issue «Moderation» 4): staff act on the account behind a post, named or
@@ -63,8 +62,6 @@ export async function suspendAuthor(
     } else if (post.userId) {
       await suspendAccount(tx, post.userId);
     }
-    // A staff action on the post: its report, if open, is acknowledged (issue #47's clocks).
-    await acknowledgeReportOn(tx, options.postId);
     await recordModeration(tx, {
       actorId: options.staff.userId,
       action: 'user_suspended',

@@ -19,6 +19,7 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { MenuButton } from '../../components/ui/menu-button';
 import { PostCard } from '../../features/posts/components/post-card';
 import { reportsQueryOptions } from '../../features/reports/api/reports-api';
+import { OverdueSummary, ReportClocksLine } from '../../features/reports/components/report-clocks';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useSearchParams } from '../../lib/router';
 import { readReportsView } from '../route-params';
@@ -41,9 +42,10 @@ const AppealsTab = lazyPage(
   { preload: false },
 );
 
-// /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default), the
-// Unresolved and Resolved tabs, each report with its post, count and reasons. Tab and sort live in the
-// address, so a reload keeps them. Staff work each post from its card (resolve, delete, suspend).
+// /reports (SPEC §2, admins and moderators): 'Reported Posts', Sort (Most Reported by default; oldest
+// first while a report is overdue, as the server decides: issue #47), the Unresolved and Resolved tabs,
+// each report with its post, count, reasons and clocks. Tab and a chosen sort live in the address, so a
+// reload keeps them. Staff work each post from its card (resolve, delete, suspend).
 export function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   const { status, sort } = readReportsView(params);
@@ -55,12 +57,17 @@ export function ReportsRoute() {
   usePreloadModule(APPEALS_TAB, appealsTab);
   const list = useInfiniteQuery({ ...reportsQueryOptions(status, sort), enabled: !otherTab });
   const reports = list.data?.pages.flatMap((page) => page.reports) ?? [];
+  // The order the server applied (its default, unless one was chosen: issue #47), and for admins the
+  // overdue counts, both told by the first page.
+  const first = list.data?.pages[0];
+  const applied = first?.sort ?? sort;
 
   function choose(next: { status?: ReportStatus; sort?: ReportSort }) {
     const values = { status, sort, ...next };
     const search: Record<string, string> = {};
     if (values.status !== 'unresolved') search.status = values.status;
-    if (values.sort !== 'most_reported') search.sort = values.sort;
+    // A chosen order stays in the address; without one the server picks.
+    if (values.sort) search.sort = values.sort;
     setParams(search, { replace: true });
   }
 
@@ -76,10 +83,10 @@ export function ReportsRoute() {
         {/* The held and appeals queues have one order (oldest first): sorting is the reports' alone. */}
         {otherTab ? null : (
           <MenuButton
-            label={`Sort: ${REPORT_SORT_LABELS[sort]}`}
+            label={applied ? `Sort: ${REPORT_SORT_LABELS[applied]}` : 'Sort'}
             buttonContent={
               <>
-                Sort: {REPORT_SORT_LABELS[sort]}
+                {applied ? `Sort: ${REPORT_SORT_LABELS[applied]}` : 'Sort'}
                 <Icon name="chevron-down" className="size-4" />
               </>
             }
@@ -87,12 +94,14 @@ export function ReportsRoute() {
             items={REPORT_SORTS.map((option) => ({
               key: option,
               label: REPORT_SORT_LABELS[option],
-              checked: option === sort,
+              checked: option === applied,
               onSelect: () => choose({ sort: option }),
             }))}
           />
         )}
       </div>
+
+      {first?.overdue && !heldTab ? <OverdueSummary counts={first.overdue} /> : null}
 
       {/* Tabs as toggle buttons: each shows a different list, in place. */}
       <fieldset className="mt-6 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
@@ -135,7 +144,11 @@ export function ReportsRoute() {
               {reports.map((report) => (
                 <li key={report.id}>
                   {/* One card: the reports on top, the post and what staff may do with it below. */}
-                  <PostCard post={report.post} showSuspend header={<ReportSummary report={report} />} />
+                  <PostCard
+                    post={report.post}
+                    showSuspend
+                    header={<ReportSummary report={report} asOf={first?.asOf ?? report.createdAt} />}
+                  />
                 </li>
               ))}
             </ul>
@@ -147,7 +160,7 @@ export function ReportsRoute() {
   );
 }
 
-function ReportSummary({ report }: { report: ReportItem }) {
+function ReportSummary({ report, asOf }: { report: ReportItem; asOf: string }) {
   return (
     <div className="mb-4 border-b border-slate-200 pb-3 text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
       <p>
@@ -159,6 +172,7 @@ function ReportSummary({ report }: { report: ReportItem }) {
           : ''}
         {report.resolvedBy ? ` · resolved by @${report.resolvedBy}` : ''}
       </p>
+      <ReportClocksLine report={report} asOf={asOf} />
       {report.details.length > 0 ? (
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600 dark:text-slate-400">
           {report.details.map((detail, index) => (

@@ -66,6 +66,9 @@ export function ProfileMenu({ session }: { session: Session }) {
     ...(profile?.permissions?.readModerationLog
       ? [{ label: 'Moderation log', to: paths.moderationLog.getHref() }]
       : []),
+    ...(profile?.permissions?.manageWordLists
+      ? [{ label: 'Word lists', to: paths.adminWordLists.getHref() }]
+      : []),
   ];
 
   return (
