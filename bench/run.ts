@@ -660,6 +660,12 @@ function judge(results: DataSetResult[], textCheck: TextCheckFigures): Verdict[]
     value: `${textCheck.p95} ms (p50 ${textCheck.p50}, p99 ${textCheck.p99}; ${textCheck.checks} checks)`,
     met: textCheck.p95 <= 2,
   });
+  const extended = textCheck.withAdminWords;
+  verdicts.push({
+    target: "text check p95 ≤ 2 ms with the admins' words added",
+    value: `${extended.p95} ms (p50 ${extended.p50}, p99 ${extended.p99}; rebuilt in ${textCheck.rebuildMs} ms)`,
+    met: extended.p95 <= 2,
+  });
   const main = results.find((r) => r.engine === 'postgres' && r.posts === POSTS);
   const byName = (r: DataSetResult | undefined, name: string) => r?.app.find((f) => f.name === name);
   // Issue #28: a like that notifies stays within 10% of one that does not, in turns on each data set.
@@ -828,6 +834,11 @@ async function main() {
   console.log(
     `  p50 ${textCheck.p50} ms, p95 ${textCheck.p95} ms, p99 ${textCheck.p99} ms over ${textCheck.checks} checks; ` +
       `building the checker ${textCheck.buildMs} ms`,
+  );
+  const extended = textCheck.withAdminWords;
+  console.log(
+    `  with 300 admins' words and 100 allowlist words: p50 ${extended.p50} ms, p95 ${extended.p95} ms, ` +
+      `p99 ${extended.p99} ms; building it again on a change ${textCheck.rebuildMs} ms`,
   );
   const results: DataSetResult[] = [];
   try {

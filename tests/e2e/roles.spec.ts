@@ -59,6 +59,7 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
     'Manage users',
     'Dashboard notice',
     'Moderation log',
+    'Word lists',
     'Logout',
   ]);
   await page.getByRole('link', { name: 'Manage users' }).click();

@@ -186,6 +186,32 @@ describe.runIf(process.env.TEST_DATABASE_URL && TEST_REDIS_URL)('two instances, 
     expect((await redis.keys()).some((key) => key.includes('rate:password:'))).toBe(true);
   });
 
+  it('a word an admin adds through one instance is checked by the other at once, and its removal too', async () => {
+    const admin = await insertAccount(database.db, { userType: 'admin' });
+    const adminCookie = cookiesFrom(await signIn(a, admin.password, admin));
+    const writer = await insertAccount(database.db);
+    const writerCookie = cookiesFrom(await signIn(b, writer.password, writer));
+    const verdictOnB = async () =>
+      (
+        (await (
+          await call(b, 'POST', '/api/safety/check', writerCookie, { text: 'I will grumbleflax you' })
+        ).json()) as { verdict: string }
+      ).verdict;
+    expect(await verdictOnB()).toBe('ok');
+    const added = await call(a, 'POST', '/api/admin/word-lists', adminCookie, {
+      list: 'threat',
+      term: 'grumbleflax',
+    });
+    expect(added.status).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    // B hears NOTIFY word_lists_changed and builds its checker again: within milliseconds.
+    await vi.waitFor(async () => expect(await verdictOnB()).toBe('hold'), { timeout: scaled(5_000) });
+    const posted = await call(b, 'POST', '/api/posts', writerCookie, { content: 'I will grumbleflax you' });
+    expect(posted.status).toBe(202);
+    expect((await call(a, 'DELETE', `/api/admin/word-lists/${id}`, adminCookie)).status).toBe(204);
+    await vi.waitFor(async () => expect(await verdictOnB()).toBe('ok'), { timeout: scaled(5_000) });
+  });
+
   // Last: it stops B.
   it("a like through one instance reaches the author's bell open on the other, which stops at once", async () => {
     const author = await insertAccount(database.db);

@@ -2,8 +2,8 @@
 -- hours, resolve it within 15 days), the reporter's "report received" notification, and the words admins
 -- add to the text check's lists.
 -- Online-safe (decision 026): a new table with its indexes; two columns on reports, one with a default
--- fixed at the ALTER (no rewrite), then filled in from what the log already says (one UPDATE of every
--- report: 20,000 at campus scale take well under a second, during which a new report on the same post
+-- fixed at the ALTER (no rewrite), then filled in from what the log already says (two UPDATEs of every
+-- report: 0.5 s for 20,000 reports on 2 busy cores, during which a new report on a reported post
 -- waits); the new kind checks are added NOT VALID, as in 0016 (every row passed the narrower checks).
 CREATE TABLE "word_list_terms" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -24,16 +24,26 @@ ALTER TABLE "reports" ADD COLUMN "opened_at" timestamp with time zone DEFAULT no
 ALTER TABLE "reports" ADD COLUMN "acknowledged_at" timestamp with time zone;--> statement-breakpoint
 -- Reports made before this migration: a reopened one (resolved = false) opened again when staff last
 -- reopened it, or when the first reporter after its last resolution came; any other at its first report.
-UPDATE "reports" r SET "opened_at" = coalesce(
-	CASE WHEN r."resolved" IS FALSE THEN greatest(
-		(SELECT max(m."created_at") FROM "moderation_log" m
-			WHERE m."post_id" = r."post_id" AND m."action" = 'report_unresolved'),
+-- The log is read once, grouped by post (it has no index by post): 0.25 s for 20,000 reports and
+-- 40,000 entries, where a look-up per report took 6.6 s.
+WITH "log" AS (
+	SELECT "post_id",
+		max("created_at") FILTER (WHERE "action" = 'report_unresolved') AS "reopened",
+		max("created_at") FILTER (WHERE "action" = 'report_resolved') AS "resolved"
+	FROM "moderation_log"
+	WHERE "post_id" IS NOT NULL AND "action" IN ('report_resolved', 'report_unresolved')
+	GROUP BY "post_id"
+)
+UPDATE "reports" r SET "opened_at" = coalesce(o."at", r."created_at")
+FROM (
+	SELECT r2."id", CASE WHEN r2."resolved" IS FALSE THEN greatest(
+		l."reopened",
 		(SELECT min(rr."created_at") FROM "report_reasons" rr
-			WHERE rr."post_id" = r."post_id" AND rr."created_at" > (
-				SELECT max(m."created_at") FROM "moderation_log" m
-				WHERE m."post_id" = r."post_id" AND m."action" = 'report_resolved'))
-	) END,
-	r."created_at");--> statement-breakpoint
+			WHERE rr."post_id" = r2."post_id" AND rr."created_at" > l."resolved")
+	) END AS "at"
+	FROM "reports" r2 LEFT JOIN "log" l ON l."post_id" = r2."post_id"
+) o
+WHERE o."id" = r."id";--> statement-breakpoint
 -- ...and were acknowledged by the first logged staff action on the report or its post since (a
 -- suspension of its author acts on the account, and acknowledges nothing).
 UPDATE "reports" r SET "acknowledged_at" = a."at"
