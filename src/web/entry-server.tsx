@@ -13,6 +13,8 @@ import { loadPageData } from './app/page-data';
 import { AppRoutes } from './app/router';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 import { lazyPageKeys } from './lib/lazy-page';
+// The gated pages' parts are named there: imported here so that every part's key is known to the server.
+import './app/gated-pages';
 import { PAGE_STATE_ID, writePageState } from './lib/page-state';
 import { queryKeys } from './lib/query-keys';
 import { type ServerRender, ServerRenderContext } from './lib/render-context';

@@ -6,7 +6,7 @@
 // the table (app/router.tsx), the navbar reads it (layouts/public-layout.tsx), and the first data each
 // page asks for is keyed by the same ids (app/page-data.ts: kept apart, so the data layer's code stays
 // off the pages that show none).
-import type { ComponentType } from 'react';
+import { type ComponentType, createElement } from 'react';
 import { matchRoute, type Params, type RouteId } from '../../shared/routes';
 import type { GateRule } from '../features/auth/components/auth-gate';
 import { lazyPage } from '../lib/lazy-page';
@@ -25,9 +25,6 @@ const PrivacyRoute = lazyPage('app/routes/privacy.tsx', () =>
 const NotFoundRoute = lazyPage('app/routes/not-found.tsx', () =>
   import('./routes/not-found').then((m) => m.NotFoundRoute),
 );
-const SearchRoute = lazyPage('app/routes/search.tsx', () =>
-  import('./routes/search').then((m) => m.SearchRoute),
-);
 export const QueryLayout = lazyPage('app/layouts/query-layout.tsx', () =>
   import('./layouts/query-layout').then((m) => m.QueryLayout),
 );
@@ -38,61 +35,48 @@ export const AuthGate = lazyPage('features/auth/components/auth-gate.tsx', () =>
 const ResetPasswordRoute = lazyPage('features/auth/routes/reset-password-route.tsx', () =>
   import('../features/auth/routes/reset-password-route').then((m) => m.ResetPasswordRoute),
 );
-const AdminUsersRoute = lazyPage('features/admin-users/routes/admin-users-route.tsx', () =>
-  import('../features/admin-users/routes/admin-users-route').then((m) => m.AdminUsersRoute),
-);
-const ProfileSetupRoute = lazyPage('features/profiles/routes/profile-setup-route.tsx', () =>
-  import('../features/profiles/routes/profile-setup-route').then((m) => m.ProfileSetupRoute),
-);
-const EditProfileRoute = lazyPage('features/profiles/routes/edit-profile-route.tsx', () =>
-  import('../features/profiles/routes/edit-profile-route').then((m) => m.EditProfileRoute),
-);
-const AccountRoute = lazyPage('features/account/routes/account-route.tsx', () =>
-  import('../features/account/routes/account-route').then((m) => m.AccountRoute),
-);
-const NotificationsRoute = lazyPage('features/notifications/routes/notifications-route.tsx', () =>
-  import('../features/notifications/routes/notifications-route').then((m) => m.NotificationsRoute),
-);
 const EmailChangeRoute = lazyPage('features/account/routes/email-change-route.tsx', () =>
   import('../features/account/routes/email-change-route').then((m) => m.EmailChangeRoute),
 );
 const UnsubscribeRoute = lazyPage('features/notifications/routes/unsubscribe-route.tsx', () =>
   import('../features/notifications/routes/unsubscribe-route').then((m) => m.UnsubscribeRoute),
 );
-const UserProfileRoute = lazyPage('app/routes/user-profile.tsx', () =>
-  import('./routes/user-profile').then((m) => m.UserProfileRoute),
-);
-const DashboardRoute = lazyPage('app/routes/dashboard.tsx', () =>
-  import('./routes/dashboard').then((m) => m.DashboardRoute),
-);
 const PostRoute = lazyPage('app/routes/post.tsx', () => import('./routes/post').then((m) => m.PostRoute));
-const AdminNoticeRoute = lazyPage('features/notices/routes/admin-notice-route.tsx', () =>
-  import('../features/notices/routes/admin-notice-route').then((m) => m.AdminNoticeRoute),
-);
 const AsklinesRoute = lazyPage('features/asklines/routes/asklines-route.tsx', () =>
   import('../features/asklines/routes/asklines-route').then((m) => m.AsklinesRoute),
 );
 const AsklineRoute = lazyPage('app/routes/askline.tsx', () =>
   import('./routes/askline').then((m) => m.AsklineRoute),
 );
-const ReviewAsklinesRoute = lazyPage('features/asklines/routes/review-asklines-route.tsx', () =>
-  import('../features/asklines/routes/review-asklines-route').then((m) => m.ReviewAsklinesRoute),
-);
-const ReportsRoute = lazyPage('app/routes/reports.tsx', () =>
-  import('./routes/reports').then((m) => m.ReportsRoute),
-);
-const ModerationLogRoute = lazyPage('features/moderation-log/routes/moderation-log-route.tsx', () =>
-  import('../features/moderation-log/routes/moderation-log-route').then((m) => m.ModerationLogRoute),
-);
 const TransparencyRoute = lazyPage('features/transparency/routes/transparency-route.tsx', () =>
   import('../features/transparency/routes/transparency-route').then((m) => m.TransparencyRoute),
-);
-const WordListsRoute = lazyPage('features/safety/routes/word-lists-route.tsx', () =>
-  import('../features/safety/routes/word-lists-route').then((m) => m.WordListsRoute),
 );
 const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
   import('./routes/demo-user').then((m) => m.DemoUserRoute),
 );
+
+/** Pages behind the auth gate: their components are listed in gated-pages.tsx, a chunk of its own. */
+export type GatedRouteId =
+  | 'search'
+  | 'dashboard'
+  | 'editProfile'
+  | 'account'
+  | 'notifications'
+  | 'userProfile'
+  | 'profileSetup'
+  | 'reports'
+  | 'asklinesReview'
+  | 'adminUsers'
+  | 'adminNotice'
+  | 'moderationLog'
+  | 'adminWordLists';
+
+const GatedPage = lazyPage('app/gated-pages.tsx', () => import('./gated-pages').then((m) => m.GatedPage));
+
+/** Route `id`'s page, from gated-pages.tsx. */
+function gated(id: GatedRouteId): ComponentType {
+  return () => createElement(GatedPage, { id });
+}
 
 export interface PageRoute {
   page: ComponentType;
@@ -122,20 +106,20 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   emailChange: { page: EmailChangeRoute, data: true },
   anonymousPost: { page: PostRoute, data: true, navbar: 'post' },
   userPost: { page: PostRoute, data: true, navbar: 'post' },
-  search: { page: SearchRoute, data: true, gate: 'profile' },
-  dashboard: { page: DashboardRoute, data: true, gate: 'profile' },
-  editProfile: { page: EditProfileRoute, data: true, gate: 'profile' },
-  account: { page: AccountRoute, data: true, gate: 'profile' },
-  notifications: { page: NotificationsRoute, data: true, gate: 'profile' },
-  userProfile: { page: UserProfileRoute, data: true, gate: 'profile' },
-  profileSetup: { page: ProfileSetupRoute, data: true, gate: 'setup' },
+  search: { page: gated('search'), data: true, gate: 'profile' },
+  dashboard: { page: gated('dashboard'), data: true, gate: 'profile' },
+  editProfile: { page: gated('editProfile'), data: true, gate: 'profile' },
+  account: { page: gated('account'), data: true, gate: 'profile' },
+  notifications: { page: gated('notifications'), data: true, gate: 'profile' },
+  userProfile: { page: gated('userProfile'), data: true, gate: 'profile' },
+  profileSetup: { page: gated('profileSetup'), data: true, gate: 'setup' },
   // Staff screens: each opens with the permission the session grants for it.
-  reports: { page: ReportsRoute, data: true, gate: 'manageReports' },
-  asklinesReview: { page: ReviewAsklinesRoute, data: true, gate: 'reviewAsklines' },
-  adminUsers: { page: AdminUsersRoute, data: true, gate: 'manageUsers' },
-  adminNotice: { page: AdminNoticeRoute, data: true, gate: 'editNotice' },
-  moderationLog: { page: ModerationLogRoute, data: true, gate: 'readModerationLog' },
-  adminWordLists: { page: WordListsRoute, data: true, gate: 'manageWordLists' },
+  reports: { page: gated('reports'), data: true, gate: 'manageReports' },
+  asklinesReview: { page: gated('asklinesReview'), data: true, gate: 'reviewAsklines' },
+  adminUsers: { page: gated('adminUsers'), data: true, gate: 'manageUsers' },
+  adminNotice: { page: gated('adminNotice'), data: true, gate: 'editNotice' },
+  moderationLog: { page: gated('moderationLog'), data: true, gate: 'readModerationLog' },
+  adminWordLists: { page: gated('adminWordLists'), data: true, gate: 'manageWordLists' },
 };
 
 /** Drawn for an address no route matches (and for three or more segments). */
