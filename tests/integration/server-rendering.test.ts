@@ -306,6 +306,7 @@ describe('signed-in pages', () => {
     expect(cards).toBeGreaterThan(1);
     expect(shown.parts.toSorted()).toEqual(
       [
+        'app/gated-pages.tsx*1',
         'app/layouts/query-layout.tsx*1',
         'app/routes/dashboard.tsx*1',
         'features/auth/components/auth-gate.tsx*1',

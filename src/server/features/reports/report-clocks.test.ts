@@ -272,9 +272,11 @@ describe('acknowledging', () => {
     expect((await call('POST', `/api/posts/${ids.suspend}/author-suspension`, admin)).status).toBe(204);
     expect(await acknowledgedAt(ids.suspend)).toBeNull();
 
+    // Removed by staff, with a statement (issue #47's removal route).
     const deleted = await reported('Deleted by staff');
     expect(await acknowledgedAt(deleted)).toBeNull();
-    expect((await call('DELETE', `/api/posts/${deleted}`, moderator)).status).toBe(204);
+    const removal = { rule: 'spam', facts: 'An advert.' };
+    expect((await call('POST', `/api/posts/${deleted}/removal`, moderator, removal)).status).toBe(200);
     expect(await acknowledgedAt(deleted)).toBeInstanceOf(Date);
   });
 
