@@ -260,6 +260,14 @@ test.describe('a single post', () => {
       await expect(page.getByText('Sign in to like this post or create your own.')).toBeVisible();
       await expect(page.getByRole('button', { name: /likes?$/ })).toBeDisabled();
       await expectNoSeriousA11yViolations(page);
+      // Sign In leads to the landing page's Get Started card (it led to a profile called "get-started").
+      const signInLink = page.getByRole('main').getByRole('link', { name: 'Sign In', exact: true });
+      await expect(signInLink).toHaveAttribute('href', '/#get-started');
+      if (format === 'default') {
+        await signInLink.click();
+        await expect(page).toHaveURL(`${server.url}/#get-started`);
+        await expect(page.getByRole('region', { name: 'Get Started' })).toBeVisible();
+      }
     });
   }
 

@@ -128,7 +128,7 @@ export function PostRoute() {
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900">
           <p className="text-slate-700 dark:text-slate-300">Sign in to like this post or create your own.</p>
           <Link
-            to={{ pathname: paths.home.getHref(), hash: paths.home.signInSectionId }}
+            to={{ pathname: paths.home.getHref(), hash: `#${paths.home.signInSectionId}` }}
             className={composeButtonClasses({ className: 'mt-4' })}
           >
             Sign In
