@@ -289,11 +289,16 @@ test.describe('a single post', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
     test('say so, with a way home', async ({ page }) => {
+      await signIn(page, kiran);
       await page.goto(`${server.url}/post/00000000-0000-4000-8000-000000000000`);
       await expect(page.getByRole('heading', { name: 'Post not found' })).toBeVisible();
       await expect(
         page.getByText("Could not load the post. It might have been deleted or doesn't exist."),
       ).toBeVisible();
+      // No Copy, Embed or Download of a post that is not there.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Campus Yearbook' })).toBeVisible();
+      await expect(nav.getByRole('button', { name: /^(Copy link|Embed|Download)/ })).toHaveCount(0);
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await expect(page).toHaveURL(`${server.url}/`);
     });
