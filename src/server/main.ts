@@ -30,6 +30,7 @@ async function main() {
     { startDigests },
     { listeningNotificationStreams },
     { rekeyLegacyPictures },
+    { fillMatchText },
     { closeSharedPreviewRenderer },
     { securedServerResponse },
     { createDependencyHealth },
@@ -45,6 +46,7 @@ async function main() {
     import('./features/notifications/digest'),
     import('./features/notifications/live'),
     import('./features/profiles/rekey-legacy-pictures'),
+    import('./features/posts/fill-match-text'),
     import('./features/share/render-pool'),
     import('./http/security-headers'),
     import('./platform/dependency-health'),
@@ -66,6 +68,11 @@ async function main() {
   // a failure only waits for the next start.
   void rekeyLegacyPictures({ db: database.db, storage, logger }).catch((err: unknown) =>
     logger.error({ err }, 'could not move legacy profile pictures; the next start tries again'),
+  );
+
+  // Posts from before muted words (migration 0021) get the form muted words match: in the background.
+  void fillMatchText({ db: database.db, logger }).catch((err: unknown) =>
+    logger.error({ err }, 'could not fill the muted-word form of older posts; the next start tries again'),
   );
 
   // Pictures let go of (an account deleted) and not yet removed: now, then every few minutes.

@@ -127,6 +127,13 @@ export const posts = pgTable(
      * in report data, nobody else.
      */
     postedAfterWarning: boolean('posted_after_warning').notNull().default(false),
+    /**
+     * The text as the text check reads it (features/safety: case, look-alikes, leetspeak, spaced-out
+     * letters and spellings folded), written with the post: what members' muted words are matched
+     * against (issue #48). Null for posts from before migration 0021 until the start-up backfill
+     * reaches them (features/posts/fill-match-text.ts); meanwhile their lower-cased text stands in.
+     */
+    matchText: text('match_text'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
   },
   (t) => [
@@ -321,6 +328,116 @@ export const likes = pgTable(
     primaryKey({ columns: [t.userId, t.postId] }),
     // A post's likes, newest first: a like notification reads one day of them (migration 0013).
     index('likes_post_idx').on(t.postId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Blocks (issue #48, decision 032): neither of the two sees the other's named posts, profile or named
+ * likes, and the blocked person cannot like the blocker's named posts (they read as missing). Nothing
+ * anonymous is touched, either way. The blocked person is never told; only the blocker reads these.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // Who blocked the viewer (the other half of "neither sees the other's"), and what deleting the
+    // blocked account takes with it.
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    // The blocker's list, newest first: a keyset over (created_at, blocked_id).
+    index('blocks_list_idx').on(
+      t.blockerId,
+      t.createdAt.desc().nullsFirst(),
+      t.blockedId.desc().nullsFirst(),
+    ),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** Mutes (issue #48): the muted person's named posts and likes leave the muter's lists; one-way, silent. */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: text('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: text('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    // What deleting the muted account takes with it.
+    index('mutes_muted_idx').on(t.mutedId),
+    index('mutes_list_idx').on(t.muterId, t.createdAt.desc().nullsFirst(), t.mutedId.desc().nullsFirst()),
+    check('mutes_not_self', sql`${t.muterId} <> ${t.mutedId}`),
+  ],
+);
+
+/**
+ * Posts a member hid from their lists (issue #48): "Not for me", or "Mute this author" on an
+ * anonymous post, which mutes that post and not a person (decision 032: grouping an anonymous
+ * author's posts would unmask them). Named or anonymous, the row says nothing about the author.
+ */
+export const hiddenPosts = pgTable(
+  'hidden_posts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    // What a post's removal takes with it.
+    index('hidden_posts_post_idx').on(t.postId),
+    index('hidden_posts_list_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.postId.desc().nullsFirst(),
+    ),
+    check('hidden_posts_reason', sql`${t.reason} IN ('not_for_me', 'muted_author')`),
+  ],
+);
+
+/**
+ * Muted words and phrases (issue #48): a post whose text matches one leaves the member's feed and
+ * askline pages until `expires_at` (null: always). `match_key` is the phrase as the text check reads
+ * it (one per key and person); `pattern` the regular expression the lists match `posts.match_text`
+ * with, made from it (features/safety/word-pattern.ts).
+ */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** As the member wrote it. */
+    phrase: text('phrase').notNull(),
+    matchKey: text('match_key').notNull(),
+    pattern: text('pattern').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One per phrase as read, and the lists' look-up of a viewer's words.
+    uniqueIndex('muted_words_user_key').on(t.userId, t.matchKey),
+    index('muted_words_list_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('muted_words_phrase_length', sql`char_length(${t.phrase}) BETWEEN 1 AND 100`),
   ],
 );
 

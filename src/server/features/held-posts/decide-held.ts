@@ -8,6 +8,7 @@ import { termsRule } from '../../../shared/appeals';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { type RemovalStatement, recordHeldRemoval, recordModeration } from '../moderation-log';
+import { textMatchForm } from '../safety';
 import { recordTransparency } from '../transparency';
 
 interface Decided {
@@ -45,10 +46,16 @@ async function decide(
  * appeal that overturns a held post's removal.
  */
 export async function publishHeld(tx: Db, id: string): Promise<void> {
+  const [held] = await queryRows<{ content: string }>(
+    tx,
+    sql`select content from held_posts where id = ${id}::uuid`,
+  );
+  if (!held) return;
   await tx.execute(sql`
-    insert into posts (id, user_id, content, is_anonymous, askline_id, created_at)
+    insert into posts (id, user_id, content, is_anonymous, askline_id, created_at, match_text)
     select h.id, h.user_id, h.content, h.is_anonymous,
-      (select a.id from asklines a where a.id = h.askline_id and a.verified), now()
+      (select a.id from asklines a where a.id = h.askline_id and a.verified), now(),
+      ${textMatchForm(held.content)}
     from held_posts h where h.id = ${id}::uuid`);
 }
 

@@ -6,6 +6,7 @@ import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { asklines, posts } from '../../db/schema';
+import { textMatchForm } from '../safety';
 import { findPost } from './find-post';
 import type { PostRow } from './select-posts';
 
@@ -30,6 +31,7 @@ export async function createPost(options: {
         isAnonymous: fields.isAnonymous,
         asklineId: fields.asklineId,
         postedAfterWarning: options.postedAfterWarning ?? false,
+        matchText: textMatchForm(fields.content),
       })
       .returning({ id: posts.id });
     return inserted;
