@@ -35,6 +35,7 @@ import { adminNoticeRoutes, noticeRoutes } from './features/notices/routes';
 import { type Broadcasts, startBroadcasts } from './features/notifications/broadcasts';
 import { listeningNotificationStreams, type NotificationStreams } from './features/notifications/live';
 import { adminNotificationRoutes, notificationRoutes } from './features/notifications/routes';
+import { personalControlRoutes } from './features/personal-controls/routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
@@ -216,6 +217,7 @@ export function createApp({
   app.route('/api/posts', removalRoutes(profileDeps));
   app.route('/api/appeals', appealRoutes(profileDeps));
   app.route('/api/usernames', usernameRoutes(profileDeps));
+  app.route('/api/controls', personalControlRoutes(profileDeps));
   app.route(
     '/api/notifications',
     notificationRoutes({

@@ -21,12 +21,25 @@ export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 /** An opaque keyset cursor: where the previous page ended. */
 const cursorSchema = z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.')));
 
+/** `showMuted=true`: the posts the viewer's muted words hide, shown this once (issue #48). */
+const showMutedSchema = z.pipe(
+  z.enum(['true', 'false', '1', '0'], { error: 'showMuted is true or false.' }),
+  z.transform((value: 'true' | 'false' | '1' | '0') => value === 'true' || value === '1'),
+);
+
+/** An askline's posts: a page, and the posts muted words hide shown on asking. */
+export const asklinePostsQuerySchema = z.strictObject({
+  cursor: cursorSchema,
+  showMuted: z.optional(showMutedSchema),
+});
+
 export const feedQuerySchema = z.strictObject({
   sort: z._default(
     z.enum(FEED_SORTS, { error: 'Choose one of default, newest, oldest or most_liked.' }),
     'default',
   ),
   cursor: cursorSchema,
+  showMuted: z.optional(showMutedSchema),
 });
 
 export const pageQuerySchema = z.strictObject({ cursor: cursorSchema });
@@ -72,6 +85,17 @@ export const postSchema = z.object({
     report: z.enum(['offer', 'refuse', 'none']),
     /** Staff: "Suspend the author" is offered (the server checks the author when asked). */
     canSuspendAuthor: z.boolean(),
+    /** The viewer hid it ("Not for me" or "Mute this author"): shown on its own page, with Undo. */
+    hidden: z.boolean(),
+    /** "Not for me": members, on someone else's post. */
+    canHide: z.boolean(),
+    /**
+     * "Mute this author": 'person' on a named post (a mute of its author), 'post' on an anonymous one
+     * (hides that post alone: an anonymous author is never muted as a person, decision 032).
+     */
+    canMuteAuthor: z.enum(['person', 'post', 'none']),
+    /** "Block": members, on someone else's named post. */
+    canBlockAuthor: z.boolean(),
   }),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -79,6 +103,11 @@ export type Post = z.infer<typeof postSchema>;
 export const postPageSchema = z.object({
   posts: z.array(postSchema),
   nextCursor: z.nullable(z.string()),
+  /**
+   * The feed and askline pages (issue #48): how many posts between the previous page and this one's
+   * last the viewer's muted words hid ("n posts hidden by your muted words"); 0 with showMuted.
+   */
+  hiddenByMutedWords: z.optional(z.number()),
 });
 export type PostPage = z.infer<typeof postPageSchema>;
 

@@ -175,6 +175,13 @@ export const profileSchema = z.object({
    * account's confirmed address is a campus one ("Verified campus address").
    */
   campusAddress: z.optional(z.boolean()),
+  /**
+   * Another member's view (issue #48): whether they blocked or muted this person, and whether they may
+   * (only with a profile of their own). Absent from the owner's own answer.
+   */
+  controls: z.optional(
+    z.object({ blocked: z.boolean(), muted: z.boolean(), canBlock: z.boolean(), canMute: z.boolean() }),
+  ),
   /** The owner's own details, only in the owner's answer. */
   dob: z.optional(z.nullable(z.string())),
   hasPassword: z.optional(z.boolean()),

@@ -807,6 +807,87 @@ const ROUTES: RouteCase[] = [
     },
     expect: only(['admin'], 204),
   },
+  // Personal controls (issue #48): a member's own blocks, mutes, hidden posts and muted words.
+  ...(['blocks', 'mutes'] as const).flatMap((kind): RouteCase[] => [
+    {
+      route: `GET /api/controls/${kind}`,
+      rule: `members read their own ${kind}`,
+      call: () => ({ path: `/api/controls/${kind}` }),
+      expect: members(200),
+    },
+    {
+      route: `POST /api/controls/${kind}`,
+      rule: `members add to their ${kind} (someone new each time)`,
+      call: async () => ({ path: `/api/controls/${kind}`, json: { username: (await newMember()).username } }),
+      expect: members(201),
+    },
+    {
+      route: `DELETE /api/controls/${kind}/:username`,
+      rule: `members undo their own ${kind}`,
+      call: async (role) => {
+        const { username } = await newMember();
+        const cookie = cookies[role];
+        if (cookie && role !== 'suspended') {
+          await ok(server, 'POST', `/api/controls/${kind}`, cookie, { username });
+        }
+        return { path: `/api/controls/${kind}/${username}` };
+      },
+      expect: members(204),
+    },
+  ]),
+  {
+    route: 'GET /api/controls/hidden-posts',
+    rule: 'members read the posts they hid',
+    call: () => ({ path: '/api/controls/hidden-posts' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/controls/hidden-posts',
+    rule: "members hide someone else's post; its author cannot hide their own (400)",
+    call: async () => ({
+      path: '/api/controls/hidden-posts',
+      json: { postId: await newPost(owner.cookie), reason: 'not_for_me' },
+    }),
+    expect: { ...members(201), owner: 400 },
+  },
+  {
+    route: 'DELETE /api/controls/hidden-posts/:id',
+    rule: 'members show again a post they hid',
+    call: async (role) => {
+      const postId = await newPost((await newMember()).cookie);
+      const cookie = cookies[role];
+      if (cookie && role !== 'suspended') {
+        await ok(server, 'POST', '/api/controls/hidden-posts', cookie, { postId, reason: 'not_for_me' });
+      }
+      return { path: `/api/controls/hidden-posts/${postId}` };
+    },
+    expect: members(204),
+  },
+  {
+    route: 'GET /api/controls/muted-words',
+    rule: 'members read their muted words',
+    call: () => ({ path: '/api/controls/muted-words' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/controls/muted-words',
+    rule: 'members mute a word (a new one each time)',
+    call: () => ({ path: '/api/controls/muted-words', json: { phrase: newWord(), duration: '7d' } }),
+    expect: members(201),
+  },
+  {
+    route: 'DELETE /api/controls/muted-words/:id',
+    rule: 'members stop muting their own word',
+    call: async (role) => {
+      const cookie = cookies[role];
+      const own = cookie && role !== 'suspended';
+      const { id } = await ok(server, 'POST', '/api/controls/muted-words', own ? cookie : owner.cookie, {
+        phrase: newWord(),
+      });
+      return { path: `/api/controls/muted-words/${id}` };
+    },
+    expect: members(204),
+  },
   { route: 'GET /api/notice', rule: 'public', call: () => ({ path: '/api/notice' }), expect: everyone(200) },
   {
     route: 'GET /api/transparency',

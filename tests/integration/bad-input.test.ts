@@ -124,6 +124,9 @@ let removedId: string;
 let appealId: string;
 /** A word an admin added to the text check's lists (issue #47). */
 let wordId: string;
+/** Whom `member` blocks and mutes, and a word `member` muted (issue #48). */
+let victim: Member;
+let mutedWordId: string;
 
 const ROUTES: Record<string, WriteRoute> = {
   'POST /api/session': {
@@ -299,6 +302,59 @@ const ROUTES: Record<string, WriteRoute> = {
     fuzzPath: true,
     valid: () => null,
     who: () => admin.cookie,
+  },
+  // Personal controls (issue #48): the member's own; `victim` is blocked and muted, `postId` hidden.
+  ...Object.fromEntries(
+    (['blocks', 'mutes'] as const).flatMap((kind) => [
+      [
+        `POST /api/controls/${kind}`,
+        {
+          method: 'POST',
+          path: () => `/api/controls/${kind}`,
+          fuzzPath: false,
+          valid: () => ({ username: victim.username }),
+          who: () => member.cookie,
+        },
+      ],
+      [
+        `DELETE /api/controls/${kind}/:username`,
+        {
+          method: 'DELETE',
+          path: (segment: string | null) => `/api/controls/${kind}/${segment ?? victim.username}`,
+          fuzzPath: true,
+          valid: () => null,
+          who: () => member.cookie,
+        },
+      ],
+    ]),
+  ),
+  'POST /api/controls/hidden-posts': {
+    method: 'POST',
+    path: () => '/api/controls/hidden-posts',
+    fuzzPath: false,
+    valid: () => ({ postId, reason: 'not_for_me' }),
+    who: () => member.cookie,
+  },
+  'DELETE /api/controls/hidden-posts/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/controls/hidden-posts/${segment ?? postId}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'POST /api/controls/muted-words': {
+    method: 'POST',
+    path: () => '/api/controls/muted-words',
+    fuzzPath: false,
+    valid: () => ({ phrase: 'midsem', duration: '7d' }),
+    who: () => member.cookie,
+  },
+  'DELETE /api/controls/muted-words/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/controls/muted-words/${segment ?? mutedWordId}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
   },
   'POST /api/asklines': {
     method: 'POST',
@@ -479,8 +535,13 @@ beforeAll(async () => {
       term: 'snargleblat',
     })
   ).body.id;
+  victim = await createMember(server);
+  mutedWordId = (
+    await callJson(server, 'POST', '/api/controls/muted-words', member.cookie, { phrase: 'quizzical' })
+  ).body.id;
   expect(reportId).not.toBe('');
   expect(appealId).not.toBe('');
+  expect(mutedWordId).toEqual(expect.any(String));
 }, 120_000);
 afterAll(() => server?.close());
 
@@ -561,6 +622,9 @@ describe('bad page cursors on every keyset list', () => {
     'askline queue': { url: (c) => `/api/asklines/pending?cursor=${c}`, who: () => moderator.cookie },
     'moderation log': { url: (c) => `/api/admin/moderation-log?cursor=${c}`, who: () => admin.cookie },
     'appeals queue': { url: (c) => `/api/appeals?cursor=${c}`, who: () => moderator.cookie },
+    'blocks list': { url: (c) => `/api/controls/blocks?cursor=${c}`, who: () => reader.cookie },
+    'mutes list': { url: (c) => `/api/controls/mutes?cursor=${c}`, who: () => reader.cookie },
+    'hidden posts': { url: (c) => `/api/controls/hidden-posts?cursor=${c}`, who: () => reader.cookie },
   };
   const IMPOSSIBLE_TIMES = [
     '2026-13-45 25:61:61+99',

@@ -76,6 +76,16 @@ const ID_ROUTES: IdRoute[] = [
     who: 'admin',
   },
   { route: 'PUT /api/notifications/:id/read', path: (id) => `/api/notifications/${id}/read`, who: 'member' },
+  {
+    route: 'DELETE /api/controls/hidden-posts/:id',
+    path: (id) => `/api/controls/hidden-posts/${id}`,
+    who: 'member',
+  },
+  {
+    route: 'DELETE /api/controls/muted-words/:id',
+    path: (id) => `/api/controls/muted-words/${id}`,
+    who: 'member',
+  },
   { route: 'GET /api/asklines/:id', path: (id) => `/api/asklines/${id}`, who: 'visitor' },
   { route: 'GET /api/asklines/:id/posts', path: (id) => `/api/asklines/${id}/posts`, who: 'visitor' },
   {

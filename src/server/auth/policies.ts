@@ -43,7 +43,12 @@ export type Action =
    */
   | 'reports:oversee'
   /** Add words to the text check's lists and the allowlist, and remove them: admins. */
-  | 'word-lists:manage';
+  | 'word-lists:manage'
+  /**
+   * Personal controls (issue #48): block or mute a person, hide a post, mute words. Members with a
+   * profile; about someone or something else (never oneself or one's own post).
+   */
+  | 'controls:use';
 
 /**
  * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
@@ -77,7 +82,27 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
       return viewer !== null && subject?.ownerId === viewer.userId;
     case 'post:remove':
       return viewer !== null && isStaff(userType) && subject?.ownerId !== viewer.userId;
+    case 'controls:use':
+      return Boolean(viewer?.profile) && (subject === undefined || subject.ownerId !== viewer?.userId);
   }
+}
+
+/**
+ * The personal controls a post's card offers (issue #48, decision 032), from what the viewer already
+ * knows: the post is theirs or not, named or anonymous. "Mute this author" on an anonymous post hides
+ * that post ('post'); a named post's author is muted or blocked as a person. Alike for every
+ * anonymous post, whoever wrote it.
+ */
+export function postControlsOffer(
+  viewer: Viewer | null,
+  post: { ownerId: string | null; anonymous: boolean },
+): { canHide: boolean; canMuteAuthor: 'person' | 'post' | 'none'; canBlockAuthor: boolean } {
+  const may = can(viewer, 'controls:use', { ownerId: post.ownerId });
+  return {
+    canHide: may,
+    canMuteAuthor: !may ? 'none' : post.anonymous ? 'post' : 'person',
+    canBlockAuthor: may && !post.anonymous,
+  };
 }
 
 /** 401 for visitors, 403 for signed-in viewers who may not. Messages default to generic ones. */

@@ -74,6 +74,11 @@ export const RATE_LIMITS = {
    */
   safetyCheck: { limit: 120, windowMs: MINUTE, message: 'Too many checks at once.' },
   report: { limit: 30, windowMs: HOUR, message: 'You have reported many posts in the last hour.' },
+  /**
+   * Blocking, muting, hiding a post and muting words, and undoing them (issue #48): generous for a
+   * person tidying their feed, a stop to a script churning the rows every list reads.
+   */
+  personalControls: { limit: 60, windowMs: MINUTE, message: 'Too many changes at once.' },
   asklineCreate: {
     limit: 10,
     windowMs: HOUR,

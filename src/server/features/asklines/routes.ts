@@ -12,7 +12,7 @@ import {
   reviewAsklineRequestSchema,
 } from '../../../shared/asklines';
 import { idParamsSchema } from '../../../shared/path-params';
-import { pageQuerySchema, postPageSchema } from '../../../shared/posts';
+import { asklinePostsQuerySchema, pageQuerySchema, postPageSchema } from '../../../shared/posts';
 import { SAFETY_MESSAGES } from '../../../shared/safety';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
@@ -87,11 +87,12 @@ const one = describeRoute({
   answer: asklineSchema,
 });
 const answers = describeRoute({
-  summary: 'The posts answering an askline, newest first',
+  summary:
+    'The posts answering an askline, newest first, without what the viewer blocked, muted or hid; how many their muted words hid (showMuted=true shows them)',
   tag: 'asklines',
   access: 'anyone',
   params: idParamsSchema,
-  query: pageQuerySchema,
+  query: asklinePostsQuerySchema,
   answer: postPageSchema,
 });
 const review = describeRoute({
@@ -164,17 +165,22 @@ export function asklineRoutes(deps: AsklineDeps) {
       })
       .get('/:id/posts', answers.doc, async (c) => {
         const viewer = c.get('viewer');
-        const { cursor } = answers.query(c);
+        const { cursor, showMuted } = answers.query(c);
         const params = answers.params(c);
         const askline = params && (await findVisibleAskline(db, params.id, viewer));
         if (!askline) throw notFound();
-        const { rows, nextCursor } = await listPostsNewestFirst({
+        const page = await listPostsNewestFirst({
           db,
           of: { askline: askline.id },
           viewerId: viewer?.userId ?? null,
           cursor,
+          showMuted,
         });
-        return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor });
+        return c.json({
+          posts: page.rows.map((row) => presentPost(row, viewer, storage)),
+          nextCursor: page.nextCursor,
+          hiddenByMutedWords: page.hiddenByMutedWords,
+        });
       })
       .put('/:id/review', review.doc, reviewer, async (c) => {
         const viewer = c.var.caller;

@@ -10,6 +10,7 @@ import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
+import { likerShown } from '../personal-controls';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -63,8 +64,12 @@ function dayAnswers() {
     ) ans on n.kind = 'askline_answered'`;
 }
 
-/** The day's likes of a like notification, the recipient's own left out: how many, and who liked last. */
-function dayLikes(options: { latest: boolean }) {
+/**
+ * The day's likes of a like notification, the recipient's own left out: how many, and who liked last.
+ * The one named is never someone the recipient blocked or muted, or who blocked them (issue #48); the
+ * count is every like (decision 032: counts never move).
+ */
+function dayLikes(options: { latest: false } | { latest: true; recipient: string }) {
   const ofTheDay = sql`l.post_id = n.post_id and l.user_id <> n.user_id
     and l.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
     and l.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})`;
@@ -74,7 +79,8 @@ function dayLikes(options: { latest: boolean }) {
   if (!options.latest) return count;
   return sql`${count}
     left join lateral (
-      select l.user_id from likes l where ${ofTheDay} order by l.created_at desc limit 1
+      select l.user_id from likes l where ${ofTheDay} and ${likerShown(options.recipient, sql.raw('l.user_id'))}
+      order by l.created_at desc limit 1
     ) latest on n.kind = 'post_liked'`;
 }
 
@@ -89,7 +95,13 @@ export async function listNotifications(options: {
         return sql`and (n.updated_at, n.id) < (${time}::timestamptz, ${id}::uuid)`;
       })()
     : sql``;
-  const rows = await readRows(options.db, shown(options.userId), after, NOTIFICATION_PAGE_SIZE + 1);
+  const rows = await readRows(
+    options.db,
+    options.userId,
+    shown(options.userId),
+    after,
+    NOTIFICATION_PAGE_SIZE + 1,
+  );
   const page = takePage(rows, NOTIFICATION_PAGE_SIZE, (last) => [last.exactly, last.id]);
   return { notifications: page.rows.map(present), nextCursor: page.nextCursor };
 }
@@ -109,10 +121,10 @@ export async function unreadForDigest(options: {
   const { userId, kinds, since } = options;
   const which = sql`and n.read_at is null and n.updated_at > ${since}::timestamptz
     and n.kind = any(${`{${kinds.join(',')}}`}::text[])`;
-  return (await readRows(options.db, shown(userId, false), which, options.limit)).map(present);
+  return (await readRows(options.db, userId, shown(userId, false), which, options.limit)).map(present);
 }
 
-async function readRows(db: Db, where: SQL, and: SQL, limit: number): Promise<Row[]> {
+async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: number): Promise<Row[]> {
   return queryRows<Row>(
     db,
     sql`select n.id, n.kind, n.read_at, n.updated_at, n.updated_at::text as exactly,
@@ -126,7 +138,7 @@ async function readRows(db: Db, where: SQL, and: SQL, limit: number): Promise<Ro
         left join held_posts h on h.id = n.held_post_id
         left join asklines a on a.id = n.askline_id
         left join moderation_decisions d on d.id = n.decision_id
-        ${dayLikes({ latest: true })}
+        ${dayLikes({ latest: true, recipient })}
         ${dayAnswers()}
         left join profiles lp on lp.user_id = latest.user_id
         where ${where} ${and}

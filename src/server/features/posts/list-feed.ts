@@ -1,11 +1,18 @@
-import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
+import { not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
 import type { Db } from '../../db/client';
-import { cursorCount, cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
-import { preparedStatement } from '../../db/prepared';
+import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
-import { olderThan, type PostRow, selectPosts } from './select-posts';
+import {
+  type ListOrder,
+  type ListRow,
+  listStatement,
+  type ReadPage,
+  readPage,
+  stoppedAtLimit,
+} from './list-page';
+import { olderThan } from './select-posts';
 
 const exactTime = cursorTime;
 const cursorShapes = {
@@ -15,24 +22,19 @@ const cursorShapes = {
   default: z.tuple([z.boolean(), exactTime, z.uuid()]),
 } as const;
 
-const page = FEED_PAGE_SIZE + 1;
 const viewerId = sql.placeholder('viewerId');
 const time = sql.placeholder('time');
 const id = sql.placeholder('id');
 const likes = sql.placeholder('likes');
-const newestFirst = [desc(posts.createdAt), desc(posts.id)];
+const newestFirst: ListOrder = [
+  ['createdAt', 'desc'],
+  ['id', 'desc'],
+];
 const liked = sql`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`;
 
-/** A feed page as a prepared statement: live posts matching `where`, in `order`, a page and one more. */
-function feedPage(name: string, where: SQL | undefined, order: SQL[]) {
-  return preparedStatement(name, (db, statement) =>
-    selectPosts(db, viewerId)
-      .where(and(not(posts.deleted), where))
-      .orderBy(...order)
-      .limit(page)
-      .prepare(statement),
-  );
-}
+/** A feed page as a prepared statement: the viewer's feed (personal-controls LIST_RULES.feed). */
+const feedPage = (name: string, where: SQL | undefined, order: ListOrder) =>
+  listStatement(name, 'feed', where, order);
 
 /** Each order's first page and the pages after a cursor (whose values are bound, never written in). */
 const pages = {
@@ -41,59 +43,85 @@ const pages = {
     after: feedPage('feed_newest_after', olderThan(time, id), newestFirst),
   },
   oldest: {
-    first: feedPage('feed_oldest', undefined, [asc(posts.createdAt), asc(posts.id)]),
+    first: feedPage('feed_oldest', undefined, [
+      ['createdAt', 'asc'],
+      ['id', 'asc'],
+    ]),
     after: feedPage(
       'feed_oldest_after',
       sql`(${posts.createdAt}, ${posts.id}) > (${time}::timestamptz, ${id}::uuid)`,
-      [asc(posts.createdAt), asc(posts.id)],
+      [
+        ['createdAt', 'asc'],
+        ['id', 'asc'],
+      ],
     ),
   },
   most_liked: {
-    first: feedPage('feed_most_liked', undefined, [desc(posts.likeCount), ...newestFirst]),
+    first: feedPage('feed_most_liked', undefined, [['likeCount', 'desc'], ...newestFirst]),
     after: feedPage(
       'feed_most_liked_after',
       sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}::integer, ${time}::timestamptz, ${id}::uuid)`,
-      [desc(posts.likeCount), ...newestFirst],
+      [['likeCount', 'desc'], ...newestFirst],
     ),
   },
   // The default order's two groups (listDefaultFeed).
   unliked: {
     first: feedPage('feed_unliked', not(liked), newestFirst),
-    after: feedPage('feed_unliked_after', and(not(liked), olderThan(time, id)), newestFirst),
+    after: feedPage('feed_unliked_after', sql`not ${liked} and ${olderThan(time, id)}`, newestFirst),
   },
   liked: {
     first: feedPage('feed_liked', liked, newestFirst),
-    after: feedPage('feed_liked_after', and(liked, olderThan(time, id)), newestFirst),
+    after: feedPage('feed_liked_after', sql`${liked} and ${olderThan(time, id)}`, newestFirst),
   },
 };
+
+export interface FeedPage {
+  rows: ListRow[];
+  nextCursor: string | null;
+  /** Posts the viewer's muted words hid from this page's range (0 with showMuted). */
+  hiddenByMutedWords: number;
+}
 
 /**
  * One page of the dashboard feed (SPEC §2, §9): live posts in the chosen order, FEED_PAGE_SIZE at a
  * time, each page continuing after the last row of the one before. Every order ends with the post id,
- * so rows with equal sort values still have one place and are never skipped or repeated.
+ * so rows with equal sort values still have one place and are never skipped or repeated. The viewer's
+ * personal controls are applied in the statement (list-page.ts); `showMuted` shows what their muted
+ * words hide.
  */
 export async function listFeed(options: {
   db: Db;
   viewerId: string;
   sort: FeedSort;
   cursor: string | undefined;
-}): Promise<{ rows: PostRow[]; nextCursor: string | null }> {
-  const { db, viewerId, sort, cursor } = options;
-  if (sort === 'default') return listDefaultFeed(db, viewerId, cursor);
+  showMuted?: boolean;
+}): Promise<FeedPage> {
+  const { db, viewerId, sort, cursor, showMuted = false } = options;
+  if (sort === 'default') return listDefaultFeed(db, viewerId, cursor, showMuted);
 
-  let rows: PostRow[];
+  const bound = { viewerId, showMuted };
+  let rows: ListRow[];
   if (!cursor) {
-    rows = await pages[sort].first(db).execute({ viewerId });
+    rows = await pages[sort].first(db).execute(bound);
   } else if (sort === 'most_liked') {
     const [likes, time, id] = decodeCursor(cursor, cursorShapes.most_liked);
-    rows = await pages.most_liked.after(db).execute({ viewerId, likes, time, id });
+    rows = await pages.most_liked.after(db).execute({ ...bound, likes, time, id });
   } else {
     const [time, id] = decodeCursor(cursor, cursorShapes[sort]);
-    rows = await pages[sort].after(db).execute({ viewerId, time, id });
+    rows = await pages[sort].after(db).execute({ ...bound, time, id });
   }
-  return takePage(rows, FEED_PAGE_SIZE, (last) =>
+  const page = readPage(rows, FEED_PAGE_SIZE, { show: showMuted, stoppedAtLimit: stoppedAtLimit(rows) });
+  return feedPageOf(page, (last) =>
     sort === 'most_liked' ? [last.likeCount, last.createdAtExact, last.id] : [last.createdAtExact, last.id],
   );
+}
+
+function feedPageOf(page: ReadPage<ListRow>, cursorOf: (last: ListRow) => unknown[]): FeedPage {
+  return {
+    rows: page.rows,
+    nextCursor: page.last ? encodeCursor(cursorOf(page.last)) : null,
+    hiddenByMutedWords: page.hidden,
+  };
 }
 
 /**
@@ -103,17 +131,29 @@ export async function listFeed(options: {
  * posts_feed_newest_idx and stops at a page, which is nearly always enough; only a page that reaches
  * its end goes on to the liked group, which starts from the viewer's likes.
  */
-async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined) {
+async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined, showMuted: boolean) {
   const [afterLiked, time, id] = cursor ? decodeCursor(cursor, cursorShapes.default) : [false];
   const at = time && id ? { time, id } : null;
-  const group = (which: 'liked' | 'unliked', from: typeof at) =>
-    from
-      ? pages[which].after(db).execute({ viewerId, ...from })
-      : pages[which].first(db).execute({ viewerId });
-  const unliked = afterLiked ? [] : await group('unliked', at);
-  const rows =
-    unliked.length > FEED_PAGE_SIZE
-      ? unliked
-      : [...unliked, ...(await group('liked', afterLiked ? at : null))];
-  return takePage(rows, FEED_PAGE_SIZE, (last) => [last.likedByMe, last.createdAtExact, last.id]);
+  const bound = { viewerId, showMuted };
+  const group = (which: 'liked' | 'unliked', from: typeof at): Promise<ListRow[]> =>
+    from ? pages[which].after(db).execute({ ...bound, ...from }) : pages[which].first(db).execute(bound);
+  const cursorOf = (last: ListRow) => [last.likedByMe, last.createdAtExact, last.id];
+  const show = showMuted;
+  if (!afterLiked) {
+    const unliked = await group('unliked', at);
+    const page = readPage(unliked, FEED_PAGE_SIZE, { show, stoppedAtLimit: stoppedAtLimit(unliked) });
+    // More unliked posts, or a stop at the limit: the page is the unliked group's alone.
+    if (page.last) return feedPageOf(page, cursorOf);
+    const liked = await group('liked', null);
+    const both = [...unliked, ...liked];
+    return feedPageOf(
+      readPage(both, FEED_PAGE_SIZE, { show, stoppedAtLimit: stoppedAtLimit(liked) }),
+      cursorOf,
+    );
+  }
+  const liked = await group('liked', at);
+  return feedPageOf(
+    readPage(liked, FEED_PAGE_SIZE, { show, stoppedAtLimit: stoppedAtLimit(liked) }),
+    cursorOf,
+  );
 }

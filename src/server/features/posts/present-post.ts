@@ -2,7 +2,7 @@
 // not the id, username, name, picture or a profile link (DESIGN: anonymity). The viewer learns only
 // whether it is their own.
 import type { Post } from '../../../shared/posts';
-import { can, mayOfferAuthorSuspension, reportAccess } from '../../auth/policies';
+import { can, mayOfferAuthorSuspension, postControlsOffer, reportAccess } from '../../auth/policies';
 import type { Viewer } from '../../auth/viewer';
 import type { ObjectStorage } from '../../platform/storage';
 import type { PostRow } from './select-posts';
@@ -44,6 +44,8 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
       canModerate: moderating,
       report: reportAccess(viewer, { ownerId: row.userId }),
       canSuspendAuthor: mayOfferAuthorSuspension(viewer, { ownerId: row.userId, anonymous: row.isAnonymous }),
+      hidden: row.hiddenByMe === true,
+      ...postControlsOffer(viewer, { ownerId: row.userId, anonymous: row.isAnonymous }),
     },
   };
 }

@@ -27,7 +27,7 @@ import { findUserIdByUsername } from '../profiles';
 import { type CurrentTextChecker, checkText } from '../safety';
 import { checkAsklineOpen, createPost } from './create-post';
 import { deletePost, removePost } from './delete-post';
-import { findPost } from './find-post';
+import { findPost, findVisiblePost } from './find-post';
 import { listFeed } from './list-feed';
 import { listProfilePosts } from './list-profile-posts';
 import { countNewAccountAnonymousPost, postingAllowance } from './new-account-rule';
@@ -64,7 +64,8 @@ const allowance = describeRoute({
   answer: postingAllowanceSchema,
 });
 const feed = describeRoute({
-  summary: 'The feed: 12 posts a page in one of four orders',
+  summary:
+    'The feed: 12 posts a page in one of four orders, without what the viewer blocked, muted or hid; how many their muted words hid (showMuted=true shows them)',
   tag: 'posts',
   access: 'members with a profile',
   query: feedQuerySchema,
@@ -72,7 +73,8 @@ const feed = describeRoute({
 });
 const postQuery = z.strictObject({ username: z.string().max(64).optional() });
 const onePost = describeRoute({
-  summary: 'One post; with ?username, only if that member wrote it (never an anonymous one)',
+  summary:
+    'One post; with ?username, only if that member wrote it (never an anonymous one); a named post is missing between two people one of whom blocked the other',
   tag: 'posts',
   access: 'anyone',
   params: idParamsSchema,
@@ -103,7 +105,8 @@ const like = describeRoute({
   answer: likeStateSchema,
 });
 const profilePosts = describeRoute({
-  summary: "A member's posts, newest first (their own anonymous ones for themselves)",
+  summary:
+    "A member's posts, newest first (their own anonymous ones for themselves); none between two people one of whom blocked the other",
   tag: 'posts',
   access: 'signed in',
   query: pageQuerySchema,
@@ -168,16 +171,21 @@ export function postRoutes(deps: PostDeps) {
     })
     .get('/', feed.doc, member(), async (c) => {
       const viewer = c.var.caller;
-      const { sort, cursor } = feed.query(c);
-      const { rows, nextCursor } = await listFeed({ db, viewerId: viewer.userId, sort, cursor });
-      return c.json({ posts: rows.map(present(viewer)), nextCursor });
+      const { sort, cursor, showMuted } = feed.query(c);
+      const page = await listFeed({ db, viewerId: viewer.userId, sort, cursor, showMuted });
+      return c.json({
+        posts: page.rows.map(present(viewer)),
+        nextCursor: page.nextCursor,
+        hiddenByMutedWords: page.hiddenByMutedWords,
+      });
     })
     .get('/:id', onePost.doc, async (c) => {
-      // Open to visitors (SPEC §2: single-post pages are public).
+      // Open to visitors (SPEC §2: single-post pages are public). A named post between two people one
+      // of whom blocked the other is missing to both (issue #48).
       const viewer = c.get('viewer');
       const { username } = onePost.query(c);
       const params = onePost.params(c);
-      const row = params && (await findPost(db, params.id, viewer?.userId ?? null));
+      const row = params && (await findVisiblePost(db, params.id, viewer?.userId ?? null));
       if (!row) throw notFound();
       // An anonymous post lives only at /post/{id}: under any username it answers like a post that
       // does not exist, so a guessed username is never confirmed (issue «Posts» 7).
@@ -245,7 +253,7 @@ export function profilePostRoutes(deps: PostDeps) {
       const { cursor } = profilePosts.query(c);
       const raw = c.req.param('username');
       const parsed = usernameSchema.safeParse(raw);
-      const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data) : null;
+      const authorId = parsed.success ? await findUserIdByUsername(db, parsed.data, viewer.userId) : null;
       if (!authorId) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(raw.slice(0, 40)));
       const { rows, nextCursor } = await listProfilePosts({
         db,

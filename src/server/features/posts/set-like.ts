@@ -3,6 +3,16 @@ import type { RowId } from '../../../shared/path-params';
 import type { LikeState } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
+import { blockedBetween, type PostRef } from '../personal-controls';
+
+/** The posts table's columns as the statements below name them. */
+const post: PostRef = {
+  id: sql.raw('posts.id'),
+  userId: sql.raw('posts.user_id'),
+  isAnonymous: sql.raw('posts.is_anonymous'),
+  content: sql.raw('posts.content'),
+  matchText: sql.raw('posts.match_text'),
+};
 
 /**
  * Like or unlike (SPEC §4), exact under any concurrency: the like row's primary key (user, post)
@@ -15,6 +25,9 @@ import { type Db, queryRows } from '../../db/client';
  * author reads it, so an unlike needs nothing here. `told` is whom the like told (for the live count,
  * announced after the answer: notifications/live.ts); it never leaves the server, and the answer is
  * the same whoever wrote the post.
+ *
+ * A named post of someone who blocked the liker, or whom they blocked, is as missing (null) both ways
+ * (issue #48); an anonymous post never is, whoever wrote it (decision 032: a refusal would name them).
  */
 export async function setLike(options: {
   db: Db;
@@ -23,11 +36,12 @@ export async function setLike(options: {
   liked: boolean;
 }): Promise<(LikeState & { told: string | null }) | null> {
   const { db, userId, postId } = options;
+  const open = sql`not deleted and not ${blockedBetween(userId, post)}`;
   const change = options.liked
     ? sql`
         with changed as (
           insert into likes (user_id, post_id)
-          select ${userId}, id from posts where id = ${postId}::uuid and not deleted
+          select ${userId}, id from posts where id = ${postId}::uuid and ${open}
           on conflict do nothing
           returning post_id
         ),
@@ -41,17 +55,17 @@ export async function setLike(options: {
           returning user_id
         )
         update posts set like_count = like_count + (select count(*) from changed)
-        where id = ${postId}::uuid and not deleted
+        where id = ${postId}::uuid and ${open}
         returning like_count, (select user_id from told) as told`
     : sql`
         with changed as (
           delete from likes
           where user_id = ${userId}
-            and post_id = (select id from posts where id = ${postId}::uuid and not deleted)
+            and post_id = (select id from posts where id = ${postId}::uuid and ${open})
           returning post_id
         )
         update posts set like_count = greatest(like_count - (select count(*) from changed), 0)
-        where id = ${postId}::uuid and not deleted
+        where id = ${postId}::uuid and ${open}
         returning like_count, null as told`;
   const [row] = await queryRows<{ like_count: number | string; told: string | null }>(db, change);
   return row ? { likeCount: Number(row.like_count), likedByMe: options.liked, told: row.told } : null;

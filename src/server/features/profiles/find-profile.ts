@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { accounts, profiles } from '../../db/schema';
+import { blockedByViewer, mutedByViewer, profileShown } from '../personal-controls';
 import type { ProfileRow } from './present-profile';
 
 // SPEC §2: the header counts named posts and their likes; anonymous and deleted posts never count,
@@ -13,11 +14,23 @@ const stats = sql<{ posts: number; likes: number }>`(
   where p.user_id = profiles.user_id and not p.deleted and not p.is_anonymous
 )`;
 
-/** A profile with its header counts, by username or by account: prepared once (db/prepared.ts). */
+const viewerId = sql.placeholder('viewerId');
+
+/**
+ * A profile with its header counts, by username or by account, and the viewer's blocks and mutes of
+ * it (issue #48): prepared once (db/prepared.ts). The counts are the same whoever asks (decision
+ * 032, rule 3).
+ */
 function profileBy(name: string, column: typeof profiles.username | typeof profiles.userId) {
   return preparedStatement(name, (db, statement) =>
     db
-      .select({ ...getTableColumns(profiles), stats })
+      .select({
+        ...getTableColumns(profiles),
+        stats,
+        blocksViewer: sql<boolean>`not ${profileShown(viewerId, profiles.userId)}`.as('blocks_viewer'),
+        blockedByViewer: blockedByViewer(viewerId, profiles.userId).as('blocked_by_viewer'),
+        mutedByViewer: mutedByViewer(viewerId, profiles.userId).as('muted_by_viewer'),
+      })
       .from(profiles)
       .where(eq(column, sql.placeholder('key')))
       .limit(1)
@@ -30,33 +43,51 @@ const profileOfUser = profileBy('profile_of_user', profiles.userId);
 async function findOne(
   statement: ReturnType<typeof profileByUsername>,
   key: string,
+  viewerId: string | null,
 ): Promise<ProfileRow | null> {
-  const [row] = await statement.execute({ key });
+  const [row] = await statement.execute({ key, viewerId });
   if (!row) return null;
-  const { stats: counted, ...profile } = row;
-  return { ...profile, postCount: counted.posts, likeCount: counted.likes };
+  const { stats: counted, blocksViewer, blockedByViewer, mutedByViewer, ...profile } = row;
+  return {
+    ...profile,
+    postCount: counted.posts,
+    likeCount: counted.likes,
+    viewerControls: { blocksViewer, blockedByViewer, mutedByViewer },
+  };
 }
 
-export function findProfileByUsername(db: Db, username: string): Promise<ProfileRow | null> {
-  return findOne(profileByUsername(db), username.toLowerCase());
+/** A profile by username; `viewerId`: whose blocks and mutes of it to read (none: nobody's). */
+export function findProfileByUsername(
+  db: Db,
+  username: string,
+  viewerId: string | null = null,
+): Promise<ProfileRow | null> {
+  return findOne(profileByUsername(db), username.toLowerCase(), viewerId);
 }
 
 export function findProfileOfUser(db: Db, userId: string): Promise<ProfileRow | null> {
-  return findOne(profileOfUser(db), userId);
+  return findOne(profileOfUser(db), userId, null);
 }
 
 const userIdByUsername = preparedStatement('user_id_by_username', (db, name) =>
   db
     .select({ userId: profiles.userId })
     .from(profiles)
-    .where(eq(profiles.username, sql.placeholder('username')))
+    .where(and(eq(profiles.username, sql.placeholder('username')), profileShown(viewerId, profiles.userId)))
     .limit(1)
     .prepare(name),
 );
 
-/** The account behind a username, without the header counts: for lists keyed by a profile. */
-export async function findUserIdByUsername(db: Db, username: string): Promise<string | null> {
-  const [row] = await userIdByUsername(db).execute({ username: username.toLowerCase() });
+/**
+ * The account behind a username, without the header counts: for lists keyed by a profile. Null also
+ * when its owner blocked the viewer (issue #48): to them it reads as missing.
+ */
+export async function findUserIdByUsername(
+  db: Db,
+  username: string,
+  viewerId: string | null = null,
+): Promise<string | null> {
+  const [row] = await userIdByUsername(db).execute({ username: username.toLowerCase(), viewerId });
   return row?.userId ?? null;
 }
 

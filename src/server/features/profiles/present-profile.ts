@@ -7,6 +7,8 @@ import type { ObjectStorage } from '../../platform/storage';
 export type ProfileRow = typeof profiles.$inferSelect & {
   postCount: number;
   likeCount: number;
+  /** The reader's blocks and mutes of it, and whether its owner blocked the reader (issue #48). */
+  viewerControls: { blocksViewer: boolean; blockedByViewer: boolean; mutedByViewer: boolean };
 };
 
 export function presentProfile(
@@ -17,6 +19,8 @@ export function presentProfile(
     hasPassword?: boolean;
     /** The campus address mark (campus-address.ts); undefined: the setting is off, no mark. */
     campusAddress?: boolean;
+    /** Whether the reader may use personal controls (a member with a profile, not the owner). */
+    mayControl?: boolean;
   },
 ): Profile {
   return {
@@ -31,6 +35,14 @@ export function presentProfile(
     joinedAt: row.createdAt.toISOString(),
     stats: { posts: row.postCount, likes: row.likeCount },
     viewerIsOwner: options.viewerIsOwner,
+    ...(!options.viewerIsOwner && {
+      controls: {
+        blocked: row.viewerControls.blockedByViewer,
+        muted: row.viewerControls.mutedByViewer,
+        canBlock: options.mayControl === true,
+        canMute: options.mayControl === true,
+      },
+    }),
     ...(options.campusAddress !== undefined && { campusAddress: options.campusAddress }),
     ...(options.viewerIsOwner && { dob: row.dob, hasPassword: options.hasPassword ?? false }),
   };

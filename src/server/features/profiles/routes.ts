@@ -13,7 +13,7 @@ import {
 } from '../../../shared/profiles';
 import { AppError } from '../../app-error';
 import { allow } from '../../auth/guard';
-import { authorize, authorizeSignedIn } from '../../auth/policies';
+import { authorize, authorizeSignedIn, can } from '../../auth/policies';
 import { loadViewer, type Viewer, type ViewerDeps } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
@@ -53,7 +53,8 @@ const create = describeRoute({
   status: 201,
 });
 const one = describeRoute({
-  summary: "A member's profile page header",
+  summary:
+    "A member's profile page header, with the viewer's block and mute of it (missing to someone its owner blocked)",
   tag: 'profiles',
   access: 'signed in',
   answer: profileSchema,
@@ -87,7 +88,7 @@ export function profileRoutes(deps: ProfileDeps) {
   const { db, storage, rateLimiter } = deps;
   const present = async (
     row: ProfileRow,
-    options: { viewerIsOwner: boolean; hasPassword?: boolean },
+    options: { viewerIsOwner: boolean; hasPassword?: boolean; mayControl?: boolean },
   ): Promise<Profile> =>
     presentProfile(row, {
       ...options,
@@ -106,10 +107,12 @@ export function profileRoutes(deps: ProfileDeps) {
     })
     .get('/:username', one.doc, allow(authorizeSignedIn), async (c) => {
       const viewer = c.var.caller;
-      const row = await findProfileOrRefuse(db, c.req.param('username'));
+      // Someone its owner blocked reads it as missing (issue #48, decision 032 rule 4).
+      const row = await findProfileOrRefuse(db, c.req.param('username'), viewer.userId);
       const viewerIsOwner = row.userId === viewer.userId;
       const hasPassword = viewerIsOwner ? await userHasPassword(db, viewer.userId) : undefined;
-      return c.json(await present(row, { viewerIsOwner, hasPassword }));
+      const mayControl = can(viewer, 'controls:use', { ownerId: row.userId });
+      return c.json(await present(row, { viewerIsOwner, hasPassword, mayControl }));
     })
     .patch('/:username', update.doc, owner, async (c) => {
       const viewer = await authorizeOwner(db, c.var.caller, c.req.param('username'));
@@ -172,11 +175,16 @@ export function usernameRoutes(deps: ProfileDeps) {
     });
 }
 
-/** The profile behind a username, or 404 with the spec's message. */
-async function findProfileOrRefuse(db: Db, rawUsername: string) {
+/**
+ * The profile behind a username, or 404 with the spec's message: also when its owner blocked the
+ * viewer, whom the answer must not tell.
+ */
+async function findProfileOrRefuse(db: Db, rawUsername: string, viewerId: string | null = null) {
   const parsed = usernameSchema.safeParse(rawUsername);
-  const row = parsed.success ? await findProfileByUsername(db, parsed.data) : null;
-  if (!row) throw new AppError('not_found', PROFILE_MESSAGES.userMissing(rawUsername.slice(0, 40)));
+  const row = parsed.success ? await findProfileByUsername(db, parsed.data, viewerId) : null;
+  if (!row || row.viewerControls.blocksViewer) {
+    throw new AppError('not_found', PROFILE_MESSAGES.userMissing(rawUsername.slice(0, 40)));
+  }
   return row;
 }
 

@@ -57,10 +57,10 @@ export async function listReports(options: {
     }
   }
   const rows = await selectPostsWith(db, viewerId, {
-    reportOpenedAt: sql<string>`${reports.openedAt}::text`,
-    reportAcknowledgedAt: sql<string | null>`${reports.acknowledgedAt}::text`,
-    reportAgeExact: sql<string>`${age}::text`,
-    asOf: sql<string>`now()::text`,
+    reportOpenedAt: sql<string>`${reports.openedAt}::text`.as('report_opened_at'),
+    reportAcknowledgedAt: sql<string | null>`${reports.acknowledgedAt}::text`.as('report_acknowledged_at'),
+    reportAgeExact: sql<string>`${age}::text`.as('report_age_exact'),
+    asOf: sql<string>`now()::text`.as('as_of'),
   })
     .where(
       and(

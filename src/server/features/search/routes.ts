@@ -11,14 +11,15 @@ import { searchPosts } from './search-posts';
 import { searchUsers } from './search-users';
 
 const users = describeRoute({
-  summary: 'Members whose username or name contains the text',
+  summary: 'Members whose username or name contains the text (not those who blocked the viewer)',
   tag: 'search',
   access: 'signed in',
   query: searchRequestSchema,
   answer: userSearchPageSchema,
 });
 const postsRoute = describeRoute({
-  summary: 'Posts containing the text, newest first (anonymous ones as Anonymous)',
+  summary:
+    'Posts containing the text, newest first (anonymous ones as Anonymous), without what the viewer blocked, muted or hid',
   tag: 'search',
   access: 'signed in',
   query: searchRequestSchema,
@@ -32,7 +33,7 @@ export function searchRoutes(deps: ViewerDeps & { storage: ObjectStorage }) {
     .use(loadViewer(deps))
     .get('/users', users.doc, allow(authorizeSignedIn), async (c) => {
       const { q, cursor } = users.query(c);
-      const { rows, nextCursor, total } = await searchUsers(db, q, cursor);
+      const { rows, nextCursor, total } = await searchUsers(db, q, cursor, c.var.caller.userId);
       return c.json({
         users: rows.map((row) => ({
           username: row.username,

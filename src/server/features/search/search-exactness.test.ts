@@ -224,7 +224,7 @@ describe('people: the SPEC answer on every path', () => {
     let total: unknown = null;
     let pages = 0;
     do {
-      const page = await searchUsers(database.db, query, cursor);
+      const page = await searchUsers(database.db, query, cursor, 'a-viewer');
       if (pages === 0) total = page.total;
       found.push(...page.rows.map((row) => row.username));
       cursor = page.nextCursor ?? undefined;

@@ -23,6 +23,7 @@ import { escapeLike } from '../../db/escape-like';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
+import { shownInList } from '../personal-controls';
 import { selectPostsWith } from '../posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -65,6 +66,19 @@ const p = {
   counting: sql.placeholder('counting'),
 };
 
+/**
+ * The viewer's personal controls (issue #48): what they blocked, muted or hid is not found, in the
+ * walk and through the indexes alike, so a page stays full and the count is of what they can read.
+ */
+const shown = (alias: string) =>
+  shownInList('search', p.viewerId, {
+    id: sql.raw(`${alias}.id`),
+    userId: sql.raw(`${alias}.user_id`),
+    isAnonymous: sql.raw(`${alias}.is_anonymous`),
+    content: sql.raw(`${alias}.content`),
+    matchText: sql.raw(`${alias}.match_text`),
+  });
+
 const afterCursor = (alias: string) =>
   sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${p.time}::timestamptz, ${p.id}::uuid)`;
 
@@ -93,9 +107,11 @@ function matched(byEdges: boolean): SQL {
     : matches('posts');
   return sql`search_matched as materialized (
     select c.id, c.created_at from (
-      select id, created_at, deleted, content, search_vector from posts where ${candidates} offset 0
+      select id, created_at, deleted, content, search_vector, user_id, is_anonymous, match_text
+      from posts where ${candidates} offset 0
     ) as c
-    where not c.deleted and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``})`;
+    where not c.deleted and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``}
+      and ${shown('c')})`;
 }
 
 /**
@@ -136,7 +152,7 @@ function searchStatement(name: string, byEdges: boolean) {
   const recent = sql`search_recent as materialized (
     select w.id, w.created_at from (
       select id, created_at, content, search_vector from posts
-      where not deleted and ${afterCursor('posts')}
+      where not deleted and ${afterCursor('posts')} and ${shown('posts')}
       order by created_at desc, id desc limit ${sql.raw(String(RECENT_WINDOW))}
     ) as w
     where ${matches('w')}
@@ -174,7 +190,12 @@ function searchStatement(name: string, byEdges: boolean) {
     order by chosen.created_at desc, chosen.id desc limit ${page}
   ) as search_pick`;
   return preparedStatement(name, (db, statement) =>
-    selectPostsWith(db, p.viewerId, { matched: sql<number | null>`search_pick.matched` })
+    selectPostsWith(
+      db,
+      p.viewerId,
+      { matched: sql<number | null>`search_pick.matched`.as('matched') },
+      { hiddenFiltered: true },
+    )
       .innerJoin(pick, sql`search_pick.id = ${posts.id}`)
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .prepare(statement),

@@ -15,6 +15,7 @@ import { escapeLike } from '../../db/escape-like';
 import { decodeCursor, takePage } from '../../db/keyset-cursor';
 import { preparedStatement } from '../../db/prepared';
 import { profiles } from '../../db/schema';
+import { profileShown } from '../personal-controls';
 
 const PAGE_SIZE = 20;
 const cursorShape = z.tuple([z.string().regex(/^[a-z0-9_.]{1,20}$/)]);
@@ -25,11 +26,15 @@ const PAGE = PAGE_SIZE + 1;
 const COUNTED = SEARCH_COUNT_CAP + 1;
 
 const p = {
+  viewerId: sql.placeholder('viewerId'),
   pattern: sql.placeholder('pattern'),
   after: sql.placeholder('after'),
   walkLimit: sql.placeholder('walkLimit'),
   counting: sql.placeholder('counting'),
 };
+
+/** Not someone who blocked the viewer (issue #48): to them, that profile is missing everywhere. */
+const shown = (alias: string) => profileShown(p.viewerId, sql.raw(`${alias}.user_id`));
 
 /** Username or full name contains the text, any case; the pattern is bound once (search_terms). */
 const matches = (alias: string) =>
@@ -43,8 +48,8 @@ const matches = (alias: string) =>
  */
 const matched: SQL = sql`search_matched as materialized (
   select c.username from (
-    select username from profiles where ${matches('profiles')} offset 0
-  ) as c where c.username > ${p.after}::text)`;
+    select username, user_id from profiles where ${matches('profiles')} offset 0
+  ) as c where c.username > ${p.after}::text and ${shown('c')})`;
 
 const count = (cte: string) => sql.raw(`(select count(*) from ${cte})`);
 const raw = (value: number) => sql.raw(String(value));
@@ -56,7 +61,7 @@ const userSearch = preparedStatement('search_users', (db, name) => {
     with search_terms as materialized (select ${p.pattern}::text as pattern),
     search_walked as materialized (
       select w.username from (
-        select username, full_name from profiles where username > ${p.after}::text
+        select username, full_name from profiles where username > ${p.after}::text and ${shown('profiles')}
         order by username limit ${raw(WALK_LIMIT)}
       ) as w
       where ${matches('w')}
@@ -91,8 +96,9 @@ const userSearch = preparedStatement('search_users', (db, name) => {
 });
 
 /** The values a search binds. */
-function userSearchValues(query: string, afterUsername: string | null) {
+function userSearchValues(query: string, afterUsername: string | null, viewerId: string) {
   return {
+    viewerId,
     pattern: `%${escapeLike(query)}%`,
     after: afterUsername ?? '',
     // On the first page the walk also counts, up to the cap.
@@ -101,10 +107,13 @@ function userSearchValues(query: string, afterUsername: string | null) {
   };
 }
 
-/** SPEC §7 profiles search: ordered by username, paged by it; the count on the first page, capped. */
-export async function searchUsers(db: Db, query: string, cursor: string | undefined) {
+/**
+ * SPEC §7 profiles search: ordered by username, paged by it; the count on the first page, capped.
+ * Someone who blocked the viewer is not found.
+ */
+export async function searchUsers(db: Db, query: string, cursor: string | undefined, viewerId: string) {
   const after = cursor ? decodeCursor(cursor, cursorShape)[0] : null;
-  const rows = await userSearch(db).execute(userSearchValues(query, after));
+  const rows = await userSearch(db).execute(userSearchValues(query, after, viewerId));
   // No row means nothing matched: whenever something does, the statement returns some of it.
   const matched = rows[0]?.matched ?? 0;
   const total: SearchCount | null =

@@ -187,7 +187,7 @@ describe('query plans', () => {
         // Each search is one statement holding every way to its answer (a walk in order, and the way
         // through an index), so one plan shows them all.
         const planOf = async (run: (db: Db) => Promise<unknown>) => explain(db, await captureStatement(run));
-        const userPlan = await planOf((own) => searchUsers(own, 'a1b2c3d4', undefined));
+        const userPlan = await planOf((own) => searchUsers(own, 'a1b2c3d4', undefined, 'seed1'));
         const postPlan = await planOf((own) => searchPosts(own, 'c0ffee12', 'seed1', undefined));
         const wordsPlan = await planOf((own) => searchPosts(own, 'deadbeef c0ffee12', 'seed1', undefined));
         expect(userPlan).toMatch(/profiles_username_key/);

@@ -104,6 +104,10 @@ export function demoPostAsPost(post: DemoPost): Post {
       canModerate: false,
       report: 'none',
       canSuspendAuthor: false,
+      hidden: false,
+      canHide: false,
+      canMuteAuthor: 'none',
+      canBlockAuthor: false,
     },
   };
 }

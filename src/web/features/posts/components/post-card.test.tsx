@@ -36,6 +36,10 @@ function makePost(id: string, overrides: Partial<Post> = {}): Post {
       canModerate: false,
       report: 'offer',
       canSuspendAuthor: false,
+      hidden: false,
+      canHide: true,
+      canMuteAuthor: 'person',
+      canBlockAuthor: true,
     },
     ...overrides,
   };
@@ -294,6 +298,10 @@ describe('a card for someone who may only read it', () => {
       canModerate: false,
       report: 'none',
       canSuspendAuthor: false,
+      hidden: false,
+      canHide: false,
+      canMuteAuthor: 'none',
+      canBlockAuthor: false,
     },
   });
 

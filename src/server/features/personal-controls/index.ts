@@ -1,0 +1,17 @@
+// What other features may use of personal controls (issue #48): the visibility rules every list a
+// member reads is filtered by (visibility.ts), and the controls' rows for an account's export.
+export {
+  blockedBetween,
+  blockedByViewer,
+  hasMutedWords,
+  hiddenByViewer,
+  LIST_RULES,
+  type ListName,
+  likerShown,
+  mutedByViewer,
+  mutedByWords,
+  type PostRef,
+  profileShown,
+  shownInList,
+  type ViewerRef,
+} from './visibility';
