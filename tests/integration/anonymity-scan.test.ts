@@ -1054,6 +1054,320 @@ describe('an anonymous author', () => {
     ]);
   });
 
+  // Issue #48, decision 032: each personal control is an experiment someone can run (act, then compare
+  // every answer before and after). One probe per control. Priya writes under her name and
+  // anonymously; the actor blocks her, mutes her, mutes the author of one of her anonymous posts, mutes
+  // a word of one, or says "Not for me" to one. Every other viewer (another member, staff, a visitor,
+  // and Priya herself where the control is silent) reads exactly what they read before; the actor
+  // still reads her anonymous posts as anyone does (rule 1: named and anonymous are two people), and
+  // every count stays as it was (rule 3).
+  describe('personal controls tell no one who wrote an anonymous post', () => {
+    const word = 'zinnialike';
+    let priya: Member;
+    let named: string;
+    let anonymous: string[];
+    let wordy: string;
+    let drawnOnce = false;
+
+    beforeAll(async () => {
+      priya = await createMember(server, { fullName: 'Priya Probeson' });
+      const write = async (content: string, extra: object = {}) =>
+        (await ok<{ id: string }>(fetchAs(priya, 'POST', '/api/posts', { content, ...extra }))).id;
+      named = await write(`A named ${word} note`);
+      anonymous = [
+        await write(`An anonymous ${word} thought`, { isAnonymous: true }),
+        await write(`Another anonymous ${word} answer`, { isAnonymous: true, asklineId }),
+      ];
+      wordy = await write(`An anonymous ${word} about the mesquiteberry stall`, { isAnonymous: true });
+      for (const id of [named, ...anonymous, wordy]) await ok(fetchAs(other, 'PUT', `/api/posts/${id}/like`));
+    });
+
+    /** What `viewers` read of Priya, her posts, the actor and the lists they are in. */
+    async function snapshot(actor: Member, viewers: (Member | null)[]): Promise<Record<string, string>> {
+      const posts = [named, ...anonymous, wordy];
+      const urls = [
+        ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+        ...posts.map((id) => `/api/posts/${id}`),
+        ...[priya, actor].flatMap(({ username }) => [
+          `/api/profiles/${username}`,
+          `/api/profiles/${username}/posts`,
+          `/api/search/users?q=${username}`,
+          `/${username}`,
+        ]),
+        `/api/search/posts?q=${word}`,
+        `/api/asklines/${asklineId}/posts`,
+        '/api/notifications',
+        '/api/notifications/unread',
+        '/api/reports?status=unresolved',
+        '/dashboard',
+        `/askline/${asklineId}`,
+        `/${priya.username}/${named}`,
+        ...anonymous.map((id) => `/post/${id}`),
+        `/search?q=${word}`,
+      ];
+      const seen: Record<string, string> = {};
+      for (const viewer of viewers) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          expect(read.status, read.what).toBeLessThan(500);
+          seen[read.what] = steady(`${read.status} ${read.body}`);
+        }
+      }
+      return seen;
+    }
+
+    /**
+     * Runs one control: a fresh actor who liked Priya's posts and wrote their own; others' answers
+     * before and after must be the same, Priya's too unless `priyaMayDiffer`; answers the actor's own
+     * reads for the rules to check.
+     */
+    async function probe(
+      act: (actor: Member) => Promise<void>,
+      options: { priyaMayDiffer?: boolean } = {},
+    ): Promise<{
+      actor: Member;
+      before: Record<string, string>;
+      after: Record<string, string>;
+      lists: { before: Record<string, string[]>; after: Record<string, string[]> };
+    }> {
+      const actor = await createMember(server, { fullName: 'Arjun Actorson' });
+      for (const id of [named, ...anonymous]) await ok(fetchAs(actor, 'PUT', `/api/posts/${id}/like`));
+      await ok(fetchAs(actor, 'POST', '/api/posts', { content: `The actor's named ${word} post` }));
+      await ok(
+        fetchAs(actor, 'POST', '/api/posts', { content: `The actor's anonymous ${word}`, isAnonymous: true }),
+      );
+      const others = [other, moderator, admin, null, ...(options.priyaMayDiffer ? [] : [priya])];
+      if (!drawnOnce) {
+        // The server's first drawing of a page lists fewer of its files to preload: draw each once.
+        await snapshot(actor, others);
+        drawnOnce = true;
+      }
+      const othersBefore = await snapshot(actor, others);
+      const before = await snapshot(actor, [actor]);
+      const listsBefore = await wholeLists(actor);
+      await act(actor);
+      const othersAfter = await snapshot(actor, others);
+      expect(Object.keys(othersAfter).length).toBeGreaterThan(100);
+      for (const [what, read] of Object.entries(othersBefore)) expect(othersAfter[what], what).toBe(read);
+      return {
+        actor,
+        before,
+        after: await snapshot(actor, [actor]),
+        lists: { before: listsBefore, after: await wholeLists(actor) },
+      };
+    }
+
+    /** Every post of a list as `id:likeCount`, following its cursors. */
+    async function wholeList(viewer: Member, url: string): Promise<string[]> {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: string = cursor ? `${url}&cursor=${encodeURIComponent(cursor)}` : url;
+        const answer = await ok<{ posts: { id: string; likeCount: number }[]; nextCursor: string | null }>(
+          fetchAs(viewer, 'GET', page),
+        );
+        seen.push(...answer.posts.map((post) => `${post.id}:${post.likeCount}`));
+        cursor = answer.nextCursor;
+      } while (cursor);
+      return seen;
+    }
+    /** The lists to walk (a function: the askline is made in the file's beforeAll). */
+    const lists = () => [
+      ...['default', 'newest', 'oldest', 'most_liked'].map((sort) => `/api/posts?sort=${sort}`),
+      `/api/search/posts?q=${word}`,
+      `/api/asklines/${asklineId}/posts?showMuted=false`,
+    ];
+    const wholeLists = async (viewer: Member) => {
+      const read: Record<string, string[]> = {};
+      for (const url of lists()) read[url] = await wholeList(viewer, url);
+      return read;
+    };
+
+    /**
+     * The actor's lists before and after: each of `kept` in every list it was in, with its count
+     * (rule 1 and rule 3); and its own page still opens.
+     */
+    function expectKept(
+      actor: Member,
+      walked: { before: Record<string, string[]>; after: Record<string, string[]> },
+      after: Record<string, string>,
+      kept: string[],
+    ) {
+      for (const url of lists()) {
+        const [was, is] = [walked.before[url] ?? [], walked.after[url] ?? []];
+        for (const id of kept) {
+          const entry = was.find((e) => e.startsWith(id));
+          // An askline's page holds only the answers to it.
+          if (url.includes('/asklines/') && !entry) continue;
+          expect(entry, `${url} had ${id}`).toBeDefined();
+          expect(is, `${url} keeps ${id} with its count`).toContain(entry);
+        }
+      }
+      for (const id of kept) {
+        const what = `GET /api/posts/${id} as ${actor.username}`;
+        expect(after[what], what).toMatch(/^200 /);
+      }
+    }
+
+    it("blocking her: others read the same; she reads the actor's anonymous posts as before; the actor still reads hers", async () => {
+      let actorsAnonymous = '';
+      let priyaBefore: Record<string, string> = {};
+      const {
+        actor,
+        after,
+        lists: walked,
+      } = await probe(
+        async (actor) => {
+          actorsAnonymous =
+            (
+              await ok<{ posts: { id: string; isAnonymous: boolean; content: string }[] }>(
+                fetchAs(actor, 'GET', `/api/search/posts?q=${word}`),
+              )
+            ).posts.find((post) => post.isAnonymous && post.content.startsWith("The actor's"))?.id ?? '';
+          expect(actorsAnonymous).not.toBe('');
+          priyaBefore = {
+            one: (await fetchAs(priya, 'GET', `/api/posts/${actorsAnonymous}`)).body,
+            like: (await fetchAs(priya, 'PUT', `/api/posts/${actorsAnonymous}/like`)).body,
+            unlike: (await fetchAs(priya, 'DELETE', `/api/posts/${actorsAnonymous}/like`)).body,
+          };
+          expect(
+            (await fetchAs(actor, 'POST', '/api/controls/blocks', { username: priya.username })).status,
+          ).toBe(201);
+        },
+        { priyaMayDiffer: true },
+      );
+      expectKept(actor, walked, after, [...anonymous, wordy]);
+      // Her named post is gone from the actor's lists and reads as missing, a like of it too; a like
+      // of her anonymous post answers as before.
+      expect(after[`GET /api/posts/${named} as ${actor.username}`]).toMatch(/^404 /);
+      expect((await fetchAs(actor, 'PUT', `/api/posts/${named}/like`)).status).toBe(404);
+      const like = await fetchAs(actor, 'PUT', `/api/posts/${anonymous[0]}/like`);
+      expect(like.status).toBe(200);
+      expect(JSON.parse(like.body)).toEqual({ likeCount: 2, likedByMe: true });
+      // Rule 1 the other way: the actor's anonymous post reads to Priya as it did, and her like of it
+      // is not refused (a refusal would say whose it is).
+      expect((await fetchAs(priya, 'GET', `/api/posts/${actorsAnonymous}`)).body).toBe(priyaBefore.one);
+      expect((await fetchAs(priya, 'PUT', `/api/posts/${actorsAnonymous}/like`)).body).toBe(priyaBefore.like);
+      expect((await fetchAs(priya, 'DELETE', `/api/posts/${actorsAnonymous}/like`)).body).toBe(
+        priyaBefore.unlike,
+      );
+      // Her own feed still holds every anonymous post, the actor's among them.
+      const feed = await fetchAs(priya, 'GET', `/api/search/posts?q=${word}`);
+      expect(feed.body).toContain(actorsAnonymous);
+    });
+
+    it('muting her: nobody else, Priya included, reads anything different; the actor still reads her anonymous posts', async () => {
+      const {
+        actor,
+        before,
+        after,
+        lists: walked,
+      } = await probe(async (actor) => {
+        expect(
+          (await fetchAs(actor, 'POST', '/api/controls/mutes', { username: priya.username })).status,
+        ).toBe(201);
+      });
+      expectKept(actor, walked, after, [...anonymous, wordy]);
+      const feed = `GET /api/posts?sort=newest as ${actor.username}`;
+      expect(before[feed]).toContain(named);
+      expect(after[feed]).not.toContain(named);
+    });
+
+    it('muting the author of one anonymous post hides that post alone: her other anonymous and named posts stay', async () => {
+      const [muted, ...rest] = anonymous as [string, ...string[]];
+      const {
+        actor,
+        after,
+        lists: walked,
+      } = await probe(async (actor) => {
+        const hidden = await fetchAs(actor, 'POST', '/api/controls/hidden-posts', {
+          postId: muted,
+          reason: 'muted_author',
+        });
+        expect(hidden.status).toBe(201);
+      });
+      expectKept(actor, walked, after, [...rest, wordy, named]);
+      for (const sort of ['default', 'newest', 'oldest', 'most_liked']) {
+        expect(after[`GET /api/posts?sort=${sort} as ${actor.username}`]).not.toContain(muted);
+      }
+      // Every anonymous post answers "Mute this author" the same way, whoever wrote it.
+      const one = await fetchAs(actor, 'POST', '/api/controls/hidden-posts', {
+        postId: rest[0],
+        reason: 'muted_author',
+      });
+      const another = await fetchAs(other, 'POST', '/api/controls/hidden-posts', {
+        postId: rest[0],
+        reason: 'muted_author',
+      });
+      expect(one.body.replace(rest[0] ?? '', '')).toBe(another.body.replace(rest[0] ?? '', ''));
+      await fetchAs(other, 'DELETE', `/api/controls/hidden-posts/${rest[0]}`);
+    });
+
+    it('muting a word hides the posts with it from the actor alone, named or anonymous alike, and says how many', async () => {
+      const {
+        actor,
+        after,
+        lists: walked,
+      } = await probe(async (actor) => {
+        const muted = await fetchAs(actor, 'POST', '/api/controls/muted-words', { phrase: 'Mesquiteberry' });
+        expect(muted.status).toBe(201);
+      });
+      expectKept(actor, walked, after, [...anonymous, named]);
+      const feed = JSON.parse(
+        (after[`GET /api/posts?sort=newest as ${actor.username}`] ?? '').replace(/^\d+ /, ''),
+      );
+      expect(JSON.stringify(feed.posts)).not.toContain(wordy);
+      expect(feed.hiddenByMutedWords).toBe(1);
+    });
+
+    it('"Not for me" hides that post from the actor alone', async () => {
+      const [notForMe, ...rest] = anonymous as [string, ...string[]];
+      const {
+        actor,
+        after,
+        lists: walked,
+      } = await probe(async (actor) => {
+        const hidden = await fetchAs(actor, 'POST', '/api/controls/hidden-posts', {
+          postId: notForMe,
+          reason: 'not_for_me',
+        });
+        expect(hidden.status).toBe(201);
+      });
+      expectKept(actor, walked, after, [...rest, wordy, named]);
+      expect(after[`GET /api/posts?sort=default as ${actor.username}`]).not.toContain(notForMe);
+      // Its own page still opens for the actor, saying it is hidden.
+      expect(after[`GET /api/posts/${notForMe} as ${actor.username}`]).toContain('"hidden":true');
+    });
+
+    it("name the author in no control's answer or list", async () => {
+      const actor = await createMember(server);
+      const answers = [
+        await fetchAs(actor, 'POST', '/api/controls/hidden-posts', {
+          postId: anonymousPostIds[0],
+          reason: 'muted_author',
+        }),
+        await fetchAs(actor, 'POST', '/api/controls/hidden-posts', {
+          postId: anonymousPostIds[1],
+          reason: 'not_for_me',
+        }),
+        await fetchAs(actor, 'GET', '/api/controls/hidden-posts'),
+        await fetchAs(actor, 'POST', '/api/controls/muted-words', { phrase: SECRET_WORD }),
+        await fetchAs(actor, 'GET', '/api/controls/muted-words'),
+        await fetchAs(actor, 'GET', '/api/posts?sort=oldest'),
+        await fetchAs(actor, 'GET', '/api/posts?sort=oldest&showMuted=true'),
+        await fetchAs(actor, 'GET', '/api/controls/blocks'),
+        await fetchAs(actor, 'GET', '/api/controls/mutes'),
+      ];
+      for (const answer of answers) {
+        expect(answer.status, answer.what).toBeLessThan(300);
+        expectNoAuthor(answer);
+      }
+      expect(answers[2]?.body).toContain(anonymousPostIds[0]);
+      expect(answers[5]?.body).not.toContain(anonymousPostIds[2]);
+      expect(answers[6]?.body).toContain(anonymousPostIds[2]);
+    });
+  });
+
   it('was scanned in every answer', () => {
     console.log(`anonymity scan: ${scanned} answers (bodies and headers) hold nothing of the author`);
     expect(scanned).toBeGreaterThan(150);
