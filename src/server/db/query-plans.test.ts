@@ -22,6 +22,7 @@ import {
   listNotifications,
   unreadForDigest,
 } from '../features/notifications/list-notifications';
+import { hiddenPostsPage } from '../features/personal-controls/export-controls';
 import { listHiddenPosts } from '../features/personal-controls/hidden-posts';
 import { listPeopleControls } from '../features/personal-controls/people';
 import { findPost } from '../features/posts/find-post';
@@ -271,6 +272,12 @@ describe('paged lists read an index in order', () => {
     { name: 'posts', index: 'posts_user_created_idx', page: postsPage, after: { id: ID, time: TIME } },
     { name: 'likes given', index: 'likes_user_id_post_id_pk', page: likesPage, after: { id: ID } },
     { name: 'reports made', index: 'report_reasons_reporter_idx', page: reportsPage, after: { id: ID } },
+    {
+      name: 'posts hidden',
+      index: 'hidden_posts_user_id_post_id_pk',
+      page: hiddenPostsPage,
+      after: { id: ID },
+    },
   ];
   it.each(exportPages)("an account's export reads its $name through $index, sorting nothing", async (c) => {
     for (const after of [null, c.after]) {

@@ -32,6 +32,7 @@ import { type Db, queryRows } from '../../db/client';
 import {
   asklines,
   emailChanges,
+  hiddenPosts,
   moderationLog,
   objectRemovals,
   posts,
@@ -285,6 +286,50 @@ describe('downloading your data', () => {
     expect(others.text.toLowerCase()).not.toContain(s.leaver.account.email.toLowerCase());
   });
 
+  it('holds its own blocks, mutes, hidden posts and muted words (issue #48), never who blocked or muted it', async () => {
+    const [me, blocked, muted, blocker, muter, author] = [
+      await createMember(server),
+      await createMember(server),
+      await createMember(server),
+      await createMember(server),
+      await createMember(server),
+      await createMember(server),
+    ];
+    await ok('POST', '/api/controls/blocks', me, { username: blocked.username });
+    await ok('POST', '/api/controls/mutes', me, { username: muted.username });
+    await ok('POST', '/api/controls/blocks', blocker, { username: me.username });
+    await ok('POST', '/api/controls/mutes', muter, { username: me.username });
+    const named = (await ok('POST', '/api/posts', author, { content: 'Hide me please' })).id as string;
+    const anonymous = (await ok('POST', '/api/posts', author, { content: 'Anon', isAnonymous: true })).id;
+    await ok('POST', '/api/controls/hidden-posts', me, { postId: named, reason: 'not_for_me' });
+    await ok('POST', '/api/controls/hidden-posts', me, { postId: anonymous, reason: 'muted_author' });
+    await ok('POST', '/api/controls/muted-words', me, { phrase: 'Midsem', duration: '7d' });
+    const { document, text } = await exportOf(me);
+    const controls = (document as unknown as { personalControls: Record<string, unknown> }).personalControls;
+    expect(controls).toEqual({
+      blocked: [{ username: blocked.username, since: expect.any(String) }],
+      muted: [{ username: muted.username, since: expect.any(String) }],
+      mutedWords: [{ phrase: 'Midsem', until: expect.any(String), createdAt: expect.any(String) }],
+    });
+    const hidden = (document as unknown as { postsHidden: { postUrl: string; reason: string }[] })
+      .postsHidden;
+    expect(hidden.map((row) => [row.postUrl.split('/').at(-1), row.reason]).sort()).toEqual(
+      [
+        [named, 'not_for_me'],
+        [anonymous, 'muted_author'],
+      ].sort(),
+    );
+    // Never who blocked or muted them, nor the author of a post they hid.
+    for (const member of [blocker, muter, author]) {
+      for (const value of [member.account.userId, member.account.email, member.username]) {
+        expect(text.toLowerCase()).not.toContain(value.toLowerCase());
+      }
+    }
+    // ...and the blocker's export names whom they blocked, the blocked person's does not name them.
+    expect(JSON.stringify((await exportOf(blocker)).document)).toContain(me.username);
+    expect((await exportOf(blocked)).text).not.toContain(me.username);
+  });
+
   it('reads a large account a page at a time, every row once', async () => {
     const member = await createMember(server);
     const db = server.database.db;
@@ -458,6 +503,51 @@ describe('deleting your account', () => {
     expect(resolved.reports.find((report) => report.post.id === s.leaversPosts.hidden)?.count).toBe(1);
     // The others carry on.
     expect((await call('POST', '/api/posts', s.other, { content: 'Still here' })).status).toBe(201);
+  });
+
+  it('removes its personal controls both ways (issue #48), and no count moves', async () => {
+    const [leaver, friend, author] = [
+      await createMember(server),
+      await createMember(server),
+      await createMember(server),
+    ];
+    const db = server.database.db;
+    const friendsPost = (await ok('POST', '/api/posts', friend, { content: 'Friend writes' })).id as string;
+    const leaversPost = (
+      await ok('POST', '/api/posts', leaver, { content: 'Leaver writes', isAnonymous: true })
+    ).id as string;
+    const authorsPost = (await ok('POST', '/api/posts', author, { content: 'Author writes' })).id as string;
+    await ok('PUT', `/api/posts/${authorsPost}/like`, leaver);
+    // Others' controls of the leaver and of the leaver's post, then the leaver's own (a block hides
+    // each from the other, so the order matters).
+    await ok('POST', '/api/controls/mutes', friend, { username: leaver.username });
+    await ok('POST', '/api/controls/hidden-posts', friend, { postId: leaversPost, reason: 'muted_author' });
+    await ok('POST', '/api/controls/hidden-posts', leaver, { postId: friendsPost, reason: 'not_for_me' });
+    await ok('POST', '/api/controls/mutes', leaver, { username: author.username });
+    await ok('POST', '/api/controls/muted-words', leaver, { phrase: 'farewell' });
+    await ok('POST', '/api/controls/blocks', leaver, { username: friend.username });
+    await ok('POST', '/api/controls/blocks', author, { username: leaver.username });
+    const gone = await call('DELETE', '/api/account', leaver, {
+      confirmation: leaver.username,
+      password: leaver.account.password,
+      anonymousPosts: 'leave',
+    });
+    expect(gone.status).toBe(200);
+    const id = leaver.account.userId;
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`select (select count(*) from blocks where blocker_id = ${id} or blocked_id = ${id})
+        + (select count(*) from mutes where muter_id = ${id} or muted_id = ${id})
+        + (select count(*) from hidden_posts where user_id = ${id})
+        + (select count(*) from muted_words where user_id = ${id}) as n`,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
+    expect(await rowsNaming(db, [id, leaver.account.email])).toEqual([]);
+    // What others chose about the leaver's anonymous post stays theirs: it is a post, still up.
+    expect(await db.select().from(hiddenPosts).where(eq(hiddenPosts.userId, friend.account.userId))).toEqual([
+      expect.objectContaining({ postId: leaversPost, reason: 'muted_author' }),
+    ]);
+    await countsAreExact(db);
   });
 
   it('keeps the picture removal when the storage fails, and the sweep removes it later', async () => {

@@ -2,8 +2,10 @@
 // profile picture. The JSON holds the account, its profile, every post it wrote (anonymous ones
 // included and marked, deleted ones too), the likes it gave, the reports it made, the asklines it
 // submitted, the statements of reasons of its removed posts with its appeals (issue #47: never who
-// decided) and its signed-in devices: only rows keyed by this account. Posts of others appear by
-// their id and address alone, so nobody's anonymous post is ever tied to its author here.
+// decided), its personal controls (issue #48: whom it blocked and muted, the posts it hid, its muted
+// words; never who blocked it) and its signed-in devices: only rows keyed by this account. Posts of
+// others appear by their id and address alone, so nobody's anonymous post is ever tied to its author
+// here.
 //
 // The zip is written as it is read: posts, likes and reports are read a page at a time and the
 // archive streams out as it is deflated, so a large account costs no more memory than a small one and
@@ -28,6 +30,7 @@ import {
 } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
 import { readSettings as readNotificationSettings } from '../notifications';
+import { controlsForExport, hiddenPostsPage } from '../personal-controls';
 
 /** Rows read per query: keeps memory flat whatever the account's size. */
 const PAGE = 1_000;
@@ -217,6 +220,8 @@ async function* exportJson(
       createdAt: row.createdAt.toISOString(),
       status: row.verified ? 'verified' : row.reviewedAt ? 'rejected' : 'pending',
     })),
+    // Whom they blocked and muted, and their muted words (issue #48): never who blocked or muted them.
+    personalControls: await controlsForExport(db, userId),
     // Each removal of their post by staff: its statement of reasons, and their appeal (never who decided).
     removalsOfYourPosts: removals.map((row) => ({
       postUrl: postUrl(row.postId),
@@ -271,6 +276,13 @@ async function* exportJson(
       detail: row.detail,
       reportedAt: row.createdAt.toISOString(),
     }),
+    (row) => ({ id: row.postId }),
+    size,
+  );
+  yield '\n  ],\n  "postsHidden": [';
+  yield* pages(
+    (after) => hiddenPostsPage(db, userId, after, size),
+    (row) => ({ postUrl: postUrl(row.postId), reason: row.reason, hiddenAt: row.createdAt.toISOString() }),
     (row) => ({ id: row.postId }),
     size,
   );

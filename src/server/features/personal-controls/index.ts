@@ -1,5 +1,6 @@
 // What other features may use of personal controls (issue #48): the visibility rules every list a
 // member reads is filtered by (visibility.ts), and the controls' rows for an account's export.
+export { controlsForExport, hiddenPostsPage } from './export-controls';
 export {
   blockedBetween,
   blockedByViewer,
