@@ -416,8 +416,9 @@ export const hiddenPosts = pgTable(
 /**
  * Muted words and phrases (issue #48): a post whose text matches one leaves the member's feed and
  * askline pages until `expires_at` (null: always). `match_key` is the phrase as the text check reads
- * it (one per key and person); `pattern` the regular expression the lists match `posts.match_text`
- * with, made from it (features/safety/word-pattern.ts).
+ * it (one per key and person); `pattern` its part of the regular expression the lists match
+ * `posts.match_text` with, and `ending` how it may end (features/safety/word-pattern.ts): a viewer's
+ * phrases are joined into one expression per statement.
  */
 export const mutedWords = pgTable(
   'muted_words',
@@ -430,6 +431,8 @@ export const mutedWords = pgTable(
     phrase: text('phrase').notNull(),
     matchKey: text('match_key').notNull(),
     pattern: text('pattern').notNull(),
+    /** How the phrase may end: 'english', 'any' (an Indic word), 'word' (an Indic phrase). */
+    ending: text('ending').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -438,6 +441,7 @@ export const mutedWords = pgTable(
     uniqueIndex('muted_words_user_key').on(t.userId, t.matchKey),
     index('muted_words_list_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('muted_words_phrase_length', sql`char_length(${t.phrase}) BETWEEN 1 AND 100`),
+    check('muted_words_ending', sql`${t.ending} IN ('english', 'any', 'word')`),
   ],
 );
 

@@ -28,9 +28,11 @@ CREATE TABLE "muted_words" (
 	"phrase" text NOT NULL,
 	"match_key" text NOT NULL,
 	"pattern" text NOT NULL,
+	"ending" text NOT NULL,
 	"expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "muted_words_phrase_length" CHECK (char_length("muted_words"."phrase") BETWEEN 1 AND 100)
+	CONSTRAINT "muted_words_phrase_length" CHECK (char_length("muted_words"."phrase") BETWEEN 1 AND 100),
+	CONSTRAINT "muted_words_ending" CHECK ("muted_words"."ending" IN ('english', 'any', 'word'))
 );
 --> statement-breakpoint
 CREATE TABLE "mutes" (

@@ -71,6 +71,7 @@ export async function addMutedWord(
         phrase,
         matchKey: muted.matchKey,
         pattern: muted.pattern,
+        ending: muted.ending,
         expiresAt: hours === null ? null : sql`now() + ${hours}::int * interval '1 hour'`,
       })
       .onConflictDoNothing()

@@ -19,7 +19,8 @@ import { queryRows } from '../../db/client';
 import { asklines, blocks, hiddenPosts, mutedWords, mutes, posts } from '../../db/schema';
 import { fillMatchText } from '../posts/fill-match-text';
 import { MUTED_SKIP_LIMIT } from '../posts/list-page';
-import { mutedPhrase, textMatchForm } from '../safety';
+import { combinedPattern, mutedPhrase, textMatchForm } from '../safety';
+import { mutedByWords } from './visibility';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -445,15 +446,81 @@ describe('muted words', () => {
       '3xam',
     ];
     const muted = mutedPhrase('exam');
-    if (!muted) throw new Error('exam');
+    const pattern = combinedPattern(muted ? [muted] : []) ?? '';
     const rows = await queryRows<{ hit: boolean }>(
       server.database.db,
-      sql`select m ~ ${muted.pattern} as hit
+      sql`select m ~ ${pattern} as hit
           from unnest(${`{${texts.map((t) => `"${textMatchForm(t)}"`).join(',')}}`}::text[]) as m`,
     );
-    const js = texts.map((t) => new RegExp(muted.pattern, 'u').test(textMatchForm(t)));
+    const js = texts.map((t) => new RegExp(pattern, 'u').test(textMatchForm(t)));
     expect(rows.map((r) => r.hit)).toEqual(js);
     expect(js).toEqual([true, true, true, false, true, true]);
+  });
+});
+
+describe("a viewer's muted words in SQL", () => {
+  it('make one expression that hides what the same phrases hide in JavaScript, every kind of ending', async () => {
+    const me = await member();
+    const phrases = ['exam', 'Bus Stop', 'परीक्षा', 'कल परीक्षा', 'hostel'];
+    for (const phrase of phrases) await ok(me, 'POST', '/api/controls/muted-words', { phrase });
+    const texts = [
+      'exams tomorrow',
+      'an example',
+      'the busstop',
+      'stop the bus',
+      'परीक्षाएँ',
+      'अपरीक्षा',
+      'कल परीक्षा है',
+      'Ｈｏｓｔｅｌ life',
+      'hostile',
+      'nothing here',
+    ];
+    const forms = texts.map(textMatchForm);
+    const text = sql.raw('m');
+    const rows = await queryRows<{ hit: boolean }>(
+      server.database.db,
+      sql`select ${mutedByWords(me.account.userId, {
+        id: sql`null::uuid`,
+        userId: sql`null::text`,
+        isAnonymous: sql`false`,
+        content: text,
+        matchText: text,
+      })} as hit
+          from unnest(${`{${forms.map((f) => `"${f}"`).join(',')}}`}::text[]) with ordinality as u(m, i)
+          order by i`,
+    );
+    const js = new RegExp(
+      combinedPattern(phrases.map((p) => mutedPhrase(p)).filter((p) => p !== null)) ?? '',
+      'u',
+    );
+    expect(rows.map((row) => row.hit)).toEqual(forms.map((form) => js.test(form)));
+    expect(rows.map((row) => row.hit)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    // An expired word stops acting at its time, by the database's clock.
+    await server.database.db.execute(
+      sql`update muted_words set expires_at = now() - interval '1 second' where user_id = ${me.account.userId}`,
+    );
+    const after = await queryRows<{ hit: boolean }>(
+      server.database.db,
+      sql`select ${mutedByWords(me.account.userId, {
+        id: sql`null::uuid`,
+        userId: sql`null::text`,
+        isAnonymous: sql`false`,
+        content: sql`'exam'`,
+        matchText: sql`'exam'`,
+      })} as hit`,
+    );
+    expect(after).toEqual([{ hit: false }]);
   });
 });
 

@@ -14,6 +14,7 @@
 // - A block works both ways on named content (rule 4); a mute one way.
 // - Muted words act on the text alone, anonymous or named alike (rule 5), never on the viewer's own.
 import { type AnyColumn, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { ENDING_GROUPS, WORD_ENDINGS, type WordEnding } from '../safety';
 
 /** The viewer: an id, a prepared statement's placeholder, or null (a visitor). */
 export type ViewerRef = string | null | Placeholder | SQLWrapper;
@@ -80,7 +81,14 @@ export function hiddenByViewer(viewer: ViewerRef, post: Pick<PostRef, 'id'>): SQ
  * kept in that form is read lower-cased. Never the viewer's own post.
  */
 export function mutedByWords(viewer: ViewerRef, post: PostRef): SQL<boolean> {
-  const words = sql`(select string_agg(w.pattern, '|') from muted_words w
+  // One expression of all of them, a group per kind of ending (safety's combinedPattern, in SQL); an
+  // empty one would match every text, so none is null.
+  const group = (ending: WordEnding) => {
+    const { before, after } = ENDING_GROUPS[ending];
+    return sql`${before}::text || string_agg(w.pattern, '|') filter (where w.ending = ${ending}) || ${after}::text`;
+  };
+  const words = sql`(select nullif(concat_ws('|', ${sql.join(WORD_ENDINGS.map(group), sql`, `)}), '')
+    from muted_words w
     where w.user_id = ${viewer} and (w.expires_at is null or w.expires_at > now()))`;
   return sql<boolean>`coalesce(${post.userId} is distinct from ${viewer}
     and coalesce(${post.matchText}, lower(${post.content})) ~ ${words}, false)`;

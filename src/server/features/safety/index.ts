@@ -3,4 +3,12 @@
 // (issue #48).
 export { checkText } from './check-text';
 export { type CurrentTextChecker, listeningTextChecker } from './current-checker';
-export { type MutedPhrase, mutedPhrase, textMatchForm } from './word-pattern';
+export {
+  combinedPattern,
+  ENDING_GROUPS,
+  type MutedPhrase,
+  mutedPhrase,
+  textMatchForm,
+  WORD_ENDINGS,
+  type WordEnding,
+} from './word-pattern';

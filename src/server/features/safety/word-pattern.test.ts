@@ -1,12 +1,12 @@
 // Muted words read text as the text check does (issue #48): the expression made from a phrase, tried
 // here in JavaScript on the stored form of a text; personal-controls.test.ts tries the same in SQL.
 import { describe, expect, it } from 'vitest';
-import { mutedPhrase, textMatchForm } from './word-pattern';
+import { combinedPattern, mutedPhrase, textMatchForm } from './word-pattern';
 
 function hides(phrase: string, text: string): boolean {
   const muted = mutedPhrase(phrase);
   if (!muted) throw new Error(`no pattern for ${phrase}`);
-  return new RegExp(muted.pattern, 'u').test(textMatchForm(text));
+  return new RegExp(combinedPattern([muted]) ?? '', 'u').test(textMatchForm(text));
 }
 
 describe('a muted phrase', () => {
@@ -48,6 +48,19 @@ describe('a muted phrase', () => {
   it('folds phrases alike: two spellings of one word have one key', () => {
     expect(mutedPhrase('EXAM')?.matchKey).toBe(mutedPhrase('exam')?.matchKey);
     expect(mutedPhrase('  Bus   Stop ')?.matchKey).toBe(mutedPhrase('bus stop')?.matchKey);
+  });
+
+  it("joins a viewer's phrases into one expression, each kind with its own ending", () => {
+    const phrases = ['exam', 'परीक्षा', 'bus stop', 'कल परीक्षा'].map((p) => mutedPhrase(p));
+    const pattern = combinedPattern(phrases.filter((p) => p !== null));
+    const all = new RegExp(pattern ?? '', 'u');
+    for (const text of ['exams today', 'परीक्षाएँ', 'the busstop', 'कल परीक्षा है']) {
+      expect(all.test(textMatchForm(text)), text).toBe(true);
+    }
+    for (const text of ['an example', 'stop the bus', 'अपरीक्षा']) {
+      expect(all.test(textMatchForm(text)), text).toBe(false);
+    }
+    expect(combinedPattern([])).toBeNull();
   });
 
   it('has nothing to match without letters', () => {
