@@ -30,13 +30,16 @@ const server = http.createServer(async (req, res) => {
     if (url.pathname === '/health') return send(res, 200, { ok: true });
     const feed = url.pathname === '/feed' ? feeds.get(url.searchParams.get('sort') ?? 'newest') : undefined;
     if (feed) {
-      // As the app does: the default order's second statement only when the first falls short.
+      // As the app does: the default order's second statement only when the first falls short, and
+      // the posts the viewer's muted words match left out (the statement marks them: issue #48).
       const rows: unknown[][] = [];
       for (const [i, statement] of feed.entries()) {
         if (rows.length > FEED_PAGE_SIZE) break;
         const values = bind(statement, { viewer });
         const name = named ? `floor_feed_${url.searchParams.get('sort') ?? 'newest'}_${i}` : undefined;
-        rows.push(...(await pool.query({ name, text: statement.text, values, rowMode: 'array' })).rows);
+        const result = await pool.query({ name, text: statement.text, values, rowMode: 'array' });
+        const muted = result.fields.findIndex((field) => field.name === 'muted_word');
+        rows.push(...(muted < 0 ? result.rows : result.rows.filter((row) => row[muted] !== true)));
       }
       return send(res, 200, { posts: rows.slice(0, FEED_PAGE_SIZE) });
     }

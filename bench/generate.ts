@@ -5,6 +5,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../src/server/db/client';
+import { mutedPhrase, textMatchForm } from '../src/server/features/safety/word-pattern';
 
 export interface Scale {
   users: number;
@@ -166,10 +167,78 @@ const LAST = [
   'Shetty',
 ];
 
+/**
+ * Words and phrases the bench users mute (issue #48): topics people tire of, none of them in WORDS,
+ * so each hides little; each user also mutes one word of WORDS, which hides a good share of posts.
+ */
+const MUTED = [
+  'spoiler',
+  'bigg boss',
+  'ipl',
+  'crypto',
+  'election',
+  'breakup',
+  'gym',
+  'diet',
+  'horoscope',
+  'cricket score',
+  'stock tips',
+  'nft',
+  'anime',
+  'kdrama',
+  'webseries',
+  'trailer',
+  'leak',
+  'result leak',
+  'gossip',
+  'drama',
+  'politics',
+  'manifesto',
+  'rally',
+  'betting',
+  'lottery',
+  'giveaway',
+  'followers',
+  'reels',
+  'influencer',
+  'promo code',
+  'discount',
+  'sale',
+  'referral',
+  'mlm',
+  'forex',
+  'astrology',
+  'tarot',
+  'ex',
+  'situationship',
+  'rant',
+  'cringe',
+  'toxic',
+  'ghosted',
+  'red flag',
+  'pyq',
+  'cutoff',
+  'rank list',
+  'arrear',
+  'supply',
+].slice(0, 49);
+
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(',')}]`);
 
-/** A word chosen by an integer expression (`seed` is SQL), from WORDS. */
-const word = (seed: string) => `(w.words)[1 + ((${seed}) % ${WORDS.length})]`;
+/** A word chosen by an integer expression (`seed` is SQL), from WORDS (or its matched forms). */
+const word = (seed: string, from = 'w.words') => `(${from})[1 + ((${seed}) % ${WORDS.length})]`;
+/** The words as the text check reads them (textMatchForm), position for position. */
+const FORMS = WORDS.map(textMatchForm);
+
+/**
+ * A post's text from its number: six words, then pairs repeated, cut at 256 characters. With `forms`,
+ * the same from the words' matched forms: the post's match_text (muted words match it). Each word is
+ * read on its own (lower-case letters between single spaces), so this is the text's own form, but for
+ * a cut word at the end, which may be cut elsewhere.
+ */
+const postText = (from: string) =>
+  `left(array_to_string(array[${[0, 1, 2, 3, 4, 5].map((i) => word(`g * ${7 + i * 6} + ${i}`, from)).join(', ')}], ' ')` +
+  ` || repeat(' ' || ${word('g * 41 + 9', from)} || ' ' || ${word('g * 43 + 10', from)}, g % 12), 256)`;
 
 export interface GenerateReport {
   counts: Record<string, number>;
@@ -253,16 +322,16 @@ export async function generate(
   await step(
     'posts',
     sql`with a as (select array_agg(id order by created_at) as ids from asklines where verified)
-        insert into posts (user_id, content, is_anonymous, askline_id, created_at, deleted)
+        insert into posts (user_id, content, match_text, is_anonymous, askline_id, created_at, deleted)
         select 'bench_' || (1 + floor(${scale.users} * power(((g * 2654435761::bigint) % 1000003) / 1000003.0, 2)))::int,
-               left(array_to_string(array[
-                 ${sql.raw([0, 1, 2, 3, 4, 5].map((i) => word(`g * ${7 + i * 6} + ${i}`)).join(', '))}
-               ], ' ') || repeat(' ' || ${sql.raw(word('g * 41 + 9'))} || ' ' || ${sql.raw(word('g * 43 + 10'))}, g % 12), 256),
+               ${sql.raw(postText('w.words'))},
+               ${sql.raw(postText('w.forms'))},
                g % 10 = 0,
                case when g % 20 = 0 then a.ids[1 + g % greatest(array_length(a.ids, 1), 1)] end,
                now() - g * interval '30 seconds',
                g % 50 = 0
-        from generate_series(1, ${scale.posts}) g, a, (select ${textArray(WORDS)} as words) w`,
+        from generate_series(1, ${scale.posts}) g, a,
+          (select ${textArray(WORDS)} as words, ${textArray(FORMS)} as forms) w`,
   );
   await step(
     'post numbers',
@@ -319,10 +388,66 @@ export async function generate(
   for (const index of secondaryIndexes) await db.execute(sql.raw(index.definition));
   seconds.indexes = Math.round((performance.now() - indexStarted) / 10) / 100;
   log(`  indexes: ${seconds.indexes} s`);
+  // Issue #48: each bench user who signs in has blocked 100 people, muted 100 and muted 50 words
+  // (49 topics nobody here writes about, and one word of WORDS), some for a while and some always.
+  // Those blocked are never bench users who sign in, so no page the load reads is missing to them.
+  const members = Math.min(SIGN_IN_USERS, scale.users);
+  const others = Math.max(1, scale.users - members);
+  await step(
+    'blocks',
+    sql`insert into blocks (blocker_id, blocked_id)
+        select 'bench_' || u, 'bench_' || (${members + 1} + (u * 7919 + k * 104729) % ${others})
+        from generate_series(1, ${members}) u, generate_series(1, 100) k
+        on conflict do nothing`,
+  );
+  await step(
+    'mutes',
+    sql`insert into mutes (muter_id, muted_id)
+        select 'bench_' || u, 'bench_' || (1 + (u * 6271 + k * 130363 + 17) % ${scale.users})
+        from generate_series(1, ${members}) u, generate_series(1, 100) k
+        where 1 + (u * 6271 + k * 130363 + 17) % ${scale.users} <> u
+        on conflict do nothing`,
+  );
+  const phrases = (list: string[]) =>
+    JSON.stringify(
+      list.map((phrase) => {
+        const muted = mutedPhrase(phrase);
+        if (!muted) throw new Error(`no letters in the bench's muted word ${phrase}`);
+        return { phrase, ...muted };
+      }),
+    );
+  await step(
+    'muted words',
+    sql`with topics as (
+          select row_number() over () as k, * from json_to_recordset(${phrases(MUTED)}::json)
+            as t(phrase text, "matchKey" text, pattern text, ending text)
+        ), vocabulary as (
+          select row_number() over () - 1 as k, * from json_to_recordset(${phrases(WORDS)}::json)
+            as t(phrase text, "matchKey" text, pattern text, ending text)
+        )
+        insert into muted_words (user_id, phrase, match_key, pattern, ending, expires_at)
+        select 'bench_' || u, t.phrase, t."matchKey", t.pattern, t.ending,
+               case when t.k % 3 = 0 then now() + interval '7 days' end
+        from generate_series(1, ${members}) u, topics t
+        union all
+        select 'bench_' || u, v.phrase, v."matchKey", v.pattern, v.ending, null
+        from generate_series(1, ${members}) u join vocabulary v on v.k = u % ${WORDS.length}
+        on conflict do nothing`,
+  );
   await step('analyze', sql`vacuum analyze`);
 
   const counts: Record<string, number> = {};
-  for (const table of ['users', 'profiles', 'posts', 'likes', 'asklines', 'reports']) {
+  for (const table of [
+    'users',
+    'profiles',
+    'posts',
+    'likes',
+    'asklines',
+    'reports',
+    'blocks',
+    'mutes',
+    'muted_words',
+  ]) {
     const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`));
     counts[table] = row?.n ?? 0;
   }

@@ -106,9 +106,12 @@ interface Targets {
 
 async function pickTargets(database: Database): Promise<Targets> {
   const db = database.db;
+  // Not a named post of someone a bench user blocked (issue #48): it reads as missing to them, a 404.
   const postIds = await queryRows<{ id: string }>(
     db,
-    sql`select id from posts where not deleted order by md5(id::text) limit 1000`,
+    sql`select id from posts
+        where not deleted and (is_anonymous or user_id not in (select blocked_id from blocks))
+        order by md5(id::text) limit 1000`,
   );
   const [live] = await queryRows<{ n: number }>(
     db,

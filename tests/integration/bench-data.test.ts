@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BENCH_PASSWORD, generate, scaleForPosts } from '../../bench/generate';
 import { queryRows } from '../../src/server/db/client';
+import { textMatchForm } from '../../src/server/features/safety';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -86,6 +87,34 @@ describe('benchmark data', () => {
         sql`insert into likes (user_id, post_id) values (${like?.user_id}, ${like?.post_id})`,
       ),
     ).rejects.toThrow();
+  });
+
+  it('gives each bench user who signs in 100 blocks, 100 mutes and 50 muted words (issue #48)', async () => {
+    const per = await queryRows<{ blocks: number; mutes: number; words: number }>(
+      server.database.db,
+      sql`select (select count(*)::int from blocks where blocker_id = 'bench_' || u) as blocks,
+                 (select count(*)::int from mutes where muter_id = 'bench_' || u) as mutes,
+                 (select count(*)::int from muted_words where user_id = 'bench_' || u) as words
+          from generate_series(1, 3) u`,
+    );
+    for (const row of per) {
+      expect(row.blocks).toBeGreaterThanOrEqual(99);
+      expect(row.mutes).toBeGreaterThanOrEqual(99);
+      expect(row.words).toBe(50);
+    }
+  });
+
+  it("keeps each post's text as the text check reads it, for muted words (issue #48)", async () => {
+    const rows = await queryRows<{ content: string; match_text: string }>(
+      server.database.db,
+      sql`select content, match_text from posts where char_length(content) < 256 order by id limit 200`,
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    for (const row of rows) expect(row.match_text).toBe(textMatchForm(row.content));
+    const { missing } = await one<{ missing: number }>(
+      sql`select count(*)::int as missing from posts where match_text is null`,
+    );
+    expect(missing).toBe(0);
   });
 
   it('lets a bench user sign in with the documented password', async () => {
