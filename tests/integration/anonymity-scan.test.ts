@@ -1100,6 +1100,7 @@ describe('an anonymous author', () => {
         '/api/notifications/unread',
         '/api/reports?status=unresolved',
         '/dashboard',
+        '/dashboard?sort=newest',
         `/askline/${asklineId}`,
         `/${priya.username}/${named}`,
         ...anonymous.map((id) => `/post/${id}`),
@@ -1271,6 +1272,11 @@ describe('an anonymous author', () => {
       const feed = `GET /api/posts?sort=newest as ${actor.username}`;
       expect(before[feed]).toContain(named);
       expect(after[feed]).not.toContain(named);
+      // The page drawn on the server asks the same API: her named post leaves it, her anonymous stay.
+      const page = `GET /dashboard?sort=newest as ${actor.username}`;
+      expect(before[page]).toContain(`A named ${word} note`);
+      expect(after[page]).not.toContain(`A named ${word} note`);
+      expect(after[page]).toContain(`An anonymous ${word} thought`);
     });
 
     it('muting the author of one anonymous post hides that post alone: her other anonymous and named posts stay', async () => {
