@@ -1,25 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { ReportReason } from '../../../shared/reports';
 import { type Db, queryRows } from '../../db/client';
-import { recordTransparency } from '../transparency';
 
 /**
  * Reports a post for one person (issue «Moderation» 1), in one statement so counts stay exact under any
  * concurrency: the person's reason row goes in only if they have not reported this post before; only
  * then does the report's count rise (the first report creates it with 1), and only then is the reporter
  * told it was received (issue #47: a `report_received` notification naming only the post, in the same
- * statement, so a repeat sends none). A resolved report that gets a new reporter opens again, and its
- * clocks start again (report-clocks.ts). Answers false when the post does not exist or is deleted.
+ * statement, so a repeat sends none) and counted once in the transparency ledger. A resolved report
+ * that gets a new reporter opens again, and its clocks start again (report-clocks.ts). Answers false when the post does not exist or is deleted.
  */
 export async function reportPost(
   db: Db,
   options: { postId: string; reporterId: string; reason: ReportReason; detail: string | null },
 ): Promise<boolean> {
   const { postId, reporterId, reason, detail } = options;
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ live: boolean; counted: number }>(
-      tx,
-      sql`
+  const rows = await queryRows<{ live: boolean }>(
+    db,
+    sql`
       with target as (
         select id from posts where id = ${postId}::uuid and not deleted
       ),
@@ -44,13 +42,16 @@ export async function reportPost(
         insert into notifications (user_id, kind, post_id)
         select reporter_id, 'report_received', post_id from entry
         returning id
+      ),
+      -- The transparency figures (features/transparency/ledger.ts): the reason, naming no one.
+      ledger as (
+        insert into transparency_events (kind, detail)
+        select 'report_received', ${reason} from entry
+        returning id
       )
-      select exists (select 1 from target) as live, (select count(*) from counted)::int as counted,
-        (select count(*) from told) as told
+      select exists (select 1 from target) as live, (select count(*) from counted) as counted,
+        (select count(*) from told) as told, (select count(*) from ledger) as ledger
     `,
-    );
-    // A new reporter's report, for the transparency figures (reporting again counts once there too).
-    if (rows[0]?.counted) await recordTransparency(tx, { kind: 'report_received', reason });
-    return rows[0]?.live === true;
-  });
+  );
+  return rows[0]?.live === true;
 }

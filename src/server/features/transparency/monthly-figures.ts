@@ -70,7 +70,11 @@ export async function readTransparencyReport(db: Db): Promise<TransparencyReport
   );
 
   const byMonth = new Map<string, Row[]>();
-  for (const row of rows) byMonth.set(row.month, [...(byMonth.get(row.month) ?? []), row]);
+  for (const row of rows) {
+    const month = byMonth.get(row.month);
+    if (month) month.push(row);
+    else byMonth.set(row.month, [row]);
+  }
 
   const months: TransparencyMonth[] = [];
   for (let back = 0; ; back++) {
