@@ -20,9 +20,14 @@ export const queryKeys = {
   /** Every cached list of posts (InfiniteData of pages with `posts`): feed, profile, askline, search. */
   postLists: {
     all: ['post-lists'] as const,
-    feed: (sort: FeedSort) => ['post-lists', 'feed', sort] as const,
+    /** `showMuted`: the posts the viewer's muted words hide, shown this once (issue #48). */
+    feed: (sort: FeedSort, showMuted = false) =>
+      (showMuted ? ['post-lists', 'feed', sort, 'muted'] : ['post-lists', 'feed', sort]) as readonly string[],
     profile: (username: string) => ['post-lists', 'profile', username.toLowerCase()] as const,
-    askline: (asklineId: string) => ['post-lists', 'askline', asklineId] as const,
+    askline: (asklineId: string, showMuted = false) =>
+      (showMuted
+        ? ['post-lists', 'askline', asklineId, 'muted']
+        : ['post-lists', 'askline', asklineId]) as readonly string[],
     search: (query: string) => ['post-lists', 'search', query] as const,
   },
   /** One post; opened as /{username}/{id} or /post/{id} (username null). */
@@ -72,4 +77,11 @@ export const queryKeys = {
   /** The public transparency report (issue #47). */
   transparency: ['transparency'] as const,
   sealedSuspensions: ['sealed-suspensions'] as const,
+  /** The viewer's own personal controls (issue #48): blocks, mutes, hidden posts, muted words. */
+  controls: {
+    all: ['controls'] as const,
+    people: (control: 'block' | 'mute') => ['controls', control] as const,
+    hiddenPosts: ['controls', 'hidden-posts'] as const,
+    mutedWords: ['controls', 'muted-words'] as const,
+  },
 };

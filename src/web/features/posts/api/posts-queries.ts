@@ -5,18 +5,23 @@ import type { FeedSort, Post, PostPage } from '../../../../shared/posts';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const feedQueryOptions = (sort: FeedSort) =>
+/**
+ * The feed in `sort`'s order; `showMuted`: with the posts the viewer's muted words hide (issue #48),
+ * which the page shows when asked ("Show them") and never keeps across reloads.
+ */
+export const feedQueryOptions = (sort: FeedSort, showMuted = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.postLists.feed(sort),
+    queryKey: queryKeys.postLists.feed(sort, showMuted),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ sort });
       if (pageParam) params.set('cursor', pageParam);
+      if (showMuted) params.set('showMuted', 'true');
       return apiRequest<PostPage>(`/api/posts?${params}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
-    meta: { persist: true },
+    meta: { persist: !showMuted },
   });
 
 export const profilePostsQueryOptions = (username: string) =>
@@ -33,13 +38,19 @@ export const profilePostsQueryOptions = (username: string) =>
     meta: { persist: true },
   });
 
-/** The posts answering an askline, newest first (SPEC §2 Askline page); open to visitors. */
-export const asklinePostsQueryOptions = (asklineId: string) =>
+/**
+ * The posts answering an askline, newest first (SPEC §2 Askline page); open to visitors. `showMuted` as
+ * the feed's.
+ */
+export const asklinePostsQueryOptions = (asklineId: string, showMuted = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.postLists.askline(asklineId),
+    queryKey: queryKeys.postLists.askline(asklineId, showMuted),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      const params = new URLSearchParams();
+      if (pageParam) params.set('cursor', pageParam);
+      if (showMuted) params.set('showMuted', 'true');
+      const query = params.size > 0 ? `?${params}` : '';
       return apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
         signal,
       });
