@@ -61,8 +61,23 @@ export const CONTROL_MESSAGES = {
   alreadyMutedWord: (phrase: string) => `You have already muted “${phrase}”.`,
   tooManyWords: `You can mute at most ${CONTROL_LIMITS.mutedWords} words and phrases. Remove one to add another.`,
   wordMissing: 'That muted word does not exist.',
-  /** The count the feed and askline pages give, and the way to show them. */
+  blockedNotice: 'You blocked this person.',
+  /** The count the feed and askline pages give of what the viewer's muted words hid. */
   hiddenByWords: (n: number) =>
     n === 1 ? '1 post hidden by your muted words' : `${n} posts hidden by your muted words`,
-  blockedNotice: 'You blocked this person.',
+  /** What the web app says when a control is done from a post card or a profile (with Undo). */
+  postHidden: 'Post hidden. You won’t see it in your feed again.',
+  hiddenNote: 'You hid this post: it doesn’t show in your feed.',
+  mutedDone: (username: string) =>
+    `You muted @${username}. Their named posts leave your feed and search; they are not told.`,
+  blockedDone: (username: string) => `You blocked @${username}. They are not told.`,
+  undone: (control: 'block' | 'mute', username: string) =>
+    `You ${control === 'block' ? 'unblocked' : 'unmuted'} @${username}.`,
+  blockQuestion: (username: string) => `Block @${username}?`,
+  blockExplained:
+    'Neither of you will see the other’s named posts, likes or profile, and they can’t like yours. ' +
+    'They are not told. Anonymous posts are not affected.',
+  hideFailed: 'Could not hide the post. Please try again.',
+  controlFailed: 'That did not work. Please try again.',
+  undoFailed: 'Could not undo that. Please try again.',
 } as const;

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { ASKLINE_MESSAGES } from '../../../shared/values/asklines';
 import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
@@ -9,18 +9,34 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { paths } from '../../config/paths';
 import { asklineQueryOptions } from '../../features/asklines/api/asklines-queries';
 import { AsklineCard } from '../../features/asklines/components/askline-card';
-import { asklinePostsQueryOptions } from '../../features/posts/api/posts-queries';
+import { asklinePostsQueryOptions, hiddenByMutedWords } from '../../features/posts/api/posts-queries';
 import { PostList } from '../../features/posts/components/post-list';
 import { ApiError } from '../../lib/api-client';
+import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useNotFoundStatus } from '../../lib/redirect';
 import { Link, useParams } from '../../lib/router';
+
+/** "n posts hidden by your muted words" (issue #48): only members with muted words load it. */
+const MUTED_WORDS_LINE = 'features/posts/components/muted-words-line.tsx';
+const MutedWordsLine = lazyPage(
+  MUTED_WORDS_LINE,
+  () => import('../../features/posts/components/muted-words-line').then((m) => m.MutedWordsLine),
+  { preload: false },
+);
 
 // /askline/{uuid} (SPEC §2 Askline page): the card, 'Explore more asklines', and its posts newest
 // first, paged like the feed. Open to visitors; the navbar's Create carries this askline.
 export function AsklineRoute() {
   const { uuid = '' } = useParams();
   const askline = useQuery(asklineQueryOptions(uuid));
-  const posts = useInfiniteQuery({ ...asklinePostsQueryOptions(uuid), enabled: askline.isSuccess });
+  // "Show them": the posts the viewer's muted words hide, this once (issue #48).
+  const [showMuted, setShowMuted] = useState(false);
+  const posts = useInfiniteQuery({
+    ...asklinePostsQueryOptions(uuid, showMuted),
+    enabled: askline.isSuccess,
+  });
+  const hidden = hiddenByMutedWords(posts.data);
+  usePreloadModule(MUTED_WORDS_LINE, hidden > 0 || showMuted);
   useNotFoundStatus(askline.error instanceof ApiError && askline.error.status === 404);
   const explore = (
     <Link
@@ -69,6 +85,16 @@ export function AsklineRoute() {
         <h2 id="askline-posts-heading" className="text-xl font-semibold tracking-tight">
           Posts
         </h2>
+        {hidden > 0 || showMuted ? (
+          <Suspense fallback={null}>
+            <MutedWordsLine
+              className="mt-3"
+              hidden={hidden}
+              showing={showMuted}
+              onToggle={() => setShowMuted((shown) => !shown)}
+            />
+          </Suspense>
+        ) : null}
         <PostList headingLevel={3} list={posts} showAskline={false} empty={ASKLINE_MESSAGES.postsEmpty} />
       </section>
     </Page>

@@ -14,8 +14,9 @@ import { useSession } from '../../features/auth/api/session-query';
 import { DemoNotice } from '../../features/demo/components/demo-notice';
 import { demoPostAsPost, demoPosts } from '../../features/demo/demo-data';
 import { NoticeBanner } from '../../features/notices/components/notice-banner';
-import { feedQueryOptions } from '../../features/posts/api/posts-queries';
+import { feedQueryOptions, hiddenByMutedWords } from '../../features/posts/api/posts-queries';
 import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
+import { MutedWordsLine } from '../../features/posts/components/muted-words-line';
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
@@ -60,7 +61,9 @@ function Dashboard() {
   }, [openedWith]);
   const { data: session } = useSession();
   // Only with an account: logging out clears the session first, and this must not ask again then.
-  const feed = useInfiniteQuery({ ...feedQueryOptions(sort), enabled: Boolean(session?.user) });
+  // "Show them": the posts the viewer's muted words hide, this once (issue #48).
+  const [showMuted, setShowMuted] = useState(false);
+  const feed = useInfiniteQuery({ ...feedQueryOptions(sort, showMuted), enabled: Boolean(session?.user) });
   const { data, fromCache } = useCachedFallback(feed, FEED_FALLBACK);
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
 
@@ -126,6 +129,11 @@ function Dashboard() {
       </div>
 
       <section aria-label="Posts" className="mt-6">
+        <MutedWordsLine
+          hidden={hiddenByMutedWords(feed.data)}
+          showing={showMuted}
+          onToggle={() => setShowMuted((shown) => !shown)}
+        />
         <OfflineNotice
           saved={posts.length > 0}
           otherwise={

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { BlockedNotice, PersonControls } from '../../features/personal-controls/components/person-controls';
 import { ProfilePostList } from '../../features/posts/components/profile-post-list';
 import { ProfileRoute } from '../../features/profiles/routes/profile-route';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
@@ -11,14 +12,19 @@ const OwnHeldPosts = lazyPage(
   { preload: false },
 );
 
-// /{username} (SPEC §2 Profile page): the profiles feature's header with the posts feature's list, and
-// for the owner, their posts waiting for review above it.
+// /{username} (SPEC §2 Profile page): the profiles feature's header with the posts feature's list; for
+// the owner, their posts waiting for review above it; for another member, Mute and Block beside the
+// name, and when they blocked this person, saying so with Unblock (issue #48).
 export function UserProfileRoute() {
   return (
     <ProfileRoute
+      actions={(profile) =>
+        profile.controls ? <PersonControls username={profile.username} controls={profile.controls} /> : null
+      }
       body={(profile) => (
         <>
           {profile.viewerIsOwner ? <OwnerWaitingPosts /> : null}
+          {profile.controls?.blocked ? <BlockedNotice username={profile.username} /> : null}
           <ProfilePostList username={profile.username} isOwner={profile.viewerIsOwner} />
         </>
       )}

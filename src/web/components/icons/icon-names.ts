@@ -6,6 +6,7 @@
 // (docs/performance.md, issue #26).
 export const ICON_NAMES = [
   'arrow-left',
+  'ban',
   'bell',
   'calendar-days',
   'camera',
@@ -58,6 +59,7 @@ export const ICON_NAMES = [
   'thumbs-down',
   'trash',
   'user-x',
+  'volume-x',
   'wifi-off',
   'x',
 ] as const;

@@ -1,7 +1,7 @@
 // The announcer on a page the server drew: something said before the page is taken over (a session
 // found to have ended as the page starts, issue #43) must not make the browser's first render differ
 // from the server's, and is shown once it has taken over.
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { expect, it, vi } from 'vitest';
@@ -19,4 +19,14 @@ it('hydrates as the server drew it, then shows what was said before', async () =
   expect(mismatch).not.toHaveBeenCalled();
   act(() => root.unmount());
   container.remove();
+});
+
+it("offers the toast's action while it shows, and takes the toast down when it is pressed", () => {
+  const undo = vi.fn();
+  const view = render(<Announcer />);
+  act(() => announce('Post hidden from your feed.', 'info', { label: 'Undo', onSelect: undo }));
+  fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(undo).toHaveBeenCalledOnce();
+  expect(screen.queryByText('Post hidden from your feed.')).toBeNull();
+  view.unmount();
 });

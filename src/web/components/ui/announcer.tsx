@@ -1,16 +1,25 @@
 // The one way the app tells someone how an action went when the screen itself does not show it: a
 // failed like, delete or resolve, a suspension done. Messages appear as toasts at the bottom of the
 // screen and are read out by screen readers: failures through an assertive live region, the rest
-// politely. Each stays for a few seconds, or until dismissed.
-import { useSyncExternalStore } from 'react';
-import { Icon } from '../icons/icon';
+// politely. Each stays for a few seconds, or until dismissed. The two live regions are on every such
+// screen from the start; the toasts' own code (announcement-toasts.tsx) loads the first time something
+// is said, as the confirmation dialog's does: a page that is only read never needs it.
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
 
 export type AnnouncementTone = 'error' | 'info';
 
-interface Announcement {
+/** A button in the toast that undoes what it tells (a hidden post, a mute): it takes the toast down. */
+export interface AnnouncementAction {
+  label: string;
+  onSelect: () => void;
+}
+
+export interface Announcement {
   id: number;
   message: string;
   tone: AnnouncementTone;
+  action?: AnnouncementAction;
 }
 
 const SHOW_MS = 6_000;
@@ -29,17 +38,25 @@ function publish(next: Announcement[]) {
   for (const listener of listeners) listener();
 }
 
-function dismiss(id: number) {
+/** Takes one message down (its Dismiss, its action). */
+export function dismiss(id: number) {
   publish(announcements.filter((announcement) => announcement.id !== id));
 }
 
-/** Shows `message` and has it read out; a failure (the default) is announced at once. */
-export function announce(message: string, tone: AnnouncementTone = 'error'): void {
+/**
+ * Shows `message` and has it read out; a failure (the default) is announced at once. With `action`, the
+ * toast offers it (Undo) while it shows.
+ */
+export function announce(
+  message: string,
+  tone: AnnouncementTone = 'error',
+  action?: AnnouncementAction,
+): void {
   const id = nextId++;
   // The same message twice in a row (two failed likes) shows once, for the full time again.
   publish([
     ...announcements.filter((announcement) => announcement.message !== message),
-    { id, message, tone },
+    { id, message, tone, action },
   ]);
   setTimeout(() => dismiss(id), SHOW_MS);
 }
@@ -54,6 +71,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The toasts themselves: loaded the first time something is said (a page only read never needs them). */
+const AnnouncementToasts = lazyPage(
+  'components/ui/announcement-toasts.tsx',
+  () => import('./announcement-toasts').then((m) => m.AnnouncementToasts),
+  { preload: false },
+);
+
 /** Rendered once, by the layout of the screens that act (app/layouts/query-layout.tsx). */
 export function Announcer() {
   const current = useSyncExternalStore(
@@ -63,38 +87,24 @@ export function Announcer() {
   );
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
-      {(['error', 'info'] as const).map((tone) => (
-        // Both regions are always in the page: a live region must exist before its text changes.
-        // Live regions without a role: a screen's own status and alert texts keep those roles.
-        <div
-          key={tone}
-          aria-live={tone === 'error' ? 'assertive' : 'polite'}
-          className="flex w-full max-w-md flex-col gap-2"
-        >
-          {current
-            .filter((announcement) => announcement.tone === tone)
-            .map((announcement) => (
-              <p
-                key={announcement.id}
-                className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
-                  tone === 'error'
-                    ? 'bg-red-700 text-white dark:bg-red-800'
-                    : 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
-                }`}
-              >
-                <span className="flex-1">{announcement.message}</span>
-                <button
-                  type="button"
-                  onClick={() => dismiss(announcement.id)}
-                  aria-label="Dismiss"
-                  className="-m-1 rounded p-1 hover:bg-white/15"
-                >
-                  <Icon name="x" className="size-4" />
-                </button>
-              </p>
-            ))}
-        </div>
-      ))}
+      {(['error', 'info'] as const).map((tone) => {
+        const said = current.filter((announcement) => announcement.tone === tone);
+        return (
+          // Both regions are always in the page: a live region must exist before its text changes.
+          // Live regions without a role: a screen's own status and alert texts keep those roles.
+          <div
+            key={tone}
+            aria-live={tone === 'error' ? 'assertive' : 'polite'}
+            className="flex w-full max-w-md flex-col gap-2"
+          >
+            {said.length > 0 ? (
+              <Suspense fallback={null}>
+                <AnnouncementToasts announcements={said} onDismiss={dismiss} />
+              </Suspense>
+            ) : null}
+          </div>
+        );
+      })}
     </div>
   );
 }

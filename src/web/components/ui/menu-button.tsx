@@ -60,7 +60,7 @@ export function MenuButton({
       <ul
         id={menuId}
         hidden={!open}
-        className={`absolute z-20 mt-1 w-52 space-y-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-800 dark:bg-slate-900 ${align === 'right' ? 'right-0' : 'left-0'}`}
+        className={`absolute z-20 mt-1 w-max min-w-52 max-w-72 space-y-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-800 dark:bg-slate-900 ${align === 'right' ? 'right-0' : 'left-0'}`}
       >
         {items.map((item) => (
           <li key={item.key}>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { usernameSchema } from '../../../shared/profiles';
 import { PROFILE_MESSAGES } from '../../../shared/values/profiles';
-import { queryKeys } from '../../lib/query-keys';
+import { screenKeys } from '../../lib/screen-keys';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { checkUsername } from './api/profile-api';
 
@@ -24,7 +24,7 @@ export function useUsernameAvailability(typed: string): UsernameStatus {
   const candidate = parsed.success ? parsed.data : '';
   const settled = useDebouncedValue(candidate, TYPING_PAUSE_MS);
   const query = useQuery({
-    queryKey: queryKeys.usernameAvailability(settled),
+    queryKey: screenKeys.usernameAvailability(settled),
     queryFn: ({ signal }) => checkUsername(settled, signal),
     enabled: settled !== '' && settled === candidate,
     staleTime: 10_000,

@@ -5,9 +5,10 @@ import type { Account, ChangeEmailRequest, DeleteAccountRequest, Devices } from 
 import { ApiError, apiRequest, ConnectionError } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const accountQueryOptions = queryOptions({
-  queryKey: queryKeys.account,
+  queryKey: screenKeys.account,
   queryFn: ({ signal }) => apiRequest<Account>('/api/account', { signal }),
   // Whether a Google sign-in is still fresh changes with time: asked again on every visit.
   staleTime: 0,
@@ -45,14 +46,14 @@ export function useDeleteAnonymousPosts() {
   return useMutation({
     mutationFn: () => apiRequest<{ deleted: number }>('/api/account/anonymous-posts', { method: 'DELETE' }),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.account });
       void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
     },
   });
 }
 
 export const devicesQueryOptions = queryOptions({
-  queryKey: queryKeys.devices,
+  queryKey: screenKeys.devices,
   queryFn: ({ signal }) => apiRequest<Devices>('/api/account/sessions', { signal }),
   staleTime: 0,
 });
@@ -65,7 +66,7 @@ export function useSignOutDevices() {
         id ? `/api/account/sessions/${encodeURIComponent(id)}` : '/api/account/sessions',
         { method: 'DELETE' },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: screenKeys.devices }),
   });
 }
 
@@ -81,5 +82,5 @@ export function useChangeEmail() {
 
 /** Asks the account again: after a 403, the sign-in it was read with is no longer recent. */
 export function refreshAccount(): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+  void queryClient.invalidateQueries({ queryKey: screenKeys.account });
 }

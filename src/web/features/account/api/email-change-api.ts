@@ -3,11 +3,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { EmailChangeStep } from '../../../../shared/account';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const emailChangeLinkQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: queryKeys.emailChangeLink(token),
+    queryKey: screenKeys.emailChangeLink(token),
     queryFn: ({ signal }) =>
       apiRequest<EmailChangeStep>(`/api/account/email/link?token=${encodeURIComponent(token)}`, { signal }),
     // A link is used once: what it would do is asked again on every visit.

@@ -3,11 +3,11 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import type { AdminUser, AdminUsersPage } from '../../../../shared/admin-users';
 import type { UserType } from '../../../../shared/roles';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export function adminUsersQueryOptions(query: string) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.adminUsers.list(query),
+    queryKey: screenKeys.adminUsers.list(query),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
@@ -30,7 +30,7 @@ export function useSetUserRole() {
   return useMutation({
     mutationFn: ({ username, userType }: { username: string; userType: UserType }) =>
       putUser(username, 'role', { userType }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: screenKeys.adminUsers.all }),
   });
 }
 
@@ -39,6 +39,6 @@ export function useSetSuspension() {
   return useMutation({
     mutationFn: ({ username, suspended }: { username: string; suspended: boolean }) =>
       putUser(username, 'suspension', { suspended }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: screenKeys.adminUsers.all }),
   });
 }

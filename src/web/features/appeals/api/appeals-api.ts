@@ -9,10 +9,11 @@ import type { AppealDecision, AppealOutcome, Removal, StaffAppealPage } from '..
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const removalQueryOptions = (postId: string) =>
   queryOptions({
-    queryKey: queryKeys.removal(postId),
+    queryKey: screenKeys.removal(postId),
     queryFn: ({ signal }) =>
       apiRequest<Removal>(`/api/posts/${encodeURIComponent(postId)}/removal`, { signal }),
     // A 404 is the answer for anyone but the author: asking again changes nothing.
@@ -21,7 +22,7 @@ export const removalQueryOptions = (postId: string) =>
 
 export const appealsQueueQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: queryKeys.appeals,
+    queryKey: screenKeys.appeals,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<StaffAppealPage>(
         `/api/appeals${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
@@ -40,7 +41,7 @@ export function useAppealRemoval(postId: string) {
         method: 'POST',
         body: { text },
       }),
-    onSuccess: (removal) => queryClient.setQueryData(queryKeys.removal(postId), removal),
+    onSuccess: (removal) => queryClient.setQueryData(screenKeys.removal(postId), removal),
   });
 }
 
@@ -52,7 +53,7 @@ export function useDecideAppeal() {
         body: { outcome },
       }),
     onSuccess: ({ outcome }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.appeals });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.appeals });
       if (outcome === 'overturned') void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
     },
   });

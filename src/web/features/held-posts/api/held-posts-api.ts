@@ -6,16 +6,17 @@ import type { HeldDecision, OwnHeldPosts, StaffHeldPage } from '../../../../shar
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const ownHeldPostsQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.heldPosts('mine'),
+    queryKey: screenKeys.heldPosts('mine'),
     queryFn: ({ signal }) => apiRequest<OwnHeldPosts>('/api/held-posts/mine', { signal }),
   });
 
 export const heldQueueQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: queryKeys.heldPosts('queue'),
+    queryKey: screenKeys.heldPosts('queue'),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<StaffHeldPage>(
         `/api/held-posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
@@ -26,8 +27,8 @@ export const heldQueueQueryOptions = () =>
   });
 
 function afterDecision(outcome: HeldDecision['outcome']) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.heldPosts('queue') });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.heldPosts('mine') });
+  void queryClient.invalidateQueries({ queryKey: screenKeys.heldPosts('queue') });
+  void queryClient.invalidateQueries({ queryKey: screenKeys.heldPosts('mine') });
   if (outcome === 'approved') void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });
 }
 

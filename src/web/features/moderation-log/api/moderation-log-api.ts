@@ -2,10 +2,10 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModerationLogPage, SealedSuspensionPage } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const moderationLogQueryOptions = infiniteQueryOptions({
-  queryKey: queryKeys.moderationLog,
+  queryKey: screenKeys.moderationLog,
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
@@ -16,7 +16,7 @@ export const moderationLogQueryOptions = infiniteQueryOptions({
 });
 
 export const sealedSuspensionsQueryOptions = infiniteQueryOptions({
-  queryKey: queryKeys.sealedSuspensions,
+  queryKey: screenKeys.sealedSuspensions,
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
@@ -36,8 +36,8 @@ export function useLiftSealedSuspension() {
       apiRequest(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'DELETE' }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.moderationLog }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.sealedSuspensions }),
+        queryClient.invalidateQueries({ queryKey: screenKeys.moderationLog }),
+        queryClient.invalidateQueries({ queryKey: screenKeys.sealedSuspensions }),
       ]),
   });
 }

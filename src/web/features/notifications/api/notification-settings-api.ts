@@ -8,12 +8,12 @@ import type {
 } from '../../../../shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 const SETTINGS_PATH = '/api/notifications/settings';
 
 export const notificationSettingsQueryOptions = queryOptions({
-  queryKey: queryKeys.notifications('settings'),
+  queryKey: screenKeys.notifications('settings'),
   queryFn: ({ signal }) => apiRequest<NotificationSettings>(SETTINGS_PATH, { signal }),
   staleTime: 0,
 });
@@ -24,8 +24,8 @@ export function useSaveNotificationSettings() {
       apiRequest<NotificationSettings>(SETTINGS_PATH, { method: 'PUT', body: request }),
     onSuccess: (saved) => {
       queryClient.setQueryData(notificationSettingsQueryOptions.queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications('list') });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications('unread') });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.notifications('list') });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.notifications('unread') });
     },
   });
 }

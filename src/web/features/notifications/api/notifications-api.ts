@@ -6,7 +6,7 @@ import type { NotificationPage, UnreadCount } from '../../../../shared/notificat
 import { announce } from '../../../components/ui/announcer';
 import { apiRequest, refusalMessage } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 const MARK_FAILED = 'Failed to mark it as read. Please try again.';
 
@@ -15,11 +15,11 @@ const MARK_FAILED = 'Failed to mark it as read. Please try again.';
  * imported here, so the bell's code stays in the bell's own file).
  */
 function setUnreadCount(unread: number): void {
-  queryClient.setQueryData<UnreadCount>(queryKeys.notifications('unread'), { unread });
+  queryClient.setQueryData<UnreadCount>(screenKeys.notifications('unread'), { unread });
 }
 
 export const notificationsQueryOptions = infiniteQueryOptions({
-  queryKey: queryKeys.notifications('list'),
+  queryKey: screenKeys.notifications('list'),
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) => {
     const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';

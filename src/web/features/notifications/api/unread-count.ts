@@ -9,13 +9,13 @@ import { useEffect } from 'react';
 import type { UnreadCount } from '../../../../shared/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 import { onSessionSwap, sessionSwapping } from '../../../lib/session-swap';
 
 const STREAM_PATH = '/api/notifications/stream';
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: queryKeys.notifications('unread'),
+  queryKey: screenKeys.notifications('unread'),
   queryFn: ({ signal }) => apiRequest<UnreadCount>('/api/notifications/unread', { signal }),
 });
 
@@ -27,7 +27,7 @@ function showStreamedCount(unread: number): void {
   const before = queryClient.getQueryData(unreadCountQueryOptions.queryKey)?.unread;
   queryClient.setQueryData(unreadCountQueryOptions.queryKey, { unread });
   if (before !== undefined && unread > before) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications('list') });
+    void queryClient.invalidateQueries({ queryKey: screenKeys.notifications('list') });
   }
 }
 

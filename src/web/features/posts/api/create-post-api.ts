@@ -6,11 +6,12 @@ import type { HeldPostAnswer, PostingAllowance, SafetyReason } from '../../../..
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 /** What the composer says about posting: a new account's allowance of anonymous posts (the server's rule). */
 export const postingAllowanceQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.postingAllowance,
+    queryKey: screenKeys.postingAllowance,
     queryFn: ({ signal }) => apiRequest<PostingAllowance>('/api/posts/allowance', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -32,9 +33,9 @@ export function useCreatePost() {
     // Every list may now start with it, in whichever order: ask again. An answer changes its
     // askline's post count too. A held post (issue #47) is in no list but its author's waiting ones.
     onSuccess: (post) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.postingAllowance });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.postingAllowance });
       if ('held' in post) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.heldPosts('mine') });
+        void queryClient.invalidateQueries({ queryKey: screenKeys.heldPosts('mine') });
         return;
       }
       void queryClient.invalidateQueries({ queryKey: queryKeys.postLists.all });

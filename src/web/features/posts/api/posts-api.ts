@@ -1,15 +1,17 @@
-// Changes to posts on the client (delete, like, report, resolve); what is read is in posts-queries.ts,
+// Changes to posts on the client (delete, like, report, hide, resolve); what is read is in posts-queries.ts,
 // so a page that only reads loads none of this, and creating one is in create-post-api.ts (the
 // composer's own, so the pages that only like posts do not load it). A change goes through
 // updateCachedPost, which updates every cached view holding that post, so all screens agree without
 // asking the server again.
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
 import type { RemovalAnswer, RemovalRequest } from '../../../../shared/appeals';
+import type { HiddenPostAnswer, HideReason } from '../../../../shared/personal-controls';
 import type { LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 type PostChange = ((post: Post) => Post) | null;
 
@@ -35,7 +37,7 @@ export function updateCachedPost(id: string, change: PostChange): void {
           }
         : data,
   );
-  queryClient.setQueriesData<InfiniteData<ReportPage>>({ queryKey: queryKeys.reports.all }, (data) =>
+  queryClient.setQueriesData<InfiniteData<ReportPage>>({ queryKey: screenKeys.reports.all }, (data) =>
     data
       ? {
           ...data,
@@ -64,7 +66,7 @@ function afterPostGone(id: string) {
   updateCachedPost(id, null);
   void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.asklines.all });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
+  void queryClient.invalidateQueries({ queryKey: screenKeys.reports.all });
 }
 
 export function useDeletePost() {
@@ -119,6 +121,21 @@ export function useReportPost() {
   });
 }
 
+/**
+ * Hide a post from one's lists (issue #48): "Not for me" (Dislike), or "Mute this author" on an anonymous
+ * post, which hides that post alone. The screens follow when the caller calls `afterPostHidden`
+ * (lib/personal-controls.ts): the card first shows Dislike's second (SPEC §2).
+ */
+export function useHidePost() {
+  return useMutation({
+    mutationFn: ({ postId, reason }: { postId: string; reason: HideReason }) =>
+      apiRequest<HiddenPostAnswer>('/api/controls/hidden-posts', {
+        method: 'POST',
+        body: { postId, reason },
+      }),
+  });
+}
+
 /** Staff: resolve or reopen a post's report; the card's badge and the reports page follow. */
 export function useSetResolution() {
   return useMutation({
@@ -131,7 +148,7 @@ export function useSetResolution() {
       updateCachedPost(postId, (post) =>
         post.report ? { ...post, report: { ...post.report, resolved } } : post,
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.reports.all });
     },
   });
 }

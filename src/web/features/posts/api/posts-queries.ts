@@ -1,6 +1,6 @@
 // Posts on the client, as read: the feed and a profile's or an askline's posts as paged (infinite)
 // queries, and one post. The changes are in posts-api.ts.
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { FeedSort, Post, PostPage } from '../../../../shared/posts';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,16 +9,19 @@ import { queryKeys } from '../../../lib/query-keys';
  * The feed in `sort`'s order; `showMuted`: with the posts the viewer's muted words hide (issue #48),
  * which the page shows when asked ("Show them") and never keeps across reloads.
  */
+/** A list's query string: its sort, the page after `cursor`, and `showMuted` when asked (issue #48). */
+function listQuery(parts: { sort?: string; cursor: string | null; showMuted?: boolean }): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(parts)) if (value) params.set(name, String(value));
+  return params.size > 0 ? `?${params}` : '';
+}
+
 export const feedQueryOptions = (sort: FeedSort, showMuted = false) =>
   infiniteQueryOptions({
     queryKey: queryKeys.postLists.feed(sort, showMuted),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ sort });
-      if (pageParam) params.set('cursor', pageParam);
-      if (showMuted) params.set('showMuted', 'true');
-      return apiRequest<PostPage>(`/api/posts?${params}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<PostPage>(`/api/posts${listQuery({ sort, cursor: pageParam, showMuted })}`, { signal }),
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
     meta: { persist: !showMuted },
@@ -28,12 +31,11 @@ export const profilePostsQueryOptions = (username: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.postLists.profile(username),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return apiRequest<PostPage>(`/api/profiles/${encodeURIComponent(username)}/posts${query}`, {
-        signal,
-      });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<PostPage>(
+        `/api/profiles/${encodeURIComponent(username)}/posts${listQuery({ cursor: pageParam })}`,
+        { signal },
+      ),
     getNextPageParam: (page) => page.nextCursor,
     meta: { persist: true },
   });
@@ -46,15 +48,11 @@ export const asklinePostsQueryOptions = (asklineId: string, showMuted = false) =
   infiniteQueryOptions({
     queryKey: queryKeys.postLists.askline(asklineId, showMuted),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (pageParam) params.set('cursor', pageParam);
-      if (showMuted) params.set('showMuted', 'true');
-      const query = params.size > 0 ? `?${params}` : '';
-      return apiRequest<PostPage>(`/api/asklines/${encodeURIComponent(asklineId)}/posts${query}`, {
-        signal,
-      });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<PostPage>(
+        `/api/asklines/${encodeURIComponent(asklineId)}/posts${listQuery({ cursor: pageParam, showMuted })}`,
+        { signal },
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 
@@ -69,3 +67,7 @@ export const postQueryOptions = (id: string, username: string | null) =>
     // Kept across reloads: a post opened once opens again offline (issue #29).
     meta: { persist: true },
   });
+
+/** How many posts of the pages read so far the viewer's muted words hid (issue #48). */
+export const hiddenByMutedWords = (data: InfiniteData<PostPage> | undefined): number =>
+  data?.pages.reduce((sum, page) => sum + (page.hiddenByMutedWords ?? 0), 0) ?? 0;

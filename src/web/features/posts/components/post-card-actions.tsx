@@ -1,14 +1,19 @@
 import { Suspense, useState } from 'react';
 import type { Post } from '../../../../shared/posts';
+import { CONTROL_MESSAGES } from '../../../../shared/values/personal-controls';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
+import type { MenuItem } from '../../../components/ui/menu-button';
 import { refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
+import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
+import { afterPostHidden, usePeopleControlAction, useUnhidePost } from '../../../lib/personal-controls';
 import {
   useDeletePost,
+  useHidePost,
   useRemovePost,
   useReportPost,
   useSetLike,
@@ -16,7 +21,7 @@ import {
   useSuspendAuthor,
 } from '../api/posts-api';
 import { type PostCardProps, useCopyLink } from './post-card';
-import { CardIconButton, PostCardView } from './post-card-view';
+import { CardIconButton, DISLIKE_FEEDBACK_MS, PostCardView } from './post-card-view';
 import { ReportDialog } from './report-dialog';
 
 /** Staff's removal form (issue #47): loaded when they first remove a post, never for members. */
@@ -48,6 +53,7 @@ export function PostCardWithActions({
   const [reporting, setReporting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const { feedback, setFeedback, copyLink } = useCopyLink(post);
+  const controls = usePersonalControls(post);
 
   function toggleLike() {
     if (setLike.isPending) return;
@@ -94,7 +100,7 @@ export function PostCardWithActions({
     <>
       <PostCardView
         post={post}
-        header={header}
+        header={post.viewer.hidden ? <HiddenNote post={post} /> : header}
         onToggleLike={post.viewer.canLike ? toggleLike : undefined}
         likePending={setLike.isPending}
         onDelete={onDelete}
@@ -104,6 +110,8 @@ export function PostCardWithActions({
         headingLevel={headingLevel}
         onCopyLink={() => void copyLink()}
         onReport={mayOfferReport ? startReport : undefined}
+        onDislike={controls.onDislike}
+        moreItems={controls.items}
         feedback={feedback}
         moderation={
           post.viewer.canModerate ? (
@@ -142,6 +150,99 @@ export function PostCardWithActions({
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The card's personal controls (issue #48, decision 032), as the server's answer offers them: Dislike
+ * also hides the post ("Not for me") once its second has shown; "Mute @name" mutes a named author,
+ * "Mute this author" on an anonymous post hides that post alone and says why; "Block @name" asks first.
+ * Each says what it did in a toast with Undo.
+ */
+function usePersonalControls(post: Post) {
+  const hide = useHidePost();
+  const unhide = useUnhidePost();
+  const act = usePeopleControlAction();
+  const author = post.author;
+
+  function hidePost(reason: 'not_for_me' | 'muted_author') {
+    const shown = Date.now() + (reason === 'not_for_me' ? DISLIKE_FEEDBACK_MS : 0);
+    hide.mutate(
+      { postId: post.id, reason },
+      {
+        onSuccess: (answer) =>
+          setTimeout(
+            () => {
+              afterPostHidden(post.id);
+              announce(answer.message ?? CONTROL_MESSAGES.postHidden, 'info', {
+                label: 'Undo',
+                onSelect: () =>
+                  unhide.mutate(post.id, {
+                    onError: (error) => announce(refusalMessage(error, CONTROL_MESSAGES.undoFailed)),
+                  }),
+              });
+            },
+            Math.max(0, shown - Date.now()),
+          ),
+        onError: (error) => announce(refusalMessage(error, CONTROL_MESSAGES.hideFailed)),
+      },
+    );
+  }
+
+  const { canHide, canMuteAuthor, canBlockAuthor, hidden } = post.viewer;
+  const items: MenuItem[] = [];
+  if (canMuteAuthor === 'person' && author) {
+    items.push({
+      key: 'mute',
+      label: `Mute @${author.username}`,
+      icon: <Icon name="volume-x" className="size-4" />,
+      onSelect: () => void act('mute', author.username, true),
+    });
+  } else if (canMuteAuthor === 'post' && !hidden) {
+    items.push({
+      key: 'mute',
+      label: 'Mute this author',
+      icon: <Icon name="volume-x" className="size-4" />,
+      onSelect: () => hidePost('muted_author'),
+    });
+  }
+  if (canBlockAuthor && author) {
+    items.push({
+      key: 'block',
+      label: `Block @${author.username}`,
+      icon: <Icon name="ban" className="size-4" />,
+      onSelect: () => void act('block', author.username, true),
+    });
+  }
+  return {
+    onDislike: canHide && !hidden && !hide.isPending ? () => hidePost('not_for_me') : undefined,
+    items,
+  };
+}
+
+/** Above a post the viewer hid, where it still shows (its own page, a profile): say so, with Undo. */
+function HiddenNote({ post }: { post: Post }) {
+  const unhide = useUnhidePost();
+  return (
+    <p
+      {...OMIT_FROM_IMAGE}
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-xl bg-slate-100 px-3 py-2 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+    >
+      <Icon name="eye-off" className="size-4 shrink-0" />
+      <span className="flex-1">{CONTROL_MESSAGES.hiddenNote}</span>
+      <button
+        type="button"
+        disabled={unhide.isPending}
+        onClick={() =>
+          unhide.mutate(post.id, {
+            onError: (error) => announce(refusalMessage(error, CONTROL_MESSAGES.undoFailed)),
+          })
+        }
+        className="rounded px-2 py-0.5 font-semibold underline underline-offset-2 hover:bg-slate-200 dark:hover:bg-slate-700"
+      >
+        Undo
+      </button>
+    </p>
   );
 }
 

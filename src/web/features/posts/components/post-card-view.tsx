@@ -3,7 +3,7 @@ import type { Post } from '../../../../shared/posts';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
-import { MenuButton } from '../../../components/ui/menu-button';
+import { MenuButton, type MenuItem } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
 import { LocalDate, useLocalDate } from '../../../lib/local-dates';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
@@ -12,7 +12,7 @@ import { useTransientState } from '../../../lib/use-transient-state';
 import { POST_FORMATS, postHref } from '../post-links';
 
 const ANONYMOUS = 'Anonymous';
-const DISLIKE_FEEDBACK_MS = 1_000;
+export const DISLIKE_FEEDBACK_MS = 1_000;
 /** The card's small buttons (like, share, delete, more options, and staff's controls: CardIconButton). */
 const cardButtonClasses =
   'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -80,6 +80,10 @@ export interface PostCardViewProps {
   showAskline?: boolean;
   /** Offers Report in the more-options menu (SPEC §2: not on your own posts, not for admins). */
   onReport?: () => void;
+  /** Dislike's second act, after its 1 s state (issue #48): hides the post for a member. */
+  onDislike?: () => void;
+  /** More of the more-options menu, before Report: Mute and Block (issue #48). */
+  moreItems?: MenuItem[];
   /** A short state shown on the card ('Reported!', 'Failed to report', ...), cleared by the caller. */
   feedback?: string | null;
   /** Staff controls (report badge, resolve/unresolve), placed before the delete button. */
@@ -104,6 +108,8 @@ export function PostCardView({
   showAuthorNote = true,
   showAskline = true,
   onReport,
+  onDislike,
+  moreItems = [],
   feedback = null,
   moderation,
   header,
@@ -252,8 +258,12 @@ export function PostCardView({
                 key: 'dislike',
                 label: 'Dislike',
                 icon: <Icon name="thumbs-down" className="size-4" />,
-                onSelect: () => setDisliked(true),
+                onSelect: () => {
+                  setDisliked(true);
+                  onDislike?.();
+                },
               },
+              ...moreItems,
               ...(onReport
                 ? [
                     {

@@ -10,10 +10,12 @@ import type { Post, PostPage } from '../../../../shared/posts';
 import type { ReportPage } from '../../../../shared/reports';
 import { NO_PERMISSIONS } from '../../../../shared/values/auth';
 import { Announcer } from '../../../components/ui/announcer';
+import { ConfirmHost } from '../../../components/ui/confirm-dialog';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { type ServerRender, ServerRenderContext } from '../../../lib/render-context';
 import { MemoryRouter } from '../../../lib/router';
+import { screenKeys } from '../../../lib/screen-keys';
 import { updateCachedPost } from '../api/posts-api';
 import { PostCard } from './post-card';
 
@@ -88,7 +90,7 @@ describe('updateCachedPost', () => {
     queryClient.setQueryData(queryKeys.postLists.askline('a1'), pages(postPage([target])));
     queryClient.setQueryData(queryKeys.postLists.search('post'), pages(postPage([other, target])));
     queryClient.setQueryData(queryKeys.post.one('p1', 'ravi'), target);
-    queryClient.setQueryData(queryKeys.reports.list('unresolved', 'newest'), pages(reportPage(target)));
+    queryClient.setQueryData(screenKeys.reports.list('unresolved', 'newest'), pages(reportPage(target)));
   });
 
   function everyCopyOfTarget(): Array<Post | undefined> {
@@ -101,7 +103,7 @@ describe('updateCachedPost', () => {
       queryClient.getQueryData<InfiniteData<PostPage>>(key)?.pages[0]?.posts.find((post) => post.id === 'p1'),
     );
     const reports = queryClient.getQueryData<InfiniteData<ReportPage>>(
-      queryKeys.reports.list('unresolved', 'newest'),
+      screenKeys.reports.list('unresolved', 'newest'),
     );
     return [
       ...lists,
@@ -203,8 +205,12 @@ describe('a like on the card', () => {
     await act(async () => answer.reject(new TypeError('Failed to fetch')));
     expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
     expect(likeButton().getAttribute('aria-pressed')).toBe('false');
-    const announcement = document.querySelector('[aria-live="assertive"]');
-    expect(announcement?.textContent).toBe('failled to register the like OR you are in demo mode');
+    // The toast's own code loads the first time something is said (components/ui/announcer.tsx).
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(
+        'failled to register the like OR you are in demo mode',
+      ),
+    );
   });
 
   it('says when to try again after too many likes', async () => {
@@ -219,7 +225,7 @@ describe('a like on the card', () => {
       ),
     );
     expect(likeButton().getAttribute('aria-label')).toBe('Like, 4 likes');
-    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(message);
+    await waitFor(() => expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(message));
   });
 
   it('is put back when the server refuses it', async () => {
@@ -285,6 +291,130 @@ describe("staff removing someone else's post (issue #47)", () => {
       }),
     );
     await waitFor(() => expect(screen.queryByText('Post p1')).toBeNull());
+  });
+});
+
+describe("the card's personal controls (issue #48)", () => {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  const anonymousView = { ...makePost('p2').viewer, canMuteAuthor: 'post' as const, canBlockAuthor: false };
+
+  beforeEach(async () => {
+    calls.length = 0;
+    queryClient.setQueryData(queryKeys.session, {
+      user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
+      profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary', permissions: NO_PERMISSIONS },
+      needsProfileSetup: false,
+    });
+    const anonymous = makePost('p2', { isAnonymous: true, author: null, viewer: anonymousView });
+    queryClient.setQueryData(
+      queryKeys.postLists.feed('newest'),
+      pages(postPage([makePost('p1'), anonymous])),
+    );
+    queryClient.setQueryData(queryKeys.postLists.profile('ravi'), pages(postPage([makePost('p1')])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({
+          url,
+          method: init.method ?? 'GET',
+          body: init.body ? JSON.parse(String(init.body)) : null,
+        });
+        if (init.method === 'DELETE') return new Response(null, { status: 204 });
+        if (url === '/api/controls/hidden-posts') {
+          const body = JSON.parse(String(init.body));
+          const message = body.reason === 'muted_author' ? 'Anonymous authors are muted post by post.' : null;
+          return Response.json({ postId: body.postId, reason: body.reason, message }, { status: 201 });
+        }
+        return Response.json(
+          { username: 'ravi', fullName: 'Ravi', profilePictureUrl: null, since: '' },
+          { status: 201 },
+        );
+      }),
+    );
+    render(
+      <QueryProvider>
+        <MemoryRouter>
+          <FeedCards />
+          <Announcer />
+          <ConfirmHost />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Like/ })[0]?.hasAttribute('disabled')).toBe(false),
+    );
+  });
+
+  const feedIds = () =>
+    queryClient
+      .getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.feed('newest'))
+      ?.pages.flatMap((page) => page.posts.map((post) => post.id));
+
+  async function choose(cardIndex: number, item: string) {
+    await act(async () => screen.getAllByRole('button', { name: 'More options' })[cardIndex]?.click());
+    await act(async () => screen.getByRole('button', { name: item }).click());
+  }
+
+  it('Dislike shows its second, then hides the post from the feed (not the profile), with Undo', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await choose(0, 'Dislike');
+      expect(screen.getAllByRole('status').some((status) => status.textContent === 'Disliked')).toBe(true);
+      expect(calls).toContainEqual({
+        url: '/api/controls/hidden-posts',
+        method: 'POST',
+        body: { postId: 'p1', reason: 'not_for_me' },
+      });
+      // Still there while its second shows.
+      expect(feedIds()).toEqual(['p1', 'p2']);
+      await act(async () => vi.advanceTimersByTime(1_000));
+      expect(feedIds()).toEqual(['p2']);
+      const profile = queryClient.getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.profile('ravi'));
+      expect(profile?.pages[0]?.posts[0]?.viewer.hidden).toBe(true);
+      expect(screen.getByText('Post hidden. You won’t see it in your feed again.')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+    await act(async () => screen.getByRole('button', { name: 'Undo' }).click());
+    expect(calls.at(-1)).toMatchObject({ url: '/api/controls/hidden-posts/p1', method: 'DELETE' });
+  });
+
+  it('"Mute this author" on an anonymous post hides that post alone and says why; it offers no Block', async () => {
+    await act(async () => screen.getAllByRole('button', { name: 'More options' })[1]?.click());
+    expect(screen.queryByRole('button', { name: /Block/ })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: 'Mute this author' }).click());
+    expect(calls).toContainEqual({
+      url: '/api/controls/hidden-posts',
+      method: 'POST',
+      body: { postId: 'p2', reason: 'muted_author' },
+    });
+    await waitFor(() => expect(feedIds()).toEqual(['p1']));
+    expect(screen.getByText('Anonymous authors are muted post by post.')).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/controls/mutes'))).toBe(false);
+  });
+
+  it('"Mute @ravi" mutes the named author at once; Undo unmutes', async () => {
+    await choose(0, 'Mute @ravi');
+    expect(calls).toContainEqual({ url: '/api/controls/mutes', method: 'POST', body: { username: 'ravi' } });
+    await act(async () => (await screen.findByRole('button', { name: 'Undo' })).click());
+    expect(calls.at(-1)).toMatchObject({ url: '/api/controls/mutes/ravi', method: 'DELETE' });
+  });
+
+  it('"Block @ravi" asks first, and nothing is sent when the answer is no', async () => {
+    await choose(0, 'Block @ravi');
+    await screen.findByRole('dialog', { name: 'Block @ravi?' });
+    await act(async () => screen.getByRole('button', { name: 'Cancel' }).click());
+    expect(calls.some((call) => call.url.startsWith('/api/controls/blocks'))).toBe(false);
+    await choose(0, 'Block @ravi');
+    await screen.findByRole('dialog', { name: 'Block @ravi?' });
+    await act(async () => screen.getByRole('button', { name: 'Block' }).click());
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: '/api/controls/blocks',
+        method: 'POST',
+        body: { username: 'ravi' },
+      }),
+    );
   });
 });
 

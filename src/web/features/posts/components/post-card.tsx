@@ -32,7 +32,14 @@ export interface PostCardProps {
 
 /** Whether the server's answer offers this viewer anything beyond reading and sharing the post. */
 function mayAct({ viewer }: Post): boolean {
-  return viewer.canLike || viewer.canDelete || viewer.canModerate || viewer.report !== 'none';
+  return (
+    viewer.canLike ||
+    viewer.canDelete ||
+    viewer.canModerate ||
+    viewer.report !== 'none' ||
+    viewer.canHide ||
+    viewer.hidden
+  );
 }
 
 // The post card. What a viewer may do comes with the post (its `viewer` part): someone who may only

@@ -27,13 +27,25 @@ const LOAD_FAILED = 'Failed to load profile. Please try again.';
 /** What goes under the header: the app puts the person's posts there (features stay apart). */
 export type ProfileBody = (profile: Profile) => ReactNode;
 
-export function ProfileRoute({ body }: { body?: ProfileBody }) {
+/**
+ * `body` goes under the header; `actions` beside someone else's name (the owner gets Edit Profile): the
+ * app puts another feature's controls there.
+ */
+export function ProfileRoute({ body, actions }: { body?: ProfileBody; actions?: ProfileBody }) {
   const { username = '' } = useParams();
   // Keyed by username: moving to another profile starts its clock and fallback afresh.
-  return <ProfilePage key={username} username={username} body={body} />;
+  return <ProfilePage key={username} username={username} body={body} actions={actions} />;
 }
 
-function ProfilePage({ username, body }: { username: string; body: ProfileBody | undefined }) {
+function ProfilePage({
+  username,
+  body,
+  actions,
+}: {
+  username: string;
+  body: ProfileBody | undefined;
+  actions: ProfileBody | undefined;
+}) {
   const { data: session } = useSession();
   // Only with an account: logging out clears the session first, and this must not ask again then.
   const query = useQuery({ ...profileQueryOptions(username), enabled: Boolean(session?.user) });
@@ -72,7 +84,9 @@ function ProfilePage({ username, body }: { username: string; body: ProfileBody |
                 <Icon name="pencil" className="size-4" />
                 Edit Profile
               </Link>
-            ) : null
+            ) : (
+              actions?.(profile)
+            )
           }
         />
         {body?.(profile)}

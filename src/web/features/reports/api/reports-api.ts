@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import type { Acknowledgement, ReportPage, ReportSort, ReportStatus } from '../../../../shared/reports';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 /** A later page: its cursor, in the order the first page was given. */
 interface NextPage {
@@ -18,7 +18,7 @@ interface NextPage {
  */
 export const reportsQueryOptions = (status: ReportStatus, sort: ReportSort | null) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.reports.list(status, sort ?? 'default'),
+    queryKey: screenKeys.reports.list(status, sort ?? 'default'),
     initialPageParam: null as NextPage | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ status });
@@ -39,6 +39,6 @@ export function useAcknowledgeReport() {
       apiRequest<Acknowledgement>(`/api/reports/${encodeURIComponent(reportId)}/acknowledgement`, {
         method: 'POST',
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: screenKeys.reports.all }),
   });
 }

@@ -4,10 +4,10 @@ import { infiniteQueryOptions, useMutation } from '@tanstack/react-query';
 import type { AddWordRequest, WordListEntry, WordListPage } from '../../../../shared/safety';
 import { apiRequest } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 export const wordListsQueryOptions = infiniteQueryOptions({
-  queryKey: queryKeys.wordLists,
+  queryKey: screenKeys.wordLists,
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) =>
     apiRequest<WordListPage>(
@@ -18,7 +18,7 @@ export const wordListsQueryOptions = infiniteQueryOptions({
   staleTime: 0,
 });
 
-const askAgain = () => void queryClient.invalidateQueries({ queryKey: queryKeys.wordLists });
+const askAgain = () => void queryClient.invalidateQueries({ queryKey: screenKeys.wordLists });
 
 export function useAddWord() {
   return useMutation({

@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { PostSearchPage, UserSearchPage } from '../../../../shared/search';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { screenKeys } from '../../../lib/screen-keys';
 
 function searchPath(kind: 'users' | 'posts', query: string, cursor: string | null): string {
   const params = new URLSearchParams({ q: query });
@@ -12,7 +13,7 @@ function searchPath(kind: 'users' | 'posts', query: string, cursor: string | nul
 /** People whose username or name contains the text (SPEC §7), paged by username. */
 export const userSearchQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.userSearch(query),
+    queryKey: screenKeys.userSearch(query),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<UserSearchPage>(searchPath('users', query, pageParam), { signal }),

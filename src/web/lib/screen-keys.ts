@@ -1,0 +1,52 @@
+// The query keys of the screens only members and staff reach (their account, notifications and
+// controls, the staff pages): query-keys.ts's rules, in a module apart so that the pages a shared link
+// opens load none of them.
+import type { ReportSort, ReportStatus } from '../../shared/reports';
+
+export const screenKeys = {
+  /** The signed-in account as its owner sees it (features/account). */
+  account: ['account'] as const,
+  /** Its signed-in devices. */
+  devices: ['account', 'devices'] as const,
+  /** What an email change's mailed link would do (features/account). */
+  emailChangeLink: (token: string) => ['account', 'email-link', token] as const,
+  notice: ['notice'] as const,
+  /** The signed-in person's notifications (issue #28): the bell's count, the list, the settings. */
+  notifications: (part: 'unread' | 'list' | 'settings') => ['notifications', part] as const,
+  usernameAvailability: (username: string) => ['username-availability', username] as const,
+  userSearch: (query: string) => ['search', 'users', query] as const,
+
+  /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
+  reports: {
+    all: ['reports'] as const,
+    /** `default`: the order the server chooses (and names in its answer). */
+    list: (status: ReportStatus, sort: ReportSort | 'default') => ['reports', status, sort] as const,
+  },
+  adminUsers: {
+    all: ['admin-users'] as const,
+    list: (query: string) => ['admin-users', query] as const,
+  },
+  /** Posts the text check held (issue #47): the author's own, and staff's Held tab. */
+  heldPosts: (part: 'mine' | 'queue') => ['held', part] as const,
+  /**
+   * Statements of reasons and appeals (issue #47): the author's removed post (its statement and their
+   * appeal), and staff's Appeals tab.
+   */
+  removal: (postId: string) => ['removal', postId] as const,
+  appeals: ['appeals'] as const,
+  /** Admins: the words they added to the text check's lists (issue #47). */
+  wordLists: ['word-lists'] as const,
+  /** What the composer says about posting (a new account's anonymous allowance). */
+  postingAllowance: ['allowance'] as const,
+  moderationLog: ['moderation-log'] as const,
+  /** The public transparency report (issue #47). */
+  transparency: ['transparency'] as const,
+  sealedSuspensions: ['sealed-suspensions'] as const,
+  /** The viewer's own personal controls (issue #48): blocks, mutes, hidden posts, muted words. */
+  controls: {
+    all: ['controls'] as const,
+    people: (control: 'block' | 'mute') => ['controls', control] as const,
+    hiddenPosts: ['controls', 'hidden-posts'] as const,
+    mutedWords: ['controls', 'muted-words'] as const,
+  },
+};
