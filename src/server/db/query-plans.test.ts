@@ -60,34 +60,34 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
   ...(['newest', 'oldest'] as const).flatMap((sort) => [
     {
       name: `the ${sort} feed`,
-      index: 'posts_feed_newest_idx',
+      index: 'posts_feed_newest_top_idx',
       run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort, cursor: undefined }),
     },
     {
       name: `a later page of the ${sort} feed`,
-      index: 'posts_feed_newest_idx',
+      index: 'posts_feed_newest_top_idx',
       run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort, cursor: encodeCursor([TIME, ID]) }),
     },
   ]),
   {
     name: 'the most liked feed',
-    index: 'posts_feed_most_liked_idx',
+    index: 'posts_feed_most_liked_top_idx',
     run: (db) => listFeed({ db, viewerId: VIEWER, sort: 'most_liked', cursor: undefined }),
   },
   {
     name: 'a later page of the most liked feed',
-    index: 'posts_feed_most_liked_idx',
+    index: 'posts_feed_most_liked_top_idx',
     run: (db) => listFeed({ db, viewerId: VIEWER, sort: 'most_liked', cursor: encodeCursor([3, TIME, ID]) }),
   },
   ...[undefined, encodeCursor([false, TIME, ID]), encodeCursor([true, TIME, ID])].map((cursor, i) => ({
     name:
       ['the default feed', 'a later page of its unliked posts', 'a later page of its liked posts'][i] ?? '',
-    index: 'posts_feed_newest_idx',
+    index: 'posts_feed_newest_top_idx',
     run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort: 'default', cursor }),
   })),
   {
     name: "a profile's posts",
-    index: 'posts_user_created_idx',
+    index: 'posts_user_top_created_idx',
     run: (db) => listProfilePosts({ db, authorId: 'author-1', viewerId: VIEWER, cursor: undefined }),
   },
   {
@@ -240,13 +240,13 @@ describe('paged lists read an index in order', () => {
     {
       name: 'post search for a word',
       run: (db: Db) => searchPosts(db, 'hostel', VIEWER, undefined),
-      indexes: ['posts_feed_newest_idx', 'posts_content_trgm_idx', 'posts_search_vector_idx'],
+      indexes: ['posts_feed_newest_top_idx', 'posts_content_trgm_idx', 'posts_search_vector_idx'],
       never: ['posts_word_edges_idx'],
     },
     {
       name: 'post search for words',
       run: (db: Db) => searchPosts(db, 'canteen chai', VIEWER, encodeCursor([TIME, ID])),
-      indexes: ['posts_feed_newest_idx', 'posts_word_edges_idx'],
+      indexes: ['posts_feed_newest_top_idx', 'posts_word_edges_idx'],
       // Not the trigram lists of every common word (issue #25: ~70 ms at 1M posts).
       never: ['posts_content_trgm_idx'],
     },

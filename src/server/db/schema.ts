@@ -6,6 +6,7 @@
 // DESC NULLS LAST, which no query here asks for (migration 0007).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -135,18 +136,44 @@ export const posts = pgTable(
      */
     matchText: text('match_text'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', content)`),
+    /**
+     * A reply's thread: the post it belongs to, never a reply (issue #49, decision 034). Null for a
+     * post. Every list of posts leaves replies out (list-page.ts) unless it says otherwise.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
+    /** The reply a reply answers; null when it answers the post. */
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => posts.id, { onDelete: 'set null' }),
+    /** For a reply below a top-level reply: that top-level reply (its branch). Null otherwise. */
+    branchId: uuid('branch_id').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
+    /** An anonymous reply's label in its thread: 0 "Author", n "Anonymous n". Null otherwise. */
+    anonymousLabel: smallint('anonymous_label'),
+    /** A post: its live replies; a top-level reply: the live replies of its branch. Kept exact. */
+    replyCount: integer('reply_count').notNull().default(0),
+    /** A post's author (or staff) may turn its replies off. */
+    repliesEnabled: boolean('replies_enabled').notNull().default(true),
   },
   (t) => [
-    // Feed orders, each a keyset over (sort key, created_at, id) on live posts only.
-    index('posts_feed_newest_idx')
+    // Feed orders, each a keyset over (sort key, created_at, id) on live posts only (not replies).
+    index('posts_feed_newest_top_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`NOT ${t.deleted}`),
-    index('posts_feed_most_liked_idx')
+      .where(sql`NOT ${t.deleted} AND ${t.parentId} IS NULL`),
+    index('posts_feed_most_liked_top_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`NOT ${t.deleted}`),
-    // Every post of the author, deleted ones included: a profile's list reads the live ones in order
-    // (few are deleted), and deleting an account finds all of them through it (migration 0012).
+      .where(sql`NOT ${t.deleted} AND ${t.parentId} IS NULL`),
+    // Every post and reply of the author, deleted ones included: deleting an account finds all of
+    // them through it (migration 0012).
     index('posts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A profile's list: the author's posts in order, without their replies (issue #49).
+    index('posts_user_top_created_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.parentId} IS NULL`),
+    // A thread: its top-level replies in order (deleted ones keep their place), and each branch.
+    index('posts_thread_idx')
+      .on(t.parentId, t.createdAt, t.id)
+      .where(sql`${t.parentId} IS NOT NULL AND ${t.branchId} IS NULL`),
+    index('posts_branch_idx').on(t.branchId, t.createdAt, t.id).where(sql`${t.branchId} IS NOT NULL`),
+    // What deleting a reply leaves pointing at it.
+    index('posts_reply_to_idx').on(t.replyToId).where(sql`${t.replyToId} IS NOT NULL`),
     index('posts_askline_created_idx')
       .on(t.asklineId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
@@ -158,6 +185,37 @@ export const posts = pgTable(
     check('posts_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
     check('posts_content_present', sql`length(btrim(${t.content})) > 0`),
     check('posts_like_count_non_negative', sql`${t.likeCount} >= 0`),
+    check('posts_reply_count_non_negative', sql`${t.replyCount} >= 0`),
+    // A reply is in a thread, answers no askline, and only a reply has a branch or a label.
+    check(
+      'posts_reply_shape',
+      sql`${t.parentId} IS NOT NULL OR (${t.replyToId} IS NULL AND ${t.branchId} IS NULL AND ${t.anonymousLabel} IS NULL)`,
+    ),
+    check('posts_reply_no_askline', sql`${t.parentId} IS NULL OR ${t.asklineId} IS NULL`),
+  ],
+);
+
+/**
+ * Who holds which anonymous label in a thread (issue #49, decision 034): read and written only when a
+ * reply is made, under the thread's row lock; never in an answer, an export or a log. Label 0 is
+ * "Author" (the anonymous post's own author), n is "Anonymous n".
+ */
+export const threadLabels = pgTable(
+  'thread_labels',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: smallint('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    uniqueIndex('thread_labels_label_idx').on(t.postId, t.label),
+    // What deleting an account takes with it.
+    index('thread_labels_user_idx').on(t.userId),
   ],
 );
 

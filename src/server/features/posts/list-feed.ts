@@ -128,7 +128,7 @@ function feedPageOf(page: ReadPage<ListRow>, cursorOf: (last: ListRow) => unknow
  * The default order: posts the viewer has not liked, newest first, then the ones they have, newest
  * first. Each group is its own keyset scan: ordering every live post by "liked by me" in one query
  * would make PostgreSQL look at all of them for every page. The unliked group reads
- * posts_feed_newest_idx and stops at a page, which is nearly always enough; only a page that reaches
+ * posts_feed_newest_top_idx and stops at a page, which is nearly always enough; only a page that reaches
  * its end goes on to the liked group, which starts from the viewer's likes.
  */
 async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined, showMuted: boolean) {

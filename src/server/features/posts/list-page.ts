@@ -10,7 +10,7 @@
 // everything ("the") would otherwise make every page read the whole table. A page that reaches the
 // limit ends early (short, or empty), with a cursor after the last post read, and the next one goes
 // on from there.
-import { and, asc, desc, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, isNull, not, type SQL, sql } from 'drizzle-orm';
 import { FEED_PAGE_SIZE } from '../../../shared/posts';
 import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
@@ -33,7 +33,7 @@ export type ListRow = PostRow & { mutedWord: boolean };
 const columnOf = { createdAt: posts.createdAt, likeCount: posts.likeCount, id: posts.id } as const;
 
 /**
- * A list's page as a prepared statement: live posts meeting `where` and the viewer's controls, in
+ * A list's page as a prepared statement: live posts (never replies) meeting `where` and the viewer's controls, in
  * `order`, a page and one more. Bound values: viewerId, showMuted (lists that obey muted words), and
  * whatever `where` names.
  */
@@ -42,7 +42,14 @@ export function listStatement(name: string, list: ListName, where: SQL | undefin
   const orderBy = order.map(([column, direction]) =>
     direction === 'asc' ? asc(columnOf[column]) : desc(columnOf[column]),
   );
-  const conditions = and(not(posts.deleted), shownInList(list, viewerId, postColumns), where);
+  // Posts, not replies (issue #49, decision 034): a reply is read in its thread. An askline's answers
+  // never are (a check of posts: a reply answers no askline), and its index is read as it stands.
+  const conditions = and(
+    not(posts.deleted),
+    list === 'askline' ? undefined : isNull(posts.parentId),
+    shownInList(list, viewerId, postColumns),
+    where,
+  );
   const hiddenFiltered = { hiddenFiltered: rules.hidden };
   if (!rules.mutedWords) {
     return preparedStatement(name, (db, statement) =>

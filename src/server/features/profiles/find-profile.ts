@@ -6,12 +6,12 @@ import { blockedByViewer, mutedByViewer, profileShown } from '../personal-contro
 import type { ProfileRow } from './present-profile';
 
 // SPEC §2: the header counts named posts and their likes; anonymous and deleted posts never count,
-// so the numbers cannot hint at who wrote an anonymous post. Both come from one pass over the
-// author's live posts (posts_user_created_idx).
+// so the numbers cannot hint at who wrote an anonymous post. Replies are not posts here (issue #49).
+// Both come from one pass over the author's live posts (posts_user_top_created_idx).
 const stats = sql<{ posts: number; likes: number }>`(
   select json_build_object('posts', count(*)::int, 'likes', coalesce(sum(p.like_count), 0)::int)
   from posts p
-  where p.user_id = profiles.user_id and not p.deleted and not p.is_anonymous
+  where p.user_id = profiles.user_id and p.parent_id is null and not p.deleted and not p.is_anonymous
 )`;
 
 const viewerId = sql.placeholder('viewerId');

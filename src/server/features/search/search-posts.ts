@@ -5,7 +5,7 @@
 // three ways to the answer and PostgreSQL runs only those it needs: CTEs are run when first read, and
 // each branch of the final UNION ALL is behind a one-time filter on counts already known.
 //   recent    matches among the newest RECENT_WINDOW live posts after the cursor, walking
-//             posts_feed_newest_idx: bounded work, quick when the words are common.
+//             posts_feed_newest_top_idx: bounded work, quick when the words are common.
 //   anywhere  up to SEARCH_COUNT_CAP + 1 matches in any order, found through an index: quick when
 //             they are rare. Fewer than that means these are all of them.
 //   sorted    the newest page of every match found through the index: only when there are more
@@ -107,10 +107,10 @@ function matched(byEdges: boolean): SQL {
     : matches('posts');
   return sql`search_matched as materialized (
     select c.id, c.created_at from (
-      select id, created_at, deleted, content, search_vector, user_id, is_anonymous, match_text
+      select id, created_at, deleted, parent_id, content, search_vector, user_id, is_anonymous, match_text
       from posts where ${candidates} offset 0
     ) as c
-    where not c.deleted and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``}
+    where not c.deleted and c.parent_id is null and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``}
       and ${shown('c')})`;
 }
 
@@ -152,7 +152,7 @@ function searchStatement(name: string, byEdges: boolean) {
   const recent = sql`search_recent as materialized (
     select w.id, w.created_at from (
       select id, created_at, content, search_vector from posts
-      where not deleted and ${afterCursor('posts')} and ${shown('posts')}
+      where not deleted and parent_id is null and ${afterCursor('posts')} and ${shown('posts')}
       order by created_at desc, id desc limit ${sql.raw(String(RECENT_WINDOW))}
     ) as w
     where ${matches('w')}
