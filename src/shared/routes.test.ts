@@ -2,6 +2,7 @@
 // browser's router, the server's renderer, the navbar and the share pages.
 import { describe, expect, it } from 'vitest';
 import { matchRoute, ROUTES, type RouteId } from './routes';
+import { isReservedUsername } from './values/profiles';
 
 const id = '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
@@ -21,6 +22,7 @@ const EVERY_ROUTE: [string, RouteId, Record<string, string>][] = [
   ['/dashboard', 'dashboard', {}],
   ['/profile', 'editProfile', {}],
   ['/profile/account', 'account', {}],
+  ['/profile/controls', 'controls', {}],
   ['/search', 'search', {}],
   ['/notifications', 'notifications', {}],
   ['/reports', 'reports', {}],
@@ -61,6 +63,7 @@ describe('the route table', () => {
     ['/admin/LOG', 'moderationLog'],
     ['/Admin/Log/', 'moderationLog'],
     ['/PROFILE/Setup', 'profileSetup'],
+    ['/Profile/CONTROLS', 'controls'],
     ['/ASKLINES/review', 'asklinesReview'],
     [`/ASKLINE/${id}`, 'askline'],
     [`/Post/${id}`, 'anonymousPost'],
@@ -76,6 +79,16 @@ describe('the route table', () => {
     });
     // A segment that does not decode stays as it came.
     expect(matchRoute('/%E0%A4%A')).toEqual({ id: 'userProfile', params: { username: '%E0%A4%A' } });
+  });
+
+  // A page of two static segments (/profile/controls) wins over /:username/:postId, so its first segment
+  // must be a username no one can take: that person's post at the same address would never open.
+  it.each(
+    Object.values(ROUTES).filter(
+      (pattern) => pattern.split('/').filter(Boolean).length === 2 && !pattern.includes(':'),
+    ),
+  )('%s starts with a reserved username', (pattern) => {
+    expect(isReservedUsername(pattern.split('/')[1] ?? '')).toBe(true);
   });
 
   it.each(['/a/b/c', `/askline/${id}/more`, '/admin/log/x', '//a/b/c/'])('%s is no page', (address) => {

@@ -29,6 +29,8 @@ export const ROUTES = {
   editProfile: '/profile',
   /** Your data and account: download, delete (issue #27). */
   account: '/profile/account',
+  /** Mute and block: muted words, muted and blocked people, hidden posts (issue #48). */
+  controls: '/profile/controls',
   search: '/search',
   /** What happened to what you wrote: likes, answers, decisions (issue #28). */
   notifications: '/notifications',

@@ -30,3 +30,13 @@ export function campusShortDate(isoDate: string): string {
   const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+/**
+ * The day and the time of day in the campuses' time zone, as en-IN writes them on a 24-hour clock:
+ * "3 Dec, 10:00" (when a muted word stops acting, issue #48). No year: it is never far off.
+ */
+export function campusDayAndTime(isoDate: string): string {
+  const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}

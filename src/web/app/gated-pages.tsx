@@ -23,6 +23,10 @@ const AccountRoute = lazyPage('features/account/routes/account-route.tsx', () =>
   import('../features/account/routes/account-route').then((m) => m.AccountRoute),
 );
 
+const ControlsRoute = lazyPage('features/personal-controls/routes/controls-route.tsx', () =>
+  import('../features/personal-controls/routes/controls-route').then((m) => m.ControlsRoute),
+);
+
 const NotificationsRoute = lazyPage('features/notifications/routes/notifications-route.tsx', () =>
   import('../features/notifications/routes/notifications-route').then((m) => m.NotificationsRoute),
 );
@@ -64,6 +68,7 @@ const GATED_PAGES = {
   dashboard: DashboardRoute,
   editProfile: EditProfileRoute,
   account: AccountRoute,
+  controls: ControlsRoute,
   notifications: NotificationsRoute,
   userProfile: UserProfileRoute,
   profileSetup: ProfileSetupRoute,

@@ -17,6 +17,11 @@ import { noticeQueryOptions } from '../features/notices/api/notice-api';
 import { notificationsQueryOptions } from '../features/notifications/api/notifications-api';
 import { unreadCountQueryOptions } from '../features/notifications/api/unread-count';
 import {
+  controlledPeopleQueryOptions,
+  hiddenPostsQueryOptions,
+  mutedWordsQueryOptions,
+} from '../features/personal-controls/api/controls-api';
+import {
   asklinePostsQueryOptions,
   feedQueryOptions,
   postQueryOptions,
@@ -102,6 +107,15 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
     },
   },
   adminWordLists: { gated: (client) => [client.prefetchInfiniteQuery(wordListsQueryOptions)] },
+  // Mute and block (issue #48): all four lists, each a first page.
+  controls: {
+    gated: (client) => [
+      client.prefetchQuery(mutedWordsQueryOptions),
+      client.prefetchInfiniteQuery(controlledPeopleQueryOptions('mute')),
+      client.prefetchInfiniteQuery(controlledPeopleQueryOptions('block')),
+      client.prefetchInfiniteQuery(hiddenPostsQueryOptions),
+    ],
+  },
   anonymousPost: { open: (client, { postId = '' }) => [postOrRemoval(client, postId, null)] },
   userPost: {
     open: (client, { username = null, postId = '' }) => [postOrRemoval(client, postId, username)],

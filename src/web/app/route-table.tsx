@@ -61,6 +61,7 @@ export type GatedRouteId =
   | 'dashboard'
   | 'editProfile'
   | 'account'
+  | 'controls'
   | 'notifications'
   | 'userProfile'
   | 'profileSetup'
@@ -110,6 +111,7 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   dashboard: { page: gated('dashboard'), data: true, gate: 'profile' },
   editProfile: { page: gated('editProfile'), data: true, gate: 'profile' },
   account: { page: gated('account'), data: true, gate: 'profile' },
+  controls: { page: gated('controls'), data: true, gate: 'profile' },
   notifications: { page: gated('notifications'), data: true, gate: 'profile' },
   userProfile: { page: gated('userProfile'), data: true, gate: 'profile' },
   profileSetup: { page: gated('profileSetup'), data: true, gate: 'setup' },

@@ -21,6 +21,7 @@ export const paths = {
   dashboard: fixed(ROUTES.dashboard),
   editProfile: fixed(ROUTES.editProfile),
   account: fixed(ROUTES.account),
+  controls: fixed(ROUTES.controls),
   search: fixed(ROUTES.search),
   notifications: fixed(ROUTES.notifications),
   reports: fixed(ROUTES.reports),

@@ -1,4 +1,5 @@
-// The reader's dates: their language's short date, how long ago for the last week, and the exact time.
+// The reader's dates: their language's short date, how long ago for the last week, the exact time, and
+// a day with its time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDateFormats, readerLocale } from './date-formats';
 
@@ -45,6 +46,11 @@ describe('the date and the exact time', () => {
     expect(us.shortDate(AT)).toBe('Nov 20, 2026');
     expect(us.exact(AT)).toBe('Nov 20, 2026, 3:30 PM');
     expect(us.timeAgo(AT, later(3 * DAY))).toBe('3 days ago');
+  });
+
+  it('write a day and its time on a 24-hour clock, without the year', () => {
+    expect(india().dayAndTime(AT)).toBe('20 Nov, 15:30');
+    expect(createDateFormats('en-US').dayAndTime(AT)).toBe('Nov 20, 15:30');
   });
 });
 

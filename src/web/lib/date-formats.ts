@@ -19,6 +19,8 @@ export interface DateFormats {
   timeAgo(isoDate: string, now: number): string;
   /** Date and time: "26 Nov 2026, 2:35 pm". */
   exact(isoDate: string, now?: number): string;
+  /** Day and time of day, no year, on a 24-hour clock: "3 Dec, 10:00" (a muted word's end). */
+  dayAndTime(isoDate: string, now?: number): string;
 }
 
 /** The reader's language as the browser says it, or India's English. */
@@ -41,6 +43,13 @@ const startOfDay = (time: number) => new Date(time).setHours(0, 0, 0, 0);
 export function createDateFormats(locale: string): DateFormats {
   const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   const exact = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dayAndTime = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const ago = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   const shortDate = (isoDate: string) => date.format(Date.parse(isoDate));
   return {
@@ -58,6 +67,7 @@ export function createDateFormats(locale: string): DateFormats {
       return shortDate(isoDate);
     },
     exact: (isoDate) => exact.format(Date.parse(isoDate)),
+    dayAndTime: (isoDate) => dayAndTime.format(Date.parse(isoDate)),
   };
 }
 

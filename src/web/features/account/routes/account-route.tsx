@@ -9,13 +9,15 @@ import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { Link } from '../../../lib/router';
 import { accountQueryOptions } from '../api/account-api';
+import { AccountSection } from '../components/account-section';
 import { ChangeEmailSection } from '../components/change-email-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DownloadDataSection } from '../components/download-data-section';
 import { SignedInDevicesSection } from '../components/signed-in-devices-section';
 
 // /profile/account, "Your data and account" (issue #27): change the email address, sign out other
-// devices, download everything kept about the account, or delete it. Each section is a component of
+// devices, download everything kept about the account, or delete it; and the way to Mute and block
+// (issue #48). Each section is a component of
 // its own (features/account/components/); what they ask for comes from the account's answer.
 export function AccountRoute() {
   const account = useQuery(accountQueryOptions);
@@ -49,6 +51,18 @@ export function AccountRoute() {
           />
           <SignedInDevicesSection />
           <DownloadDataSection />
+          <AccountSection title="Mute and block">
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Your muted words, the people you muted or blocked and the posts you hid, each with a way to undo
+              it.
+            </p>
+            <Link
+              to={paths.controls.getHref()}
+              className={composeButtonClasses({ variant: 'secondary', className: 'mt-5' })}
+            >
+              Mute and block
+            </Link>
+          </AccountSection>
           <DeleteAccountSection
             confirmationPhrase={account.data.deletion.confirmationPhrase}
             needsPassword={account.data.deletion.needsPassword}
