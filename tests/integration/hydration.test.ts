@@ -72,6 +72,25 @@ beforeAll(async () => {
     content: ['Send your memory by Friday.'],
   });
   const noticeSeen = 'yearbook-notice-seen=true';
+  // Mute and block (issue #48) with something in every list: a muted word that stops at a time, a
+  // muted and a blocked person, a hidden named post and a hidden anonymous one.
+  const controller = await member('Tara Controls');
+  const blocked = await member('Bala Blocked');
+  await call('POST', '/api/controls/muted-words', controller.cookie, {
+    phrase: 'exam results',
+    duration: '7d',
+  });
+  await call('POST', '/api/controls/muted-words', controller.cookie, { phrase: 'cricket' });
+  await call('POST', '/api/controls/mutes', controller.cookie, { username: writer.username });
+  await call('POST', '/api/controls/blocks', controller.cookie, { username: blocked.username });
+  await call('POST', '/api/controls/hidden-posts', controller.cookie, {
+    postId: named,
+    reason: 'not_for_me',
+  });
+  await call('POST', '/api/controls/hidden-posts', controller.cookie, {
+    postId: anonymous,
+    reason: 'muted_author',
+  });
   const joined = await call('POST', '/api/test/accounts', undefined, { profile: false });
   const newcomer: Member = { username: '', cookie: `${joined.cookie.name}=${joined.cookie.value}` };
 
@@ -100,6 +119,8 @@ beforeAll(async () => {
     ['the asklines, signed in', '/asklines', moderator],
     ["editing one's profile", '/profile', reader],
     ["one's data and account", '/profile/account', reader],
+    ['mute and block, every list filled', '/profile/controls', controller],
+    ['mute and block, nothing yet', '/profile/controls', reader],
     ['the notifications', '/notifications', reader],
     ['the demo profile', '/demo_user'],
     ['a missing profile', '/nobody_at_all_here', reader],

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../../src/server/http/web-app';
+import { campusDayAndTime } from '../../src/shared/short-date';
 import { createMember, type Member } from '../support/accounts';
 import {
   builtWebApp,
@@ -478,6 +479,59 @@ describe('signed-in pages', () => {
     expect(shown.html).toContain(chunkFile('features/safety/routes/word-lists-route.tsx'));
     expect(`${(await page('/admin/word-lists', reader.cookie)).status}`).toBe('302');
     await callJson(server, 'DELETE', `/api/admin/word-lists/${added.body.id}`, admin.cookie);
+  });
+
+  it('draws Mute and block with all four lists, and never the author of a hidden anonymous post (issue #48)', async () => {
+    const tara = await createMember(server, { fullName: 'Tara Controls' });
+    const muted = await createMember(server, { fullName: 'Manu Muted' });
+    const blocked = await createMember(server, { fullName: 'Bala Blocked' });
+    const call = async (path: string, body: unknown) => {
+      const answer = await callJson(server, 'POST', path, tara.cookie, body);
+      expect(answer.status, answer.text).toBe(201);
+      return answer.body;
+    };
+    const word = await call('/api/controls/muted-words', { phrase: 'exam results', duration: '7d' });
+    await call('/api/controls/muted-words', { phrase: 'cricket', duration: 'always' });
+    await call('/api/controls/mutes', { username: muted.username });
+    await call('/api/controls/blocks', { username: blocked.username });
+    await call('/api/controls/hidden-posts', { postId: anonymousPost.id, reason: 'muted_author' });
+
+    const shown = await page('/profile/controls', tara.cookie);
+    expect(shown.status).toBe(200);
+    const root = shown.root.replaceAll('<!-- -->', '');
+    expect(root).toContain('Mute and block</h1>');
+    // Each word with when it stops, in the campuses' day and time (what the browser's first render draws).
+    expect(root).toContain('“exam results”');
+    expect(root).toContain(
+      `Until <time dateTime="${word.expiresAt}">${campusDayAndTime(word.expiresAt)}</time>`,
+    );
+    expect(root).toMatch(/“cricket”<\/p><p[^>]*>Always</);
+    expect(root).toContain('2 of 100 used');
+    expect(root).toContain('Manu Muted');
+    expect(root).toContain(`@${muted.username}`);
+    expect(root).toContain('Bala Blocked');
+    expect(root).toContain(`href="/${blocked.username}"`);
+    expect(root).toContain(ANONYMOUS_TEXT);
+    expect(root).toContain('You muted its anonymous author: this post alone');
+    // The hidden post is anonymous: nothing on the page says whose it is.
+    for (const secret of [writer.username, 'Meera Menon', writer.account.userId]) {
+      expect(shown.html).not.toContain(secret);
+    }
+    expect(shown.html).toContain(chunkFile('features/personal-controls/routes/controls-route.tsx'));
+    expect(answerFor(shown, ['controls', 'muted-words'])).toMatchObject({ limit: 100 });
+
+    // A member with none: each list says so. A visitor is sent to sign in.
+    const none = (await page('/profile/controls', reader.cookie)).root.replaceAll('<!-- -->', '');
+    for (const empty of [
+      'You haven&#x27;t muted any words.',
+      'You haven&#x27;t muted anyone.',
+      'You haven&#x27;t blocked anyone.',
+      'You haven&#x27;t hidden any posts.',
+    ]) {
+      expect(none).toContain(empty);
+    }
+    const visitor = await page('/profile/controls');
+    expect(`${visitor.status} ${visitor.headers.get('location')}`).toBe('302 /');
   });
 
   it('sends people where the auth gate would, with a redirect instead of a page', async () => {
