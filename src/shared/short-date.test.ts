@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPUS_TIME_ZONE, campusDayAndTime, campusShortDate } from './short-date';
+import { campusDayAndTime } from './campus-day-and-time';
+import { CAMPUS_TIME_ZONE, campusShortDate } from './short-date';
 
 const intlCampus = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

@@ -9,7 +9,7 @@
 // beside this file checks the output against Intl's.
 
 /** As en-IN abbreviates them (CLDR): September is "Sept". */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /**
  * Pages made on the server (embeds, link-preview images, server-rendered pages) date things in the
@@ -17,7 +17,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 
  */
 export const CAMPUS_TIME_ZONE = 'Asia/Kolkata';
 /** India Standard Time is UTC+5:30 all year: no daylight saving since 1945. */
-const CAMPUS_OFFSET_MS = (5 * 60 + 30) * 60_000;
+export const CAMPUS_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 function parse(isoDate: string): number {
   const time = Date.parse(isoDate);
@@ -29,14 +29,4 @@ function parse(isoDate: string): number {
 export function campusShortDate(isoDate: string): string {
   const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
-
-/**
- * The day and the time of day in the campuses' time zone, as en-IN writes them on a 24-hour clock:
- * "3 Dec, 10:00" (when a muted word stops acting, issue #48). No year: it is never far off.
- */
-export function campusDayAndTime(isoDate: string): string {
-  const date = new Date(parse(isoDate) + CAMPUS_OFFSET_MS);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
 }

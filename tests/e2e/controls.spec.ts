@@ -140,7 +140,10 @@ test.describe('the lists', () => {
       const res = await page.request.post(path, { data: { username: who.username } });
       expect(res.status(), await res.text()).toBe(201);
     }
-    await openControls(page);
+    // From the account page to this one.
+    await page.goto('/profile/account');
+    await page.getByRole('main').getByRole('link', { name: 'Mute and block' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mute and block');
     const mutes = section(page, 'Muted people');
     const blocks = section(page, 'Blocked people');
     await expect(mutes.getByText('1 of 1,000 used')).toBeVisible();

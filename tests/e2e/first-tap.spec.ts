@@ -12,10 +12,12 @@ import {
   asklines,
   heldPosts,
   moderationDecisions,
+  mutedWords,
   posts,
   reports,
   wordListTerms,
 } from '../../src/server/db/schema';
+import { mutedPhrase } from '../../src/server/features/safety/word-pattern';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { scaled } from '../support/machine-factor';
 import { expect, PHONE, PHONE_ONLY, test } from './fixtures';
@@ -33,18 +35,27 @@ const REPORTED = 'Reported post number';
 const HELD = 'Held post number';
 const APPEALED = 'Appealed post number';
 const WORD = 'glorpish';
+/** The words muted on Mute and block (issue #48): seeded for Remove, typed for Add. */
+const MUTED = 'zibbertoff';
+const TYPED = 'quonkish';
 
 let server: SeededServer;
 let writer: TestAccount;
 let reader: TestAccount;
 let moderator: TestAccount;
 let admin: TestAccount;
+let muter: TestAccount;
 let asklineId = '';
 let postId = '';
 
 // One server of the spec's own (an askline verified on the shared one would show on every page that
 // lists them); its tests take turns on it.
 test.describe.configure({ mode: 'default' });
+
+/** "bb", "cb", ... "bc": a different word for each of up to 400 tries, of letters alone. */
+const twoLetters = (i: number) =>
+  String.fromCharCode(98 + (i % 20)) + String.fromCharCode(98 + Math.floor(i / 20));
+let typed = 0;
 
 async function seed(db: Db) {
   writer = await insertAccount(db, { username: 'meera_w', fullName: 'Meera W' });
@@ -87,6 +98,17 @@ async function seed(db: Db) {
       matchKey: `${WORD} ${i}`,
       addedBy: admin.userId,
     })),
+  );
+  // A muted word for every try at Remove on Mute and block (issue #48), of someone of its own: the
+  // words hide nothing the other pages show.
+  muter = await insertAccount(db, { username: 'tara_m', fullName: 'Tara M' });
+  await db.insert(mutedWords).values(
+    Array.from({ length: TRIES * 2 }, (_, i) => {
+      const phrase = `${MUTED} ${twoLetters(i)}`;
+      const muted = mutedPhrase(phrase);
+      if (!muted) throw new Error(`${phrase} has no letters`);
+      return { userId: muter.userId, phrase, ...muted };
+    }),
   );
   // A held post for every try at Approve in the Held tab (issue #47).
   await db.insert(heldPosts).values(
@@ -534,7 +556,53 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
       },
     ],
   },
+  {
+    page: 'mute and block',
+    who: () => muter,
+    taps: [
+      {
+        name: 'Add, with a word typed as the page loads',
+        async control(page) {
+          await open(page, '/profile/controls');
+          const form = page.getByRole('form', { name: 'Mute a word' });
+          await form.getByLabel('Word or phrase').fill(`${TYPED} ${twoLetters(typed++)}`);
+          return form.getByRole('button', { name: 'Add' });
+        },
+        async before(page) {
+          return page.getByRole('form', { name: 'Mute a word' }).getByLabel('Word or phrase').inputValue();
+        },
+        async effect(page, before) {
+          await expect(mutedNow(page).getByText(`“${before}”`, { exact: true })).toHaveCount(1, {
+            timeout: EFFECT_MS,
+          });
+        },
+      },
+      {
+        name: 'Remove',
+        async control(page) {
+          await open(page, '/profile/controls');
+          return mutedNow(page)
+            .getByRole('button', { name: new RegExp(`^Remove “${MUTED}`) })
+            .first();
+        },
+        async before(_page, control) {
+          return (await control.getAttribute('aria-label')) ?? '';
+        },
+        async effect(page, before) {
+          const word = before.replace(/^Remove /, '');
+          await expect(mutedNow(page).getByText(word, { exact: true })).toHaveCount(0, {
+            timeout: EFFECT_MS,
+          });
+          await expect(page.getByText(`Removed ${word}: posts with it show again.`)).toBeVisible({
+            timeout: EFFECT_MS,
+          });
+        },
+      },
+    ],
+  },
 ];
+
+const mutedNow = (page: Page) => page.getByRole('list', { name: 'Muted now' });
 
 /**
  * The card in `region` whose text is exactly `text` ("Reported post number 3", never 30). Not by

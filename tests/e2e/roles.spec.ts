@@ -31,6 +31,7 @@ test('an ordinary user: menu without staff items, staff screens send them to the
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'Mute and block',
     'About',
     'Contact',
     'Logout',
@@ -53,6 +54,7 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'Mute and block',
     'About',
     'Contact',
     'Reports',

@@ -4,7 +4,15 @@
 // does. So the phone project visits each member's and visitor's screen here, one visit each, and the
 // staff screens at both widths (their flows are the moderation, roles and notice specs).
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, PHONE, PHONE_ONLY, signedInAccount, test } from './fixtures';
+import {
+  createE2eAccount,
+  expect,
+  expectNoSeriousA11yViolations,
+  PHONE,
+  PHONE_ONLY,
+  signedInAccount,
+  test,
+} from './fixtures';
 
 async function expectFitsTheScreen(page: Page, path: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -43,6 +51,46 @@ for (const { path, heading, userType } of STAFF_SCREENS) {
   );
 }
 
+// Mute and block (issue #48) with something in each of its lists: long names, a word that stops at a
+// time, a hidden anonymous post. Its flows (controls.spec.ts) see each list with one row at a time.
+test(
+  '/profile/controls with every list filled fits the screen and passes an axe scan',
+  PHONE,
+  async ({ page }) => {
+    const writer = await createE2eAccount(page, { fullName: 'Meenakshi Venkataraman Iyer-Raghunathan' });
+    const other = await createE2eAccount(page, { fullName: 'Bala Blocked' });
+    const written = async (isAnonymous: boolean) => {
+      const res = await page.request.post('/api/posts', {
+        headers: { cookie: `${writer.cookie.name}=${writer.cookie.value}` },
+        data: {
+          content: `A post hidden from one reader, long enough to wrap on a phone: https://example.com/${isAnonymous}`,
+          isAnonymous,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const hidden = [
+      [await written(false), 'not_for_me'],
+      [await written(true), 'muted_author'],
+    ];
+    await signedInAccount(page, { fullName: 'Screen Controls' });
+    const made = [
+      ['/api/controls/muted-words', { phrase: 'end semester exam results', duration: '24h' }],
+      ['/api/controls/muted-words', { phrase: 'cricket' }],
+      ['/api/controls/mutes', { username: writer.username }],
+      ['/api/controls/blocks', { username: other.username }],
+      ...hidden.map(([postId, reason]) => ['/api/controls/hidden-posts', { postId, reason }] as const),
+    ] as const;
+    for (const [path, data] of made) {
+      const res = await page.request.post(path, { data });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(201);
+    }
+    await visitScreen(page, '/profile/controls', 'Mute and block');
+    await expect(page.getByRole('list', { name: 'Hidden posts' }).getByRole('listitem')).toHaveCount(2);
+  },
+);
+
 test.describe('at phone width', () => {
   // A broken token is refused with a 400 and a missing profile is a 404, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 40[04]/] });
@@ -60,6 +108,7 @@ test.describe('at phone width', () => {
       [`/${me.username}/${postId}`, /.+/],
       ['/profile', 'Edit Profile'],
       ['/profile/account', 'Your data and account'],
+      ['/profile/controls', 'Mute and block'],
       ['/search?q=phone', /.+/],
       ['/asklines', 'Verified Asklines'],
       ['/notifications', 'Notifications'],

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../../src/server/http/web-app';
-import { campusDayAndTime } from '../../src/shared/short-date';
+import { campusDayAndTime } from '../../src/shared/campus-day-and-time';
 import { createMember, type Member } from '../support/accounts';
 import {
   builtWebApp,

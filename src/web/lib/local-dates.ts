@@ -8,7 +8,7 @@
 // (`LocalDate`, or a small one that calls `useLocalDate`), so that drawing every date again is that
 // small component's work, not the whole card's.
 import { useSyncExternalStore } from 'react';
-import { campusDayAndTime, campusShortDate } from '../../shared/short-date';
+import { campusShortDate } from '../../shared/short-date';
 import type { DateFormats } from './date-formats';
 
 const MINUTE = 60_000;
@@ -51,21 +51,21 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** What the server draws for a kind of date: the campuses' short date, or their day and time. */
-const campusDate = (isoDate: string, kind: keyof DateFormats) =>
-  kind === 'dayAndTime' ? campusDayAndTime(isoDate) : campusShortDate(isoDate);
-
 /**
  * `isoDate` in the reader's words: its short date ("26 Nov 2026"), how long ago for the last week
  * ("5 min ago"; then the short date), the exact date and time (for a hover or a focus), or the day and
- * time ("3 Dec, 10:00"). The campuses' short date (or day and time) on the server and while
- * hydrating, until the reader's formats arrive.
+ * time ("3 Dec, 10:00"). On the server and while hydrating, the campuses' short date, or what `campus`
+ * writes (shared/campus-day-and-time.ts for the day and time: a page that needs it brings it).
  */
-export function useLocalDate(isoDate: string, kind: keyof DateFormats = 'shortDate'): string {
+export function useLocalDate(
+  isoDate: string,
+  kind: keyof DateFormats = 'shortDate',
+  campus: (isoDate: string) => string = campusShortDate,
+): string {
   return useSyncExternalStore(
     subscribe,
-    () => (formats ? formats[kind](isoDate, Date.now()) : campusDate(isoDate, kind)),
-    () => campusDate(isoDate, kind),
+    () => (formats ? formats[kind](isoDate, Date.now()) : campus(isoDate)),
+    () => campus(isoDate),
   );
 }
 

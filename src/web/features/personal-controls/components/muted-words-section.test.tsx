@@ -2,8 +2,8 @@
 // nothing; the server's refusal of a word lands under the field; a word that stops at a time says when.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { campusDayAndTime } from '../../../../shared/campus-day-and-time';
 import { CONTROL_LIMITS, CONTROL_MESSAGES, type MutedWord } from '../../../../shared/personal-controls';
-import { campusDayAndTime } from '../../../../shared/short-date';
 import { QueryProvider, queryClient } from '../../../lib/query-client';
 import { MemoryRouter } from '../../../lib/router';
 import { MutedWordsSection } from './muted-words-section';

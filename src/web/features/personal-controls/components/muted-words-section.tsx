@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { campusDayAndTime } from '../../../../shared/campus-day-and-time';
 import {
   addMutedWordRequestSchema,
   CONTROL_LIMITS,
@@ -192,7 +193,7 @@ function WordRow({
 
 /** "Until 3 Dec, 10:00": when the server stops applying a word. */
 function Until({ isoDate }: { isoDate: string }) {
-  const when = useLocalDate(isoDate, 'dayAndTime');
+  const when = useLocalDate(isoDate, 'dayAndTime', campusDayAndTime);
   return (
     <>
       Until <time dateTime={isoDate}>{when}</time>
