@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { campusDayAndTime } from './campus-day-and-time';
 import { CAMPUS_TIME_ZONE, campusShortDate } from './short-date';
 
 const intlCampus = new Intl.DateTimeFormat('en-IN', {
@@ -26,22 +25,5 @@ describe('the campuses’ short date', () => {
   it('refuses what is not a date, as Intl does', () => {
     expect(() => campusShortDate('yesterday')).toThrow(RangeError);
     expect(() => campusShortDate('')).toThrow(RangeError);
-  });
-});
-
-const intlDayAndTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: CAMPUS_TIME_ZONE,
-});
-
-describe('the campuses’ day and time', () => {
-  it("reads as Intl's en-IN day, month and 24-hour time in India's zone", () => {
-    expect(campusDayAndTime('2026-12-03T04:30:00.000Z')).toBe('3 Dec, 10:00');
-    expect(campusDayAndTime('2026-09-03T18:35:00.000Z')).toBe('4 Sept, 00:05');
-    for (const iso of samples) expect(campusDayAndTime(iso), iso).toBe(intlDayAndTime.format(new Date(iso)));
   });
 });
