@@ -163,8 +163,8 @@ function WordRow({
   const remove = useRemoveMutedWord();
 
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-3 sm:p-4">
-      <div className="min-w-0">
+    <li className="flex items-center justify-between gap-3 p-3 sm:gap-4 sm:p-4">
+      <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-slate-900 dark:text-white">“{word.phrase}”</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {word.expiresAt ? <Until isoDate={word.expiresAt} /> : 'Always'}
@@ -183,7 +183,7 @@ function WordRow({
         }
         disabled={remove.isPending}
         aria-label={`Remove “${word.phrase}”`}
-        className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+        className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
       >
         {remove.isPending ? 'Removing...' : 'Remove'}
       </button>

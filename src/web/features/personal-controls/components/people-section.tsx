@@ -148,18 +148,18 @@ function PersonRow({
   }
 
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 p-3 sm:p-4">
-      <div className="flex min-w-0 items-center gap-3">
+    <li className="flex items-center justify-between gap-3 p-3 sm:gap-4 sm:p-4">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar name={person.fullName || person.username} src={person.profilePictureUrl} size="md" />
         <div className="min-w-0">
           <Link
             to={paths.userProfile.getHref(person.username)}
             className="block min-w-0 rounded hover:underline focus-visible:outline-2"
           >
-            <span className="block truncate font-semibold text-slate-900 dark:text-white">
+            <span className="block font-semibold break-words text-slate-900 dark:text-white">
               {person.fullName || person.username}
             </span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">
+            <span className="block text-sm break-all text-slate-600 dark:text-slate-400">
               @{person.username}
             </span>
           </Link>
@@ -173,7 +173,7 @@ function PersonRow({
         onClick={() => void undo()}
         disabled={change.isPending}
         aria-label={`${words.undo} @${person.username}`}
-        className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+        className={composeButtonClasses({ variant: 'secondary', size: 'sm', className: 'shrink-0' })}
       >
         {change.isPending ? words.undoing : words.undo}
       </button>
