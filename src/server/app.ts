@@ -36,6 +36,7 @@ import { type Broadcasts, startBroadcasts } from './features/notifications/broad
 import { listeningNotificationStreams, type NotificationStreams } from './features/notifications/live';
 import { adminNotificationRoutes, notificationRoutes } from './features/notifications/routes';
 import { personalControlRoutes } from './features/personal-controls/routes';
+import { replyRoutes } from './features/posts/reply-routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
@@ -208,6 +209,7 @@ export function createApp({
   app.route('/api/profiles', profileRoutes(profileDeps));
   app.route('/api/profiles', profilePostRoutes(profileDeps));
   app.route('/api/posts', postRoutes(profileDeps));
+  app.route('/api/posts', replyRoutes(profileDeps));
   app.route('/api/posts', postModerationRoutes(profileDeps));
   app.route('/api/reports', reportRoutes(profileDeps));
   app.route('/api/search', searchRoutes(profileDeps));

@@ -570,6 +570,24 @@ const ROUTES: RouteCase[] = [
     expect: members(200),
   },
   {
+    route: 'POST /api/posts/:id/replies',
+    rule: 'members reply to a post (issue #49)',
+    call: () => ({ path: `/api/posts/${ownerPostId}/replies`, json: { content: 'A reply for the matrix' } }),
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/posts/:id/replies',
+    rule: "a post's thread is public, as the post is",
+    call: () => ({ path: `/api/posts/${ownerPostId}/replies` }),
+    expect: everyone(200),
+  },
+  {
+    route: 'PUT /api/posts/:id/replies-enabled',
+    rule: "the post's author and staff turn its replies on or off",
+    call: () => ({ path: `/api/posts/${ownerPostId}/replies-enabled`, json: { enabled: true } }),
+    expect: only(['owner', 'moderator', 'admin'], 204),
+  },
+  {
     route: 'POST /api/posts/:id/report',
     rule: 'members report posts not their own; staff do not report',
     call: async () => ({

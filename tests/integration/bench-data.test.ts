@@ -60,7 +60,12 @@ describe('benchmark data', () => {
       sql`select indexname from pg_indexes where tablename = 'posts'`,
     );
     expect(indexes.map((i) => i.indexname)).toEqual(
-      expect.arrayContaining(['posts_feed_newest_idx', 'posts_search_vector_idx', 'posts_content_trgm_idx']),
+      expect.arrayContaining([
+        'posts_feed_newest_top_idx',
+        'posts_thread_idx',
+        'posts_search_vector_idx',
+        'posts_content_trgm_idx',
+      ]),
     );
   });
 
@@ -75,7 +80,10 @@ describe('benchmark data', () => {
       'likes_user_id_post_id_pk',
       'likes_user_id_users_id_fk',
       'posts_askline_id_asklines_id_fk',
+      'posts_branch_id_posts_id_fk',
+      'posts_parent_id_posts_id_fk',
       'posts_pkey',
+      'posts_reply_to_id_posts_id_fk',
       'posts_user_id_users_id_fk',
     ]);
     const [like] = await queryRows<{ user_id: string; post_id: string }>(

@@ -23,6 +23,20 @@ const ID_ROUTES: IdRoute[] = [
   { route: 'GET /api/posts/:id', path: (id) => `/api/posts/${id}`, who: 'visitor' },
   { route: 'DELETE /api/posts/:id', path: (id) => `/api/posts/${id}`, who: 'admin' },
   { route: 'PUT /api/posts/:id/like', path: (id) => `/api/posts/${id}/like`, who: 'member' },
+  {
+    route: 'POST /api/posts/:id/replies',
+    path: (id) => `/api/posts/${id}/replies`,
+    who: 'member',
+    json: { content: 'A reply' },
+  },
+  { route: 'GET /api/posts/:id/replies', path: (id) => `/api/posts/${id}/replies`, who: 'visitor' },
+  {
+    route: 'PUT /api/posts/:id/replies-enabled',
+    path: (id) => `/api/posts/${id}/replies-enabled`,
+    who: 'member',
+    json: { enabled: false },
+  },
+
   { route: 'DELETE /api/posts/:id/like', path: (id) => `/api/posts/${id}/like`, who: 'member' },
   {
     route: 'POST /api/posts/:id/report',

@@ -48,7 +48,11 @@ export type Action =
    * Personal controls (issue #48): block or mute a person, hide a post, mute words. Members with a
    * profile; about someone or something else (never oneself or one's own post).
    */
-  | 'controls:use';
+  | 'controls:use'
+  /** Reply to a post or a reply (issue #49): members with a profile, where its replies are on. */
+  | 'post:reply'
+  /** Turn a post's replies off and on (issue #49): its author, and staff. */
+  | 'post:toggle-replies';
 
 /**
  * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
@@ -84,6 +88,10 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
       return viewer !== null && isStaff(userType) && subject?.ownerId !== viewer.userId;
     case 'controls:use':
       return Boolean(viewer?.profile) && (subject === undefined || subject.ownerId !== viewer?.userId);
+    case 'post:reply':
+      return Boolean(viewer?.profile);
+    case 'post:toggle-replies':
+      return Boolean(viewer?.profile) && (isStaff(userType) || subject?.ownerId === viewer?.userId);
   }
 }
 

@@ -234,6 +234,10 @@ export const heldPosts = pgTable(
     content: text('content').notNull(),
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     asklineId: uuid('askline_id').references(() => asklines.id, { onDelete: 'set null' }),
+    /** A held reply (issue #49): its thread, published as a reply there on approval. */
+    parentId: uuid('parent_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /** The reply it answers; gone by then, it answers the post. */
+    replyToId: uuid('reply_to_id').references(() => posts.id, { onDelete: 'set null' }),
     /** What the check found: [{ category, match }]. */
     reasons: jsonb('reasons').notNull(),
     createdAt: createdAt(),

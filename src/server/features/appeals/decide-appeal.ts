@@ -12,6 +12,7 @@ import type { Viewer } from '../../auth/viewer';
 import { type Db, queryRows } from '../../db/client';
 import { publishHeld } from '../held-posts';
 import { recordModeration } from '../moderation-log';
+import { countReply } from '../replies';
 import { recordTransparency } from '../transparency';
 
 interface Locked {
@@ -60,7 +61,14 @@ export async function decideAppeal(
     });
     if (outcome === 'overturned') {
       if (appeal.kind === 'post_removed') {
-        await tx.execute(sql`update posts set deleted = false where id = ${appeal.post_id}::uuid`);
+        const [restored] = await queryRows<{ parent_id: string | null; branch_id: string | null }>(
+          tx,
+          sql`update posts set deleted = false where id = ${appeal.post_id}::uuid and deleted
+            returning parent_id, branch_id`,
+        );
+        // A reply back in its thread counts there again (issue #49).
+        if (restored?.parent_id)
+          await countReply(tx, { parentId: restored.parent_id, branchId: restored.branch_id }, 1);
       } else if (appeal.held_post_id) {
         await publishHeld(tx, appeal.held_post_id);
       }

@@ -8,6 +8,7 @@ import { termsRule } from '../../../shared/appeals';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { type RemovalStatement, recordHeldRemoval, recordModeration } from '../moderation-log';
+import { createReply } from '../replies';
 import { textMatchForm } from '../safety';
 import { recordTransparency } from '../transparency';
 
@@ -46,17 +47,46 @@ async function decide(
  * appeal that overturns a held post's removal.
  */
 export async function publishHeld(tx: Db, id: string): Promise<void> {
-  const [held] = await queryRows<{ content: string }>(
+  const [held] = await queryRows<{
+    content: string;
+    user_id: string;
+    is_anonymous: boolean;
+    parent_id: string | null;
+    reply_to_id: string | null;
+  }>(
     tx,
-    sql`select content from held_posts where id = ${id}::uuid`,
+    sql`select content, user_id, is_anonymous, parent_id, reply_to_id from held_posts where id = ${id}::uuid`,
   );
   if (!held) return;
+  if (held.parent_id) {
+    // A held reply (issue #49) goes into its thread as any reply does (its label, the counts); the
+    // reply it answered may be gone by now, and then it answers the post.
+    await createReply(tx, {
+      id,
+      postId: held.parent_id,
+      authorId: held.user_id,
+      content: held.content,
+      isAnonymous: held.is_anonymous,
+      replyToId: await liveReplyTo(tx, held.reply_to_id),
+    });
+    return;
+  }
   await tx.execute(sql`
     insert into posts (id, user_id, content, is_anonymous, askline_id, created_at, match_text)
     select h.id, h.user_id, h.content, h.is_anonymous,
       (select a.id from asklines a where a.id = h.askline_id and a.verified), now(),
       ${textMatchForm(held.content)}
     from held_posts h where h.id = ${id}::uuid`);
+}
+
+/** The reply a held reply answered, if it is still there. */
+async function liveReplyTo(tx: Db, replyToId: string | null): Promise<string | null> {
+  if (!replyToId) return null;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from posts where id = ${replyToId}::uuid and not deleted`,
+  );
+  return row?.id ?? null;
 }
 
 /** Publishes a held post. Answers the author's id (for their live bell), or null when none waits. */

@@ -16,6 +16,8 @@ export async function holdPost(options: {
   isAnonymous: boolean;
   asklineId: string | null;
   reasons: SafetyReason[];
+  /** A held reply (issue #49): its thread and the reply it answers. */
+  reply?: { postId: string; replyToId: string | null };
 }): Promise<HeldPostAnswer> {
   const [row] = await options.db.transaction(async (tx) => {
     const kept = await tx
@@ -26,6 +28,8 @@ export async function holdPost(options: {
         isAnonymous: options.isAnonymous,
         asklineId: options.asklineId,
         reasons: options.reasons,
+        parentId: options.reply?.postId ?? null,
+        replyToId: options.reply?.replyToId ?? null,
       })
       .returning();
     await recordTransparency(tx, { kind: 'post_held' });

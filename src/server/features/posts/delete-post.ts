@@ -6,16 +6,22 @@ import type { Db } from '../../db/client';
 import { posts, reports } from '../../db/schema';
 import { type RemovalStatement, recordModeration, recordPostRemoval } from '../moderation-log';
 import { tellReporters } from '../notifications';
+import { countReply } from '../replies';
 import { recordTransparency } from '../transparency';
 
-/** Marks the post deleted; false when it was not live. */
+/**
+ * Marks the post deleted; false when it was not live. A reply (issue #49) leaves its thread's and its
+ * branch's counts in the same transaction; it keeps its place in the thread ("Reply removed").
+ */
 async function markDeleted(tx: Db, postId: string): Promise<boolean> {
-  const deleted = await tx
+  const [deleted] = await tx
     .update(posts)
     .set({ deleted: true })
     .where(and(eq(posts.id, postId), not(posts.deleted)))
-    .returning({ id: posts.id });
-  return deleted.length > 0;
+    .returning({ parentId: posts.parentId, branchId: posts.branchId });
+  if (!deleted) return false;
+  if (deleted.parentId) await countReply(tx, { parentId: deleted.parentId, branchId: deleted.branchId }, -1);
+  return true;
 }
 
 /**

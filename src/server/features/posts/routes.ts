@@ -34,7 +34,7 @@ import { countNewAccountAnonymousPost, postingAllowance } from './new-account-ru
 import { presentPost } from './present-post';
 import { setLike } from './set-like';
 
-interface PostDeps extends ViewerDeps {
+export interface PostDeps extends ViewerDeps {
   storage: ObjectStorage;
   rateLimiter: RateLimiter;
   /** The text check's word lists as admins extended them (features/safety). */

@@ -1,0 +1,142 @@
+// Writing a reply (issue #49, decision 034): one transaction that takes the thread's row lock, checks
+// the thread and the reply answered, gives an anonymous writer their label in the thread, inserts the
+// reply and keeps the counts exact.
+import { sql } from 'drizzle-orm';
+import { POST_MESSAGES } from '../../../shared/posts';
+import { REPLY_MESSAGES } from '../../../shared/replies';
+import { AppError } from '../../app-error';
+import { type Db, queryRows } from '../../db/client';
+import { blockedBetween, type PostRef } from '../personal-controls';
+import { textMatchForm } from '../safety';
+
+export interface NewReply {
+  /** The thread: a post's id. */
+  postId: string;
+  authorId: string;
+  content: string;
+  isAnonymous: boolean;
+  /** The reply answered; null: the post. */
+  replyToId: string | null;
+  /** The text check's "Post anyway?" was answered (issue #47). */
+  postedAfterWarning?: boolean;
+  /** A held reply published by staff keeps the id it was held under. */
+  id?: string;
+}
+
+interface ThreadRow {
+  user_id: string | null;
+  is_anonymous: boolean;
+  replies_enabled: boolean;
+  blocked: boolean;
+}
+
+interface AnsweredRow {
+  id: string;
+  branch_id: string | null;
+  blocked: boolean;
+}
+
+/** A post row read under an alias, as the personal controls' rules name its columns. */
+export const rowAs = (alias: string): PostRef => ({
+  id: sql.raw(`${alias}.id`),
+  userId: sql.raw(`${alias}.user_id`),
+  isAnonymous: sql.raw(`${alias}.is_anonymous`),
+  content: sql.raw(`${alias}.content`),
+  matchText: sql.raw(`${alias}.match_text`),
+});
+
+/**
+ * The thread for a new reply, locked until the transaction ends (so two first anonymous replies at
+ * once cannot take the same label, and the counts add up): a live post, not a reply, that the writer
+ * may see. Null when it reads as missing.
+ */
+async function lockThread(tx: Db, postId: string, writer: string): Promise<ThreadRow | null> {
+  const [row] = await queryRows<ThreadRow>(
+    tx,
+    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, rowAs('p'))} as blocked
+      from posts p
+      where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
+      for update of p`,
+  );
+  return row && !row.blocked ? row : null;
+}
+
+/** The reply answered: live, in this thread, and not a named reply between the writer and a blocker. */
+async function findAnswered(tx: Db, postId: string, replyToId: string, writer: string) {
+  const [row] = await queryRows<AnsweredRow>(
+    tx,
+    sql`select r.id, r.branch_id, ${blockedBetween(writer, rowAs('r'))} as blocked
+      from posts r
+      where r.id = ${replyToId}::uuid and r.parent_id = ${postId}::uuid and not r.deleted`,
+  );
+  return row && !row.blocked ? row : null;
+}
+
+/**
+ * The writer's anonymous label in the thread: the one they hold, or the next number (0, "Author",
+ * for an anonymous post's own author). Under the thread's lock.
+ */
+async function labelFor(tx: Db, postId: string, writer: string, thread: ThreadRow): Promise<number> {
+  const [held] = await queryRows<{ label: number }>(
+    tx,
+    sql`select label from thread_labels where post_id = ${postId}::uuid and user_id = ${writer}`,
+  );
+  if (held) return held.label;
+  const author = thread.is_anonymous && thread.user_id === writer;
+  const [given] = await queryRows<{ label: number }>(
+    tx,
+    sql`insert into thread_labels (post_id, user_id, label)
+      select ${postId}::uuid, ${writer}, ${
+        author
+          ? sql`0`
+          : sql`coalesce((select max(label) from thread_labels where post_id = ${postId}::uuid), 0) + 1`
+      }
+      returning label`,
+  );
+  if (!given) throw new Error('labelFor: no label given');
+  return given.label;
+}
+
+/**
+ * Writes a reply (the caller has run the text check). Answers its id; 404 when the thread or the
+ * reply answered reads as missing, 403 when the thread's replies are off.
+ */
+export async function createReply(db: Db, reply: NewReply): Promise<string> {
+  return db.transaction(async (tx) => {
+    const thread = await lockThread(tx, reply.postId, reply.authorId);
+    if (!thread) throw new AppError('not_found', POST_MESSAGES.notFound);
+    if (!thread.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
+    let branchId: string | null = null;
+    if (reply.replyToId) {
+      const answered = await findAnswered(tx, reply.postId, reply.replyToId, reply.authorId);
+      if (!answered) throw new AppError('not_found', REPLY_MESSAGES.replyToMissing, 'replyToId');
+      branchId = answered.branch_id ?? answered.id;
+    }
+    const label = reply.isAnonymous ? await labelFor(tx, reply.postId, reply.authorId, thread) : null;
+    const [inserted] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into posts (id, user_id, content, is_anonymous, parent_id, reply_to_id, branch_id,
+          anonymous_label, posted_after_warning, match_text)
+        values (coalesce(${reply.id ?? null}::uuid, gen_random_uuid()), ${reply.authorId}, ${reply.content},
+          ${reply.isAnonymous}, ${reply.postId}::uuid, ${reply.replyToId}::uuid, ${branchId}::uuid,
+          ${label}::smallint, ${reply.postedAfterWarning ?? false}, ${textMatchForm(reply.content)})
+        returning id`,
+    );
+    if (!inserted) throw new Error('createReply: no row returned');
+    await countReply(tx, { parentId: reply.postId, branchId }, 1);
+    return inserted.id;
+  });
+}
+
+/**
+ * A reply written (+1), deleted or removed (-1), or restored (+1): its thread's count and its branch's
+ * (decision 034: kept exact in the same transaction).
+ */
+export async function countReply(
+  tx: Db,
+  reply: { parentId: string; branchId: string | null },
+  delta: 1 | -1,
+): Promise<void> {
+  await tx.execute(sql`update posts set reply_count = reply_count + ${delta}
+    where id in (${reply.parentId}::uuid, ${reply.branchId}::uuid)`);
+}

@@ -1,0 +1,256 @@
+// Replies over HTTP on a real database (issue #49, decision 034): writing them named and anonymous,
+// the per-thread labels ("Author" only for an anonymous post's own author), nesting by branch, the
+// counts, replies off, deleted replies keeping their place, blocks, and that no list of posts ever
+// shows a reply.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, type Member } from '../../../../tests/support/accounts';
+import {
+  callJson,
+  type HttpMethod,
+  NO_RATE_LIMITS,
+  startTestServer,
+  type TestServer,
+} from '../../../../tests/support/test-server';
+import { POST_MESSAGES } from '../../../shared/posts';
+import { BRANCH_PREVIEW_SIZE, REPLY_MESSAGES, type Reply, type ThreadPage } from '../../../shared/replies';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+});
+afterAll(() => server.close());
+
+const call = (member: Member | null, method: HttpMethod, path: string, body?: unknown) =>
+  callJson(server, method, path, member?.cookie, body);
+
+async function ok(member: Member | null, method: HttpMethod, path: string, body?: unknown) {
+  const res = await call(member, method, path, body);
+  expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
+  return res.body;
+}
+
+const member = (fullName?: string) => createMember(server, fullName ? { fullName } : {});
+
+async function post(as: Member, content: string, isAnonymous = false): Promise<string> {
+  return (await ok(as, 'POST', '/api/posts', { content, isAnonymous })).id as string;
+}
+
+async function reply(
+  as: Member,
+  postId: string,
+  content: string,
+  extra: { isAnonymous?: boolean; replyToId?: string } = {},
+): Promise<Reply> {
+  const res = await call(as, 'POST', `/api/posts/${postId}/replies`, { content, ...extra });
+  expect(res.status, res.text).toBe(201);
+  return res.body as Reply;
+}
+
+const thread = async (as: Member | null, postId: string, query = ''): Promise<ThreadPage> =>
+  (await ok(as, 'GET', `/api/posts/${postId}/replies${query}`)) as ThreadPage;
+
+describe('replying', () => {
+  it('answers with the reply; the thread lists it under the post, counted, and the post card counts it', async () => {
+    const [author, replier] = [await member('Asha Author'), await member('Ravi Replier')];
+    const postId = await post(author, 'Which canteen has the best dosa?');
+    const written = await reply(replier, postId, 'The one near the library, easily.');
+    expect(written).toMatchObject({
+      postId,
+      replyTo: null,
+      removed: false,
+      isAnonymous: false,
+      label: null,
+      author: { username: replier.username, fullName: 'Ravi Replier' },
+      viewer: { isAuthor: true, canReply: true, canDelete: true },
+    });
+    const page = await thread(null, postId);
+    expect(page.replyCount).toBe(1);
+    expect(page.entries.map((entry) => entry.reply.id)).toEqual([written.id]);
+    // A visitor may read but not reply.
+    expect(page.viewer).toEqual({ canReply: false, canToggleReplies: false });
+    expect((await thread(author, postId)).viewer).toEqual({ canReply: true, canToggleReplies: true });
+  });
+
+  it('labels anonymous repliers per thread: stable, in order, "Author" for an anonymous post’s author only', async () => {
+    const [op, first, second] = [await member(), await member(), await member()];
+    const anonymousPost = await post(op, 'Anonymous question about hostel rules', true);
+    const a = await reply(first, anonymousPost, 'First anonymous answer', { isAnonymous: true });
+    const b = await reply(second, anonymousPost, 'Second anonymous answer', { isAnonymous: true });
+    const c = await reply(first, anonymousPost, 'First again', { isAnonymous: true });
+    const byAuthor = await reply(op, anonymousPost, 'Thanks, from the asker', { isAnonymous: true });
+    const named = await reply(second, anonymousPost, 'Named this time');
+    expect([a.label, b.label, c.label, byAuthor.label, named.label]).toEqual([
+      'Anonymous 1',
+      'Anonymous 2',
+      'Anonymous 1',
+      'Author',
+      null,
+    ]);
+    for (const anonymous of [a, b, c, byAuthor]) expect(anonymous.author).toBeNull();
+
+    // Another thread starts again: nothing carries across.
+    const other = await post(op, 'Another anonymous question', true);
+    const again = await reply(second, other, 'Answering elsewhere', { isAnonymous: true });
+    expect(again.label).toBe('Anonymous 1');
+
+    // A named post's author replying anonymously in their own thread gets a number, not "Author".
+    const namedPost = await post(op, 'A named question');
+    await reply(first, namedPost, 'Someone first', { isAnonymous: true });
+    const ownAnonymous = await reply(op, namedPost, 'The author, anonymously', { isAnonymous: true });
+    expect(ownAnonymous.label).toBe('Anonymous 2');
+
+    // No answer of the thread carries who wrote an anonymous reply (`second` also wrote a named one).
+    const raw = JSON.stringify(await thread(null, anonymousPost));
+    for (const person of [op, first]) {
+      expect(raw).not.toContain(person.username);
+      expect(raw).not.toContain(person.account.userId);
+    }
+  });
+
+  it('nests one level: a reply to a reply joins its branch, shown flat with whom it answers', async () => {
+    const [op, x, y] = [await member(), await member(), await member()];
+    const postId = await post(op, 'Best study spot on campus?');
+    const top = await reply(x, postId, 'The third floor of the library');
+    const child = await reply(y, postId, 'Too cold there', { replyToId: top.id, isAnonymous: true });
+    const deeper = await reply(x, postId, 'Bring a jacket', { replyToId: child.id });
+    expect(child.replyTo).toEqual({ id: top.id, name: `@${x.username}` });
+    expect(deeper.replyTo).toEqual({ id: child.id, name: 'Anonymous 1' });
+    const more: Reply[] = [];
+    for (let i = 0; i < BRANCH_PREVIEW_SIZE; i++)
+      more.push(await reply(y, postId, `More ${i}`, { replyToId: top.id }));
+
+    const page = await thread(op, postId);
+    expect(page.replyCount).toBe(2 + 1 + BRANCH_PREVIEW_SIZE);
+    expect(page.entries).toHaveLength(1);
+    const [entry] = page.entries;
+    expect(entry?.reply.replyCount).toBe(2 + BRANCH_PREVIEW_SIZE);
+    expect(entry?.branch.map((r) => r.id)).toEqual(
+      [child.id, deeper.id, ...more.map((r) => r.id)].slice(0, BRANCH_PREVIEW_SIZE),
+    );
+    expect(entry?.branchCursor).not.toBeNull();
+    const rest = await ok(
+      op,
+      'GET',
+      `/api/posts/${postId}/replies?branch=${top.id}&cursor=${entry?.branchCursor}`,
+    );
+    expect(rest.replies.map((r: Reply) => r.id)).toEqual(
+      [child.id, deeper.id, ...more.map((r) => r.id)].slice(BRANCH_PREVIEW_SIZE),
+    );
+  });
+
+  it('pages top-level replies oldest or newest first, and refuses bad input with a clear 4xx', async () => {
+    const [op, x] = [await member(), await member()];
+    const postId = await post(op, 'Rate the fest');
+    const written = [];
+    for (let i = 0; i < 3; i++) written.push((await reply(x, postId, `Reply ${i}`)).id);
+    expect((await thread(op, postId)).entries.map((e) => e.reply.id)).toEqual(written);
+    expect((await thread(op, postId, '?order=newest')).entries.map((e) => e.reply.id)).toEqual(
+      [...written].reverse(),
+    );
+    for (const [body, field] of [
+      [{ content: '' }, 'content'],
+      [{ content: 'x'.repeat(257) }, 'content'],
+      [{ content: 'ok', replyToId: 'not-an-id' }, 'replyToId'],
+      [{ content: 'ok', extra: 1 }, undefined],
+    ] as const) {
+      const res = await call(x, 'POST', `/api/posts/${postId}/replies`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (field) expect(res.body.error.field).toBe(field);
+    }
+    expect((await call(op, 'GET', `/api/posts/${postId}/replies?order=sideways`)).status).toBe(400);
+    expect((await call(op, 'GET', `/api/posts/${postId}/replies?cursor=%%%`)).status).toBe(400);
+    // Answering a reply of another thread is answering nothing there.
+    const elsewhere = await post(op, 'Elsewhere');
+    const res = await call(x, 'POST', `/api/posts/${elsewhere}/replies`, {
+      content: 'hi',
+      replyToId: written[0],
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(REPLY_MESSAGES.replyToMissing);
+    // A reply is not a thread of its own.
+    expect((await call(x, 'POST', `/api/posts/${written[0]}/replies`, { content: 'hi' })).status).toBe(404);
+    expect((await thread(op, postId)).replyCount).toBe(3);
+  });
+});
+
+describe('replies off, deleted replies and blocks', () => {
+  it('the author (or staff) turns replies off: a new reply is refused, the old ones stay; others may not', async () => {
+    const [op, x, mod] = [
+      await member(),
+      await member(),
+      await createMember(server, { userType: 'moderator' }),
+    ];
+    const postId = await post(op, 'Lost my ID card near block C');
+    await reply(x, postId, 'Check with security');
+    expect((await call(x, 'PUT', `/api/posts/${postId}/replies-enabled`, { enabled: false })).status).toBe(
+      403,
+    );
+    expect((await call(op, 'PUT', `/api/posts/${postId}/replies-enabled`, { enabled: false })).status).toBe(
+      204,
+    );
+    const refused = await call(x, 'POST', `/api/posts/${postId}/replies`, { content: 'Found it!' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(REPLY_MESSAGES.repliesOff);
+    const page = await thread(x, postId);
+    expect(page).toMatchObject({ repliesEnabled: false, replyCount: 1, viewer: { canReply: false } });
+    expect(page.entries[0]?.reply.viewer.canReply).toBe(false);
+    expect((await call(mod, 'PUT', `/api/posts/${postId}/replies-enabled`, { enabled: true })).status).toBe(
+      204,
+    );
+    await reply(x, postId, 'Found it!');
+    expect((await thread(x, postId)).replyCount).toBe(2);
+  });
+
+  it('a deleted reply keeps its place with nothing of what it was, and leaves the counts', async () => {
+    const [op, x, y] = [await member(), await member(), await member()];
+    const postId = await post(op, 'Any good electives?');
+    const top = await reply(x, postId, 'Take the photography one', { isAnonymous: true });
+    await reply(y, postId, 'Agreed', { replyToId: top.id });
+    expect((await call(x, 'DELETE', `/api/posts/${top.id}`)).status).toBe(204);
+    const page = await thread(y, postId);
+    expect(page.replyCount).toBe(1);
+    const [entry] = page.entries;
+    expect(entry?.reply).toMatchObject({ id: top.id, removed: true, content: '', author: null, label: null });
+    expect(entry?.reply.replyCount).toBe(1);
+    expect(entry?.branch[0]?.replyTo).toEqual({ id: top.id, name: 'a removed reply' });
+  });
+
+  it('a block works on named replies both ways and never on anonymous ones', async () => {
+    const [op, blocker, blocked] = [await member(), await member(), await member()];
+    const postId = await post(op, 'Weekend plans?');
+    const named = await reply(blocked, postId, 'Trek to the hills');
+    const anonymous = await reply(blocked, postId, 'Sleeping in', { isAnonymous: true });
+    await ok(blocker, 'POST', '/api/controls/blocks', { username: blocked.username });
+    const ids = (page: ThreadPage) => page.entries.map((e) => e.reply.id);
+    expect(ids(await thread(blocker, postId))).toEqual([anonymous.id]);
+    const blockersPost = await post(blocker, 'My own named post');
+    const refused = await call(blocked, 'POST', `/api/posts/${blockersPost}/replies`, { content: 'hey' });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.message).toBe(POST_MESSAGES.notFound);
+    expect((await call(blocked, 'GET', `/api/posts/${blockersPost}/replies`)).status).toBe(404);
+    // The blocker's anonymous post is open to them as to anyone: a refusal would say whose it is.
+    const blockersAnonymous = await post(blocker, 'My anonymous post', true);
+    await reply(blocked, blockersAnonymous, 'Answering an anonymous post');
+    // Counts never move with a block.
+    expect((await thread(blocker, postId)).replyCount).toBe(2);
+    expect(ids(await thread(op, postId))).toEqual([named.id, anonymous.id]);
+  });
+});
+
+describe('replies stay out of every list of posts', () => {
+  it('no feed order, profile, askline page or search shows a reply, and a profile does not count them', async () => {
+    const [op, x] = [await member(), await member()];
+    const postId = await post(op, 'Zebra crossing outside gate two');
+    const written = await reply(x, postId, 'Zebra crossing needs a signal');
+    for (const sort of ['default', 'newest', 'oldest', 'most_liked']) {
+      const feed = await ok(x, 'GET', `/api/posts?sort=${sort}`);
+      expect(feed.posts.map((p: { id: string }) => p.id)).not.toContain(written.id);
+    }
+    const profile = await ok(x, 'GET', `/api/profiles/${x.username}/posts`);
+    expect(profile.posts).toEqual([]);
+    expect((await ok(x, 'GET', `/api/profiles/${x.username}`)).stats.posts).toBe(0);
+    const search = await ok(x, 'GET', `/api/search/posts?q=${encodeURIComponent('zebra crossing')}`);
+    expect(search.posts.map((p: { id: string }) => p.id)).toEqual([postId]);
+  });
+});
