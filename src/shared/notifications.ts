@@ -15,8 +15,18 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   /** When it last changed (a grouped like row moves up with each new like). */
   at: z.string(),
-  /** The recipient's own post it is about, if any. */
-  post: z.nullable(z.object({ id: z.string(), content: z.string(), isAnonymous: z.boolean() })),
+  /**
+   * The post it is about, if any: the recipient's own, or (mentioned) the text that mentions them. A
+   * reply's `threadId` is the post it belongs to: a reply is opened in its thread (issue #49).
+   */
+  post: z.nullable(
+    z.object({
+      id: z.string(),
+      content: z.string(),
+      isAnonymous: z.boolean(),
+      threadId: z.optional(z.nullable(z.string())),
+    }),
+  ),
   /** The recipient's own askline it is about (answered, verified or rejected). */
   askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
   /** Answers to the askline that day: how many (never who: answers may be anonymous). */
@@ -35,6 +45,21 @@ export const notificationSchema = z.object({
   statement: z.nullable(statementSchema),
   /** A notice from the admins: its words (admin_notice only; never who sent it). */
   notice: z.nullable(z.string()),
+  /**
+   * Replies that day to the recipient's post (post_replied) or reply (reply_replied): how many, and the
+   * latest named replier, never someone they blocked or muted ("Priya and 2 others"). Anonymous
+   * replies are counted and never named.
+   */
+  replies: z.optional(
+    z.nullable(
+      z.object({
+        count: z.number(),
+        latest: z.nullable(z.object({ username: z.string(), fullName: z.string() })),
+      }),
+    ),
+  ),
+  /** Who mentioned the recipient (mentioned): null when the text is anonymous (never who wrote it). */
+  mentionedBy: z.optional(z.nullable(z.object({ username: z.string(), fullName: z.string() }))),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
   likes: z.nullable(
     z.object({

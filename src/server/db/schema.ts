@@ -172,8 +172,9 @@ export const posts = pgTable(
       .on(t.parentId, t.createdAt, t.id)
       .where(sql`${t.parentId} IS NOT NULL AND ${t.branchId} IS NULL`),
     index('posts_branch_idx').on(t.branchId, t.createdAt, t.id).where(sql`${t.branchId} IS NOT NULL`),
-    // What deleting a reply leaves pointing at it.
-    index('posts_reply_to_idx').on(t.replyToId).where(sql`${t.replyToId} IS NOT NULL`),
+    // The replies answering a reply, in order: what deleting it leaves pointing at it, and the day's
+    // replies a reply notification counts.
+    index('posts_reply_to_idx').on(t.replyToId, t.createdAt).where(sql`${t.replyToId} IS NOT NULL`),
     index('posts_askline_created_idx')
       .on(t.asklineId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
@@ -722,13 +723,22 @@ export const notifications = pgTable(
     uniqueIndex('notifications_askline_answered_day_key')
       .on(t.asklineId, t.day)
       .where(sql`${t.kind} = 'askline_answered'`),
+    // One row per post and day for its replies, per reply and day for the replies to it (issue #49).
+    uniqueIndex('notifications_post_replied_day_key')
+      .on(t.postId, t.day)
+      .where(sql`${t.kind} = 'post_replied'`),
+    uniqueIndex('notifications_reply_replied_day_key')
+      .on(t.postId, t.day)
+      .where(sql`${t.kind} = 'reply_replied'`),
+    // One mention notification per person and text.
+    uniqueIndex('notifications_mentioned_key').on(t.postId, t.userId).where(sql`${t.kind} = 'mentioned'`),
     // What a post's or askline's removal takes with it.
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
     index('notifications_askline_idx').on(t.asklineId).where(sql`${t.asklineId} IS NOT NULL`),
     index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned')`,
     ),
     check(
       'notifications_like_has_day',
@@ -765,7 +775,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

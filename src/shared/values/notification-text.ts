@@ -37,6 +37,22 @@ export function notificationSentence(notification: Notification): string {
       return 'Your post was reviewed and is now published';
     case 'held_removed':
       return 'Your post held for review was removed';
+    case 'post_replied':
+    case 'reply_replied': {
+      const replies = notification.replies ?? { count: 0, latest: null };
+      const what = notification.kind === 'post_replied' ? 'your post' : 'your reply';
+      if (!replies.latest) return `${plural(replies.count, 'new reply', 'new replies')} to ${what}`;
+      const others = replies.count - 1;
+      return others > 0
+        ? `${replies.latest.fullName} and ${plural(others, 'other', 'others')} replied to ${what}`
+        : `${replies.latest.fullName} replied to ${what}`;
+    }
+    case 'mentioned': {
+      const where = notification.post?.threadId ? 'a reply' : 'a post';
+      return notification.mentionedBy
+        ? `${notification.mentionedBy.fullName} mentioned you in ${where}`
+        : `You were mentioned in an anonymous ${where === 'a reply' ? 'reply' : 'post'}`;
+    }
     case 'appeal_decided':
       return notification.outcome === 'overturned'
         ? 'Your appeal succeeded: your post is back'

@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'held_approved',
   'held_removed',
   'appeal_decided',
+  'post_replied',
+  'reply_replied',
+  'mentioned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +44,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   held_approved: 'Your post held for review was approved',
   held_removed: 'Your post held for review was removed',
   appeal_decided: 'Your appeal was decided',
+  post_replied: 'Replies to your posts',
+  reply_replied: 'Replies to your replies',
+  mentioned: 'Mentions of you',
 };
 
 export const NOTIFICATION_MESSAGES = {

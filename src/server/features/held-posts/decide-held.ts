@@ -8,6 +8,7 @@ import { termsRule } from '../../../shared/appeals';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { type RemovalStatement, recordHeldRemoval, recordModeration } from '../moderation-log';
+import { tellMentioned } from '../notifications';
 import { createReply } from '../replies';
 import { textMatchForm } from '../safety';
 import { recordTransparency } from '../transparency';
@@ -77,6 +78,13 @@ export async function publishHeld(tx: Db, id: string): Promise<void> {
       (select a.id from asklines a where a.id = h.askline_id and a.verified), now(),
       ${textMatchForm(held.content)}
     from held_posts h where h.id = ${id}::uuid`);
+  // Published now, it mentions now (issue #49).
+  await tellMentioned(tx, {
+    id,
+    content: held.content,
+    writerId: held.user_id,
+    anonymous: held.is_anonymous,
+  });
 }
 
 /** The reply a held reply answered, if it is still there. */

@@ -31,6 +31,12 @@ interface Row {
   detail: string | null;
   latest_username: string | null;
   latest_full_name: string | null;
+  thread_id: string | null;
+  replies: number | null;
+  replier_username: string | null;
+  replier_full_name: string | null;
+  mention_username: string | null;
+  mention_full_name: string | null;
   decision_kind: Statement['kind'] | null;
   rule: Statement['rule'] | null;
   facts: string | null;
@@ -50,8 +56,44 @@ function shown(userId: string, inApp = true) {
   return sql`n.user_id = ${userId} ${chosen}
     and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome', 'appeal_decided', 'report_received'))
     and (n.kind <> 'post_liked' or lk.total > 0)
-    and (n.kind <> 'askline_answered' or ans.total > 0)`;
+    and (n.kind <> 'askline_answered' or ans.total > 0)
+    and (n.kind not in ('post_replied', 'reply_replied') or coalesce(rpp_count.total, rpr_count.total) > 0)`;
 }
+
+/**
+ * The day's replies of a reply notification, the recipient's own left out: to their post (its
+ * top-level replies: posts_thread_idx over one day) or to their reply (posts_reply_to_idx), how many,
+ * and the latest named one, never of someone they blocked or muted, or who blocked them (decision
+ * 032); anonymous replies are counted and never named (issue #49).
+ */
+function dayReplies(options: { latest: false } | { latest: true; recipient: string }) {
+  const ofTheDay = (about: SQL) => sql`${about} and not r.deleted and r.user_id is distinct from n.user_id
+    and r.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
+    and r.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})`;
+  // Each kind reads its own index: a lateral per kind, joined only to rows of that kind.
+  const kinds = [
+    ['post_replied', sql`r.parent_id = n.post_id and r.branch_id is null`, 'rpp_'],
+    ['reply_replied', sql`r.reply_to_id = n.post_id`, 'rpr_'],
+  ] as const;
+  const joins = kinds.map(([kind, about, alias]) => {
+    const count = sql`left join lateral (select count(*)::int as total from posts r where ${ofTheDay(about)})
+        ${sql.raw(`${alias}count`)} on n.kind = ${kind}`;
+    if (!options.latest) return count;
+    return sql`${count}
+      left join lateral (
+        select r.user_id from posts r where ${ofTheDay(about)} and not r.is_anonymous
+          and ${likerShown(options.recipient, sql.raw('r.user_id'))}
+        order by r.created_at desc limit 1
+      ) ${sql.raw(`${alias}latest`)} on n.kind = ${kind}`;
+  });
+  return sql.join(joins, sql` `);
+}
+
+/** The reply notification's count and latest named replier, of whichever kind it is. */
+const REPLIES = {
+  total: sql`coalesce(rpp_count.total, rpr_count.total)`,
+  latest: sql`coalesce(rpp_latest.user_id, rpr_latest.user_id)`,
+};
 
 /** The day's answers to an askline notification, the recipient's own left out: how many. */
 function dayAnswers() {
@@ -132,6 +174,9 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
           coalesce(p.is_anonymous, h.is_anonymous) as is_anonymous, lk.total as likes,
           n.askline_id, a.content as askline_content, ans.total as answers, n.detail,
           lp.username as latest_username, lp.full_name as latest_full_name,
+          p.parent_id as thread_id, ${REPLIES.total} as replies,
+          rpp.username as replier_username, rpp.full_name as replier_full_name,
+          mp.username as mention_username, mp.full_name as mention_full_name,
           d.kind as decision_kind, d.rule, d.facts, d.found_by, d.decided_at
         from notifications n
         left join posts p on p.id = n.post_id
@@ -140,7 +185,10 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
         left join moderation_decisions d on d.id = n.decision_id
         ${dayLikes({ latest: true, recipient })}
         ${dayAnswers()}
+        ${dayReplies({ latest: true, recipient })}
         left join profiles lp on lp.user_id = latest.user_id
+        left join profiles rpp on rpp.user_id = ${REPLIES.latest}
+        left join profiles mp on mp.user_id = p.user_id and n.kind = 'mentioned' and not p.is_anonymous
         where ${where} ${and}
         order by n.updated_at desc, n.id desc
         limit ${limit}`,
@@ -156,6 +204,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
         left join posts p on p.id = n.post_id
         ${dayLikes({ latest: false })}
         ${dayAnswers()}
+        ${dayReplies({ latest: false })}
         where ${shown(userId)} and n.read_at is null`,
   );
   return row?.unread ?? 0;
@@ -206,7 +255,12 @@ function present(row: Row): Notification {
     // of it.
     post:
       row.kind !== 'report_outcome' && row.kind !== 'report_received' && row.post_id && row.content !== null
-        ? { id: row.post_id, content: row.content, isAnonymous: row.is_anonymous === true }
+        ? {
+            id: row.post_id,
+            content: row.content,
+            isAnonymous: row.is_anonymous === true,
+            threadId: row.thread_id,
+          }
         : null,
     outcome: presentOutcome(row),
     // Only a removal from before statements of reasons carries a bare reason.
@@ -227,6 +281,20 @@ function present(row: Row): Notification {
         ? { id: row.askline_id, content: row.askline_content }
         : null,
     answers: row.kind === 'askline_answered' ? { count: row.answers ?? 0 } : null,
+    replies:
+      row.kind === 'post_replied' || row.kind === 'reply_replied'
+        ? {
+            count: row.replies ?? 0,
+            latest:
+              row.replier_username && row.replier_full_name
+                ? { username: row.replier_username, fullName: row.replier_full_name }
+                : null,
+          }
+        : null,
+    mentionedBy:
+      row.kind === 'mentioned' && row.mention_username && row.mention_full_name
+        ? { username: row.mention_username, fullName: row.mention_full_name }
+        : null,
     likes:
       row.kind === 'post_liked'
         ? {

@@ -6,6 +6,7 @@ import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
 import { asklines, posts } from '../../db/schema';
+import { tellMentioned } from '../notifications';
 import { textMatchForm } from '../safety';
 import { findPost } from './find-post';
 import type { PostRow } from './select-posts';
@@ -20,7 +21,7 @@ export async function createPost(options: {
   fields: z.output<typeof createPostRequestSchema>;
   /** The author answered the text check's "Post anyway?" (issue #47). */
   postedAfterWarning?: boolean;
-}): Promise<PostRow> {
+}): Promise<{ row: PostRow; told: string[] }> {
   const { db, authorId, fields } = options;
   const insert = async (tx: Db) => {
     const [inserted] = await tx
@@ -37,19 +38,30 @@ export async function createPost(options: {
     return inserted;
   };
   const { asklineId } = fields;
-  // An answer tells the askline's creator in the same transaction (issue #28); a post answering
-  // nothing is one statement, as before.
-  const created = asklineId
-    ? await db.transaction(async (tx) => {
-        const inserted = await insert(tx);
-        await tellAsklineCreator(tx, asklineId, authorId);
-        return inserted;
-      })
-    : await insert(db);
+  // An answer tells the askline's creator, and a mention the person mentioned (issue #49), in the same
+  // transaction (issue #28); any other post is one statement, as before.
+  const mentions = fields.content.includes('@');
+  let told: string[] = [];
+  const created =
+    asklineId || mentions
+      ? await db.transaction(async (tx) => {
+          const inserted = await insert(tx);
+          if (asklineId) await tellAsklineCreator(tx, asklineId, authorId);
+          if (inserted && mentions) {
+            told = await tellMentioned(tx, {
+              id: inserted.id,
+              content: fields.content,
+              writerId: authorId,
+              anonymous: fields.isAnonymous,
+            });
+          }
+          return inserted;
+        })
+      : await insert(db);
   // The database made the id: a RowId without checking.
   const row = created ? await findPost(db, created.id as RowId, authorId) : null;
   if (!row) throw new Error('createPost: the new post cannot be read back');
-  return row;
+  return { row, told };
 }
 
 /** A post (or a held one) may answer only an askline that exists and is published. */

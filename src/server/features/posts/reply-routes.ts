@@ -105,7 +105,7 @@ export function replyRoutes(deps: PostDeps) {
           });
           return c.json(held, 202);
         }
-        const id = await createReply(db, {
+        const { id, told } = await createReply(db, {
           postId: params.id,
           authorId: viewer.userId,
           content: fields.content,
@@ -113,6 +113,8 @@ export function replyRoutes(deps: PostDeps) {
           replyToId: fields.replyToId,
           postedAfterWarning: found.verdict === 'rethink',
         });
+        // Queued, not awaited: the answer takes as long whoever was told.
+        for (const userId of told) deps.announceNotification?.(userId);
         const written = await findReply(db, id);
         if (!written) throw new Error(`reply ${id} cannot be read back`);
         return c.json(present(viewer, true)(written), 201);

@@ -157,12 +157,14 @@ export function postRoutes(deps: PostDeps) {
           });
           return c.json(held, 202);
         }
-        const row = await createPost({
+        const { row, told } = await createPost({
           db,
           authorId: viewer.userId,
           fields,
           postedAfterWarning: found.verdict === 'rethink',
         });
+        // Queued, not awaited: the answer takes as long whoever was mentioned.
+        for (const userId of told) deps.announceNotification?.(userId);
         return c.json(present(viewer)(row), 201);
       },
     )

@@ -6,6 +6,7 @@ import { POST_MESSAGES } from '../../../shared/posts';
 import { REPLY_MESSAGES } from '../../../shared/replies';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
+import { tellMentioned, tellReplied } from '../notifications';
 import { blockedBetween, type PostRef } from '../personal-controls';
 import { textMatchForm } from '../safety';
 
@@ -98,10 +99,11 @@ async function labelFor(tx: Db, postId: string, writer: string, thread: ThreadRo
 }
 
 /**
- * Writes a reply (the caller has run the text check). Answers its id; 404 when the thread or the
- * reply answered reads as missing, 403 when the thread's replies are off.
+ * Writes a reply (the caller has run the text check), and tells the post's or the answered reply's
+ * author and the people it mentions. Answers its id and who was told (for their live bells); 404 when
+ * the thread or the reply answered reads as missing, 403 when the thread's replies are off.
  */
-export async function createReply(db: Db, reply: NewReply): Promise<string> {
+export async function createReply(db: Db, reply: NewReply): Promise<{ id: string; told: string[] }> {
   return db.transaction(async (tx) => {
     const thread = await lockThread(tx, reply.postId, reply.authorId);
     if (!thread) throw new AppError('not_found', POST_MESSAGES.notFound);
@@ -124,7 +126,20 @@ export async function createReply(db: Db, reply: NewReply): Promise<string> {
     );
     if (!inserted) throw new Error('createReply: no row returned');
     await countReply(tx, { parentId: reply.postId, branchId }, 1);
-    return inserted.id;
+    const told = [
+      ...(await tellReplied(tx, {
+        postId: reply.postId,
+        replyToId: reply.replyToId,
+        writerId: reply.authorId,
+      })),
+      ...(await tellMentioned(tx, {
+        id: inserted.id,
+        content: reply.content,
+        writerId: reply.authorId,
+        anonymous: reply.isAnonymous,
+      })),
+    ];
+    return { id: inserted.id, told: [...new Set(told)] };
   });
 }
 

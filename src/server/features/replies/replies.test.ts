@@ -254,3 +254,87 @@ describe('replies stay out of every list of posts', () => {
     expect(search.posts.map((p: { id: string }) => p.id)).toEqual([postId]);
   });
 });
+
+describe('notifications of replies and mentions', () => {
+  interface Listed {
+    kind: string;
+    post: { id: string; threadId?: string | null } | null;
+    replies?: { count: number; latest: { username: string } | null } | null;
+    mentionedBy?: { username: string } | null;
+  }
+  const notificationsOf = async (who: Member): Promise<Listed[]> =>
+    (await ok(who, 'GET', '/api/notifications')).notifications;
+
+  it('tells the post’s author of replies to it, the reply’s author of replies to theirs, never the writer', async () => {
+    const [op, bala, chitra] = [await member('Olga Poster'), await member('Bala Named'), await member()];
+    const postId = await post(op, 'Notify me of replies');
+    const first = await reply(bala, postId, 'A named reply');
+    await reply(chitra, postId, 'An anonymous reply', { isAnonymous: true });
+    await reply(op, postId, 'The author answering their own thread');
+    const [replied] = (await notificationsOf(op)).filter((n) => n.kind === 'post_replied');
+    // Two replies by others; the latest named one is Bala's (the anonymous one is counted, never named).
+    expect(replied).toMatchObject({
+      post: { id: postId },
+      replies: { count: 2, latest: { username: bala.username } },
+    });
+
+    await reply(chitra, postId, 'Answering Bala', { replyToId: first.id, isAnonymous: true });
+    const [toReply] = (await notificationsOf(bala)).filter((n) => n.kind === 'reply_replied');
+    expect(toReply).toMatchObject({
+      post: { id: first.id, threadId: postId },
+      replies: { count: 1, latest: null },
+    });
+    expect(JSON.stringify(await notificationsOf(bala))).not.toContain(chitra.username);
+    expect((await notificationsOf(chitra)).filter((n) => n.kind.endsWith('_replied'))).toEqual([]);
+  });
+
+  it('tells the people mentioned, without naming an anonymous writer; a named mention respects blocks and mutes', async () => {
+    const [alice, named, hidden, blocked, muted] = [
+      await member('Alice Mentioned'),
+      await member('Nina Named'),
+      await member('Hari Hidden'),
+      await member(),
+      await member(),
+    ];
+    const postId = await post(named, `Has anyone seen @${alice.username} today?`);
+    // Anonymous text that names a member is held for review (issue #47); a held reply tells no one
+    // until staff publish it, into its thread.
+    const held = await call(hidden, 'POST', `/api/posts/${postId}/replies`, {
+      content: `@${alice.username} your bag is at the desk`,
+      isAnonymous: true,
+    });
+    expect(held.status, held.text).toBe(202);
+    expect((await notificationsOf(alice)).filter((n) => n.kind === 'mentioned')).toHaveLength(1);
+    const mod = await createMember(server, { userType: 'moderator' });
+    await ok(mod, 'POST', `/api/held-posts/${held.body.id}/approval`);
+    const anonymousReply = { id: held.body.id as string };
+    expect((await thread(alice, postId)).entries.map((e) => e.reply)).toMatchObject([
+      { id: anonymousReply.id, label: 'Anonymous 1', author: null },
+    ]);
+    await ok(alice, 'POST', '/api/controls/blocks', { username: blocked.username });
+    await ok(alice, 'POST', '/api/controls/mutes', { username: muted.username });
+    await post(blocked, `Named mention of @${alice.username} from someone she blocked`);
+    await post(muted, `Named mention of @${alice.username} from someone she muted`);
+    const heldAnonymous = await call(blocked, 'POST', '/api/posts', {
+      content: `Anonymous mention of @${alice.username}`,
+      isAnonymous: true,
+    });
+    expect(heldAnonymous.status).toBe(202);
+    await ok(mod, 'POST', `/api/held-posts/${heldAnonymous.body.id}/approval`);
+    const blockedAnonymous = heldAnonymous.body.id as string;
+
+    const mentions = (await notificationsOf(alice)).filter((n) => n.kind === 'mentioned');
+    expect(mentions.map((n) => n.post?.id).sort()).toEqual(
+      [postId, anonymousReply.id, blockedAnonymous].sort(),
+    );
+    const byId = new Map(mentions.map((n) => [n.post?.id, n]));
+    expect(byId.get(postId)?.mentionedBy?.username).toBe(named.username);
+    expect(byId.get(anonymousReply.id)).toMatchObject({ mentionedBy: null, post: { threadId: postId } });
+    expect(byId.get(blockedAnonymous)?.mentionedBy).toBeNull();
+    const raw = JSON.stringify(mentions);
+    for (const writer of [hidden, blocked]) expect(raw).not.toContain(writer.username);
+    // A writer mentioning themselves is told nothing.
+    await post(named, `Note to self, @${named.username}`);
+    expect((await notificationsOf(named)).filter((n) => n.kind === 'mentioned')).toEqual([]);
+  });
+});

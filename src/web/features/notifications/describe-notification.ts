@@ -46,10 +46,20 @@ function ownPostHref(post: NonNullable<Notification['post']>, viewerUsername: st
     : paths.userPost.getHref(viewerUsername, post.id);
 }
 
+/** Someone's post or reply: a reply in its thread; a post at its address. */
+function mentionHref(post: NonNullable<Notification['post']>, authorUsername: string | null): string {
+  if (post.threadId) return `${paths.anonymousPost.getHref(post.threadId)}#reply-${post.id}`;
+  return authorUsername && !post.isAnonymous
+    ? paths.userPost.getHref(authorUsername, post.id)
+    : paths.anonymousPost.getHref(post.id);
+}
+
 export function describeNotification(notification: Notification, viewerUsername: string): NotificationText {
   const { post, askline } = notification;
   const sentence = notificationSentence(notification);
-  const latest = notification.likes?.latest?.fullName ?? null;
+  const latest =
+    (notification.likes?.latest ?? notification.replies?.latest ?? notification.mentionedBy)?.fullName ??
+    null;
   const text: NotificationText = {
     sentence,
     actor: latest && sentence.startsWith(latest) ? latest : null,
@@ -100,6 +110,17 @@ export function describeNotification(notification: Notification, viewerUsername:
     case 'appeal_decided':
       // Overturned, the post is back at its address; upheld, its page still shows the statement.
       text.href = post ? ownPostHref(post, viewerUsername) : null;
+      text.quote = post?.content ?? null;
+      break;
+    case 'post_replied':
+      text.href = post ? `${ownPostHref(post, viewerUsername)}#replies` : null;
+      text.quote = post?.content ?? null;
+      break;
+    case 'reply_replied':
+    case 'mentioned':
+      // A reply opens in its thread, at the reply (issue #49); a post that mentions the viewer, at its
+      // own address (a named one under its author's username).
+      text.href = post ? mentionHref(post, notification.mentionedBy?.username ?? null) : null;
       text.quote = post?.content ?? null;
       break;
     case 'report_received':

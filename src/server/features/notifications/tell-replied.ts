@@ -1,0 +1,71 @@
+// The notifications a new post or reply makes (issue #49, decision 034), in its own transaction, so
+// they exist exactly when it does and their timing is its own: replies to one's post and to one's reply
+// (one row per post, or reply, and day, moved up with each new one, as likes are), and mentions.
+import { sql } from 'drizzle-orm';
+import { tokenizePostText } from '../../../shared/post-text';
+import { MENTION_LIMIT } from '../../../shared/replies';
+import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
+import { type Db, queryRows } from '../../db/client';
+
+const today = sql`(now() at time zone ${NOTIFICATION_DAY_ZONE})::date`;
+
+/**
+ * A reply written: the post's author is told of a reply to the post, the answered reply's author of a
+ * reply to theirs; never the writer themselves. Answers who was told (for their live bells).
+ */
+export async function tellReplied(
+  tx: Db,
+  reply: { postId: string; replyToId: string | null; writerId: string },
+): Promise<string[]> {
+  const [kind, aboutId] = reply.replyToId
+    ? (['reply_replied', reply.replyToId] as const)
+    : (['post_replied', reply.postId] as const);
+  const told = await queryRows<{ user_id: string }>(
+    tx,
+    sql`insert into notifications (user_id, kind, post_id, day)
+      select p.user_id, ${kind}, p.id, ${today}
+      from posts p
+      where p.id = ${aboutId}::uuid and p.user_id is not null and p.user_id <> ${reply.writerId}
+      on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
+      do update set updated_at = now(), read_at = null
+      returning user_id`,
+  );
+  return told.map((row) => row.user_id);
+}
+
+/**
+ * The people a text mentions (`@username`, at most MENTION_LIMIT, never its writer), told once each. A
+ * named text does not reach someone between whom and its writer there is a block, or who muted the
+ * writer; an anonymous one reaches everyone it names, whoever wrote it (a block acts on nothing
+ * anonymous, decision 032). Answers who was told.
+ */
+export async function tellMentioned(
+  tx: Db,
+  text: { id: string; content: string; writerId: string; anonymous: boolean },
+): Promise<string[]> {
+  const usernames = [
+    ...new Set(
+      tokenizePostText(text.content).flatMap((token) => (token.type === 'mention' ? [token.username] : [])),
+    ),
+  ].slice(0, MENTION_LIMIT);
+  if (usernames.length === 0) return [];
+  const shutOut = text.anonymous
+    ? sql``
+    : sql`and not exists (select 1 from blocks b where (b.blocker_id = pr.user_id and b.blocked_id = ${text.writerId})
+          or (b.blocked_id = pr.user_id and b.blocker_id = ${text.writerId}))
+        and not exists (select 1 from mutes m where m.muter_id = pr.user_id and m.muted_id = ${text.writerId})`;
+  const told = await queryRows<{ user_id: string }>(
+    tx,
+    sql`insert into notifications (user_id, kind, post_id)
+      select pr.user_id, 'mentioned', ${text.id}::uuid
+      from profiles pr
+      where pr.username in (${sql.join(
+        usernames.map((username) => sql`${username}`),
+        sql`, `,
+      )}) and pr.user_id <> ${text.writerId}
+        ${shutOut}
+      on conflict (post_id, user_id) where kind = 'mentioned' do nothing
+      returning user_id`,
+  );
+  return told.map((row) => row.user_id);
+}
