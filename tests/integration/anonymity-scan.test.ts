@@ -1374,6 +1374,113 @@ describe('an anonymous author', () => {
     });
   });
 
+  describe('replies tell no one who wrote an anonymous reply (issue #49)', () => {
+    /** What others read of the author and of a thread: compared before and after she replies. */
+    async function readsOf(writer: Member, threadId: string): Promise<Record<string, string>> {
+      const urls = [
+        `/api/profiles/${writer.username}`,
+        `/api/profiles/${writer.username}/posts`,
+        `/api/search/users?q=${writer.username}`,
+        ...['default', 'newest'].map((sort) => `/api/posts?sort=${sort}`),
+        `/api/posts/${threadId}`,
+      ];
+      // (Not her profile's page: a viewer's own bell, drawn on every page, changes when they are told of
+      // a reply; its data is the profile answer above.)
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const url of urls) {
+          const read = await fetchAs(viewer, 'GET', url);
+          expect(read.status, read.what).toBeLessThan(500);
+          seen[read.what] = steady(`${read.status} ${read.body}`);
+        }
+      }
+      return seen;
+    }
+
+    it('her anonymous replies, their labels, counts and notifications name her nowhere, and change nothing about her', async () => {
+      // A writer of her own (the scan's author was suspended and deleted above), whom the scan now seeks.
+      const writer = await createMember(server, { fullName: 'Xanthe Replywright' });
+      const kept = identity;
+      identity = {
+        id: writer.account.userId,
+        username: writer.username,
+        'full name': 'Xanthe Replywright',
+        email: writer.account.email,
+      };
+      try {
+        await scanReplies(writer);
+      } finally {
+        identity = kept;
+      }
+    });
+
+    async function scanReplies(writer: Member) {
+      const named = othersNamedPostId;
+      const ownAnonymous = (
+        await ok<{ id: string }>(
+          fetchAs(writer, 'POST', '/api/posts', {
+            content: `Her own ${SECRET_WORD} question`,
+            isAnonymous: true,
+          }),
+        )
+      ).id;
+      const before = await readsOf(writer, named);
+      const reply = (postId: string, content: string, extra: object = {}) =>
+        ok<{ id: string; label: string | null }>(
+          fetchAs(writer, 'POST', `/api/posts/${postId}/replies`, { content, isAnonymous: true, ...extra }),
+        );
+      const onNamed = await reply(named, `An anonymous ${SECRET_WORD} reply on a named post`);
+      const nested = await reply(named, `Answering my own reply, ${SECRET_WORD}`, { replyToId: onNamed.id });
+      // On her own anonymous post she is "Author"; nothing else there says who that is.
+      const onOwn = await reply(ownAnonymous, `The ${SECRET_WORD} author answers`);
+      expect([onNamed.label, nested.label, onOwn.label]).toEqual(['Anonymous 1', 'Anonymous 1', 'Author']);
+      // Others answer her replies: their notifications of it (to her, unseen here) and the thread.
+      await ok(
+        fetchAs(other, 'POST', `/api/posts/${named}/replies`, {
+          content: 'Who wrote that?',
+          replyToId: onNamed.id,
+        }),
+      );
+
+      // The counts of posts, the lists and every page about her are what they were: a reply is not a post.
+      const after = await readsOf(writer, named);
+      for (const [what, read] of Object.entries(before)) {
+        if (what.includes(`/api/posts/${named}`)) continue;
+        expect(after[what], what).toBe(read);
+      }
+
+      const answers = [];
+      for (const viewer of [other, moderator, admin, null]) {
+        for (const postId of [named, ownAnonymous]) {
+          answers.push(await fetchAs(viewer, 'GET', `/api/posts/${postId}/replies`));
+          answers.push(await fetchAs(viewer, 'GET', `/api/posts/${postId}/replies?order=newest`));
+          answers.push(await fetchAs(viewer, 'GET', `/api/posts/${postId}/replies?branch=${onNamed.id}`));
+        }
+        answers.push(await fetchAs(viewer, 'GET', `/post/${named}`));
+        answers.push(await fetchAs(viewer, 'GET', `/post/${ownAnonymous}`));
+      }
+      for (const answer of answers) {
+        expect(answer.status, answer.what).toBeLessThan(400);
+        expectNoAuthor(answer);
+      }
+      // The named post's author is told of the reply: counted, never named. (Their other notifications
+      // name her as she named herself: she liked their post.)
+      const told = await ok<{ notifications: { kind: string; replies?: unknown }[] }>(
+        fetchAs(other, 'GET', '/api/notifications'),
+      );
+      const replied = told.notifications.find((n) => n.kind === 'post_replied');
+      expect(replied?.replies).toEqual({ count: 1, latest: null });
+      const text = JSON.stringify(replied);
+      expectNoAuthor({
+        what: 'the notification of her reply',
+        status: 200,
+        text,
+        body: text,
+        location: null,
+      });
+    }
+  });
+
   it('was scanned in every answer', () => {
     console.log(`anonymity scan: ${scanned} answers (bodies and headers) hold nothing of the author`);
     expect(scanned).toBeGreaterThan(150);
