@@ -31,12 +31,12 @@ if (Boolean(values['database-url']) === Boolean(values['data-dir'])) {
   fail('Give one of --database-url postgres://... or --data-dir DIR');
 }
 const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : null;
-if (dataDir && fs.existsSync(path.join(dataDir, 'db'))) fail(`${dataDir} already holds a database`);
+if (dataDir && fs.existsSync(path.join(dataDir, 'postgres'))) fail(`${dataDir} already holds a database`);
 if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
 
 const database = await openDatabase(
   dataDir
-    ? { engine: 'pglite', dataDir }
+    ? { engine: 'embedded', dataDir, timeouts: LONG_WORK_TIMEOUTS }
     : // Filling a million posts runs statements far longer than a request's limit.
       { engine: 'postgres', url: values['database-url'] ?? '', timeouts: LONG_WORK_TIMEOUTS },
 );

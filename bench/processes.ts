@@ -14,6 +14,11 @@ export interface Running {
   url: string;
   /** CPU seconds the server's process has used so far (user + system), or null where /proc is missing. */
   cpuSeconds(): number | null;
+  /**
+   * The server's descendant processes now (embedded mode: its PostgreSQL): their CPU seconds so far
+   * and resident memory summed, or null where /proc is missing.
+   */
+  descendants(): { cpuSeconds: number; rssMiB: number } | null;
   stop(): Promise<void>;
 }
 
@@ -30,6 +35,35 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/** Every living descendant of `pid`, from the parent pids in /proc. */
+function descendantsOf(pid: number | undefined): { cpuSeconds: number; rssMiB: number } | null {
+  if (pid === undefined || !fs.existsSync('/proc/self/stat')) return null;
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  let cpuSeconds = 0;
+  let rssKiB = 0;
+  const queue = [...(parents.get(pid) ?? [])];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    cpuSeconds += cpuSecondsOf(next) ?? 0;
+    try {
+      rssKiB += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${next}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+    queue.push(...(parents.get(next) ?? []));
+  }
+  return { cpuSeconds, rssMiB: rssKiB / 1024 };
 }
 
 async function freePort(): Promise<number> {
@@ -93,6 +127,7 @@ export async function startApp(env: Record<string, string>, logFile: string): Pr
   return {
     url,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    descendants: () => descendantsOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exitOf(child);
@@ -125,6 +160,7 @@ export async function startFloor(
   return {
     url,
     cpuSeconds: () => cpuSecondsOf(child.pid),
+    descendants: () => null,
     async stop() {
       child.kill('SIGTERM');
       await exitOf(child);

@@ -1,7 +1,8 @@
 // npm run bench [-- options]: the app under load at campus scale, next to a floor, and how it grows;
 // first, the local text check of posts (bench/text-check.ts), in this process.
 //
-// For PostgreSQL (BENCH_DATABASE_URL, default the local server) and then the embedded database, each
+// For PostgreSQL (BENCH_DATABASE_URL, default the local server) and then the embedded database (the
+// PostgreSQL the app runs itself, decision 033), each
 // data set is generated into a new database (bench/generate.ts), the real app is started on it as
 // `npm start` runs it (production mode), real bench users sign in, and a second process (bench/load.ts)
 // loads every scenario. At the largest PostgreSQL scale a floor (bench/floor.ts) serving the same
@@ -91,6 +92,8 @@ const POSTGRES_URL =
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const STAMP = new Date().toISOString().replace(/[:.]/g, '-');
 const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-bench-'));
+// Under root, embedded mode's PostgreSQL runs as another user, who must pass through this folder.
+fs.chmodSync(WORK_DIR, 0o711);
 
 // ---------------------------------------------------------------------------------------------------
 // What the scenarios read, chosen from the generated data.
@@ -251,7 +254,7 @@ function printFigures(f: Figures) {
 // One data set: generate, serve, load.
 
 interface DataSetResult {
-  engine: 'postgres' | 'pglite';
+  engine: 'postgres' | 'embedded';
   posts: number;
   generated: GenerateReport;
   generateSeconds: number;
@@ -264,6 +267,18 @@ interface DataSetResult {
   single: Figures[];
   /** Likes that tell nobody and likes that notify, in turns (issue #28), when both were loaded. */
   likeTurns: LikeTurns | null;
+  /** /api/health asked one at a time while the default feed is loaded (issue #50). */
+  healthUnderLoad: HealthUnderLoad | null;
+  /** Embedded mode: the database's own processes (the app's descendants) over the app's load. */
+  databaseProcesses: { cpuSeconds: number; appCpuSeconds: number; rssMiB: number } | null;
+}
+
+interface HealthUnderLoad {
+  asked: number;
+  p50: number;
+  p99: number;
+  /** The feed's own figures during that run. */
+  feed: Figures;
 }
 
 /** `plain` and `notifying` like + unlike in turns (A B B A, twice): each one's mean req/s and CPU. */
@@ -487,14 +502,63 @@ async function likesInTurns(
   return { ...turns, ratio };
 }
 
+/**
+ * /api/health asked one request at a time (every 20 ms, from this process) while the load process
+ * loads `scenario` on the app: what a load balancer's check meets at the busiest.
+ */
+async function healthUnderLoad(
+  app: Running,
+  scenario: Scenario,
+  cookies: string[],
+): Promise<HealthUnderLoad> {
+  const latencies: number[] = [];
+  let loading = true;
+  const probe = (async () => {
+    while (loading) {
+      const started = performance.now();
+      await fetch(`${app.url}/api/health`).then((res) => res.arrayBuffer());
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  const { figures } = await measuredRun(app, scenario, cookies).finally(() => {
+    loading = false;
+  });
+  await probe;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    round(
+      latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] ??
+        0,
+      1,
+    );
+  const result = { asked: latencies.length, p50: at(50), p99: at(99), feed: figures };
+  console.log(
+    `\n  /api/health while ${scenario.name} is loaded (${CONNECTIONS} connections): p50 ${result.p50} ms, p99 ${result.p99} ms over ${result.asked} asks; the feed ${figures.rps} req/s, p99 ${figures.p99} ms`,
+  );
+  return result;
+}
+
 async function serveAndLoad(options: {
-  engine: 'postgres' | 'pglite';
+  engine: 'postgres' | 'embedded';
   posts: number;
   env: Record<string, string>;
   targets: Targets;
   only?: string[];
   floorDatabaseUrl?: string;
-}): Promise<Pick<DataSetResult, 'app' | 'floor' | 'sideBySide' | 'single' | 'signInSeconds' | 'likeTurns'>> {
+}): Promise<
+  Pick<
+    DataSetResult,
+    | 'app'
+    | 'floor'
+    | 'sideBySide'
+    | 'single'
+    | 'signInSeconds'
+    | 'likeTurns'
+    | 'healthUnderLoad'
+    | 'databaseProcesses'
+  >
+> {
   const label = `${options.engine === 'postgres' ? 'PostgreSQL' : 'embedded'}, ${options.posts.toLocaleString('en')} posts`;
   const app = await startApp(options.env, path.join(WORK_DIR, `app-${options.engine}-${options.posts}.log`));
   let floor: Running | null = null;
@@ -506,6 +570,8 @@ async function serveAndLoad(options: {
     console.log(`  ${USERS} users signed in in ${signInSeconds} s`);
     const all = scenarios(options.targets, USERS);
     const chosen = options.only ? all.filter((s) => options.only?.includes(s.name)) : all;
+    const databaseBefore = app.descendants();
+    const appBefore = app.cpuSeconds();
     // Likes are measured in turns below, where they have the people they need.
     const appFigures = await load(
       app,
@@ -513,6 +579,27 @@ async function serveAndLoad(options: {
       cookies,
       `App — ${label}, ${CONNECTIONS} connections, ${SECONDS} s each`,
     );
+
+    const databaseAfter = app.descendants();
+    const appAfter = app.cpuSeconds();
+    const databaseProcesses =
+      options.engine === 'embedded' && databaseBefore && databaseAfter
+        ? {
+            cpuSeconds: round(databaseAfter.cpuSeconds - databaseBefore.cpuSeconds, 1),
+            appCpuSeconds: round((appAfter ?? 0) - (appBefore ?? 0), 1),
+            rssMiB: Math.round(databaseAfter.rssMiB),
+          }
+        : null;
+    if (databaseProcesses) {
+      console.log(
+        `  the database's processes: ${databaseProcesses.cpuSeconds} CPU s (the app ${databaseProcesses.appCpuSeconds}) over those scenarios; RSS ${databaseProcesses.rssMiB} MiB (shared buffers counted once per process)`,
+      );
+    }
+    const feedDefault = all.find((s) => s.name === 'feed default');
+    const health =
+      feedDefault && (!options.only || options.only.includes('feed default'))
+        ? await healthUnderLoad(app, feedDefault, cookies)
+        : null;
 
     let floorFigures: Figures[] = [];
     let pairs: Pair[] = [];
@@ -568,7 +655,16 @@ async function serveAndLoad(options: {
       console.log(`  ${SIGN_IN_USERS - USERS} more users signed in for the likes in ${likeSignInSeconds} s`);
       likeTurns = await likesInTurns(app, plain, notifying, likers);
     }
-    return { app: appFigures, floor: floorFigures, sideBySide: pairs, single, signInSeconds, likeTurns };
+    return {
+      app: appFigures,
+      floor: floorFigures,
+      sideBySide: pairs,
+      single,
+      signInSeconds,
+      likeTurns,
+      healthUnderLoad: health,
+      databaseProcesses,
+    };
   } finally {
     await floor?.stop();
     await namedFloor?.stop();
@@ -632,18 +728,18 @@ async function postgresDataSet(
 async function embeddedDataSet(posts: number): Promise<DataSetResult> {
   const dataDir = fs.mkdtempSync(path.join(WORK_DIR, 'embedded-'));
   const { generated, generateSeconds, targets } = await fill(
-    { engine: 'pglite', dataDir },
+    { engine: 'embedded', dataDir, timeouts: LONG_WORK_TIMEOUTS },
     posts,
-    'Embedded database (PGlite)',
+    'Embedded database (the PostgreSQL the app runs)',
   );
   const served = await serveAndLoad({
-    engine: 'pglite',
+    engine: 'embedded',
     posts,
     targets,
     only: ONLY,
     env: { DATA_DIR: dataDir },
   });
-  return { engine: 'pglite', posts, generated, generateSeconds, ...served };
+  return { engine: 'embedded', posts, generated, generateSeconds, ...served };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -732,6 +828,40 @@ function judge(results: DataSetResult[], textCheck: TextCheckFigures): Verdict[]
         target: `${name} ≥ ${least} req/s at ${CONNECTIONS} connections, ${scale}`,
         value: `${figures.rps} req/s (p95 ${figures.p95} ms)`,
         met: figures.rps >= least,
+      });
+    }
+  }
+  // Issue #50: embedded mode against PostgreSQL mode at the same scale, in the same run.
+  const embedded = results.find((r) => r.engine === 'embedded');
+  const peer = embedded && results.find((r) => r.engine === 'postgres' && r.posts === embedded.posts);
+  if (embedded) {
+    const scale = `${embedded.posts.toLocaleString('en')} posts`;
+    for (const name of ['feed default', 'feed newest', 'single post']) {
+      const mine = byName(embedded, name);
+      const theirs = byName(peer, name);
+      if (mine && theirs) {
+        const ratio = round(mine.rps / Math.max(1, theirs.rps), 2);
+        verdicts.push({
+          target: `embedded / PostgreSQL mode ≥ 0.5 on ${name} at ${scale}`,
+          value: `${ratio} (${mine.rps} / ${theirs.rps} req/s)`,
+          met: ratio >= 0.5,
+        });
+      }
+      if (mine) {
+        verdicts.push({
+          target: `embedded ${name} p99 ≤ 300 ms at ${CONNECTIONS} connections, ${scale}`,
+          value: `${mine.p99} ms (${mine.rps} req/s)`,
+          met: mine.p99 <= 300,
+        });
+      }
+    }
+    for (const result of [embedded, peer]) {
+      const health = result?.healthUnderLoad;
+      if (!result || !health) continue;
+      verdicts.push({
+        target: `/api/health p99 ≤ 50 ms while the default feed is loaded (${result.engine}, ${scale})`,
+        value: `${health.p99} ms (p50 ${health.p50}; ${health.asked} asks; the feed ${health.feed.rps} req/s)`,
+        met: health.p99 <= 50,
       });
     }
   }

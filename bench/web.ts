@@ -144,7 +144,7 @@ async function main() {
   try {
     const dataDir = path.join(work, 'data');
     fs.mkdirSync(dataDir);
-    const database = await openDatabase({ engine: 'pglite', dataDir });
+    const database = await openDatabase({ engine: 'embedded', dataDir });
     let post: { username: string; id: string } | undefined;
     try {
       await applyMigrations(database);

@@ -104,7 +104,11 @@ async function openForAdmin(env: NodeJS.ProcessEnv) {
             url: config.databaseUrl,
             timeouts: { ...config.databaseTimeouts, statementTimeoutMs: 0 },
           }
-        : { engine: 'pglite', dataDir: config.dataDir },
+        : {
+            engine: 'embedded',
+            dataDir: config.dataDir,
+            timeouts: { ...config.databaseTimeouts, statementTimeoutMs: 0 },
+          },
     );
     let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
     try {

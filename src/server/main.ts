@@ -57,7 +57,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
-      : { engine: 'pglite', dataDir: config.dataDir },
+      : { engine: 'embedded', dataDir: config.dataDir, timeouts: config.databaseTimeouts },
   );
   await applyMigrations(database);
   // One record of the services' outages (logged once each, counted for health and the metrics), fed

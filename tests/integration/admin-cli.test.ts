@@ -39,7 +39,7 @@ async function admin(...args: string[]) {
 }
 
 async function readProfile(username: string) {
-  const database = await openDatabase({ engine: 'pglite', dataDir });
+  const database = await openDatabase({ engine: 'embedded', dataDir });
   try {
     const [row] = await database.db
       .select({ userType: profiles.userType, suspendedAt: users.suspendedAt })
@@ -54,7 +54,7 @@ async function readProfile(username: string) {
 
 beforeAll(async () => {
   dataDir = await createMigratedDataDir('yb-admin-');
-  const database = await openDatabase({ engine: 'pglite', dataDir });
+  const database = await openDatabase({ engine: 'embedded', dataDir });
   const user = await insertUser(database.db, { email: 'priya@example.com' });
   await insertProfile(database.db, user.id, { username: 'priya_s' });
   await database.close();
@@ -119,7 +119,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
   });
 
   it('answers the same about an account before and after it is suspended through an anonymous post', async () => {
-    const database = await openDatabase({ engine: 'pglite', dataDir });
+    const database = await openDatabase({ engine: 'embedded', dataDir });
     let postId: RowId;
     try {
       const user = await insertUser(database.db, { email: 'sealed@example.com' });
@@ -139,7 +139,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
     const before = await ask();
     expect(before.map((result) => result.code)).toEqual([0, 0]);
 
-    const sealing = await openDatabase({ engine: 'pglite', dataDir });
+    const sealing = await openDatabase({ engine: 'embedded', dataDir });
     try {
       const staff = await insertUser(sealing.db);
       await insertProfile(sealing.db, staff.id, { userType: 'admin' });
@@ -157,7 +157,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
   });
 
   it('deletes an account on request, only with --yes', async () => {
-    const database = await openDatabase({ engine: 'pglite', dataDir });
+    const database = await openDatabase({ engine: 'embedded', dataDir });
     const user = await insertUser(database.db, { email: 'leaving@example.com' });
     await insertProfile(database.db, user.id, { username: 'leaving_l' });
     await database.db
@@ -174,7 +174,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
     expect(deleted).toMatchObject({ code: 0 });
     expect(deleted.output).toContain('@leaving_l and everything in the account have been deleted.');
     expect(await readProfile('leaving_l')).toBeUndefined();
-    const after = await openDatabase({ engine: 'pglite', dataDir });
+    const after = await openDatabase({ engine: 'embedded', dataDir });
     try {
       expect(await after.db.select().from(posts).where(eq(posts.userId, user.id))).toEqual([]);
       expect(await after.db.select().from(users).where(eq(users.id, user.id))).toEqual([]);
@@ -220,7 +220,7 @@ describe('npm run admin', { timeout: scaled(60_000) }, () => {
 });
 
 async function readNotice() {
-  const database = await openDatabase({ engine: 'pglite', dataDir });
+  const database = await openDatabase({ engine: 'embedded', dataDir });
   try {
     const [row] = await database.db.select().from(notices);
     return row;

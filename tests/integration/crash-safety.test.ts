@@ -2,14 +2,12 @@
 // middle of a burst of writes — no shutdown, no flush, requests in flight. After a restart every write
 // it had acknowledged (201) must be there, and the database must check clean: every B-tree index
 // agrees with its table, every heap tuple indexed (amcheck's bt_index_check with heapallindexed).
-// Embedded mode (PGlite in DATA_DIR) always; PostgreSQL when TEST_DATABASE_URL is set.
+// Embedded mode (the PostgreSQL the app runs in DATA_DIR, decision 033: the app and every process of
+// the database killed at once) always; PostgreSQL when TEST_DATABASE_URL is set.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
@@ -44,7 +42,7 @@ async function signIn(url: string, account: TestAccount): Promise<string> {
  * Every writer posts as fast as it can; at KILL_AFTER acknowledgements the process gets SIGKILL.
  * Resolves with the acknowledged posts (id and content) once every writer has stopped.
  */
-async function burstThenKill(server: ServerProcess, cookies: string[]) {
+async function burstThenKill(server: ServerProcess, cookies: string[], alsoKill: () => void = () => {}) {
   const acknowledged: { id: string; content: string }[] = [];
   let killed = false;
   let failedAfterKill = 0;
@@ -64,6 +62,7 @@ async function burstThenKill(server: ServerProcess, cookies: string[]) {
           if (acknowledged.length >= KILL_AFTER && !killed) {
             killed = true;
             server.child.kill('SIGKILL');
+            alsoKill();
           }
         } catch (error) {
           if (!killed) throw error;
@@ -107,25 +106,42 @@ describe('SIGKILL during a burst of writes', () => {
   it('embedded: every acknowledged post survives and the database checks clean', async () => {
     const dataDir = await createMigratedDataDir('yb-crash-');
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const seed = await openDatabase({ engine: 'pglite', dataDir });
+    const seed = await openDatabase({ engine: 'embedded', dataDir });
     const writers = await seedWriters(seed.db);
     await seed.close();
 
     const first = await startServerProcess({ DATA_DIR: dataDir });
     const cookies = await Promise.all(writers.map((w) => signIn(first.url, w)));
-    const { acknowledged, failedAfterKill } = await burstThenKill(first, cookies);
+    // The database's processes are one process group (its guard's): all of them die with the app,
+    // with no shutdown, as in a power cut that spares the disk's cache.
+    const postmaster = Number.parseInt(
+      fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8'),
+      10,
+    );
+    const group = Number(fs.readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ')[2]);
+    expect(group).toBeGreaterThan(1);
+    const { acknowledged, failedAfterKill } = await burstThenKill(first, cookies, () =>
+      process.kill(-group, 'SIGKILL'),
+    );
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(failedAfterKill, 'writes were in flight when the process died').toBeGreaterThan(0);
+    const log = () => fs.readFileSync(path.join(dataDir, 'postgres-run/postgres.log'), 'utf8');
+    const afterKill = log().length;
+    // Since the killed run's database was ready, no shutdown of any kind.
+    const killedRun = log().split('database system is ready to accept connections').at(-1) ?? '';
+    expect(killedRun).not.toMatch(/shutdown request|shut down/);
 
-    // The lock the killed process held is stale: the restart takes it over.
+    // The lock the killed process held is stale: the restart takes it over, and the database
+    // recovers from its write-ahead log.
     const second = await startServerProcess({ DATA_DIR: dataDir });
     await expectEveryAcknowledgedPost(second.url, acknowledged);
     expect(await second.stop('SIGTERM')).toBe(0);
 
-    const db = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: { amcheck, pg_trgm } });
+    expect(log().slice(afterKill)).toContain('database system was interrupted');
+    const db = await openDatabase({ engine: 'embedded', dataDir });
     try {
-      await db.exec('create extension if not exists amcheck');
-      const checked = await checkIndexes(async (query) => (await db.query<{ name: string }>(query)).rows);
+      await db.db.execute(sql`create extension if not exists amcheck`);
+      const checked = await checkIndexes((query) => queryRows(db.db, sql.raw(query)));
       expect(checked).toBeGreaterThan(20);
       console.log(
         `crash safety (embedded): ${acknowledged.length} acknowledged posts all there, ${failedAfterKill} cut off in flight; ${checked} indexes check clean`,

@@ -1,16 +1,44 @@
-// The server as a whole process: embedded start, the DATA_DIR lock, Ctrl-C, data kept across
-// restarts, start-up refusals; and production mode against PostgreSQL when TEST_DATABASE_URL is set.
+// The server as a whole process: embedded start (the PostgreSQL it runs itself, decision 033), the
+// DATA_DIR lock, Ctrl-C, data kept across restarts, the database stopping with the app however the app
+// ends, an older PGlite DATA_DIR carried over, start-up refusals; and production mode against
+// PostgreSQL when TEST_DATABASE_URL is set.
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../../src/server/db/client';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
+import { insertAccount } from '../support/accounts';
+import { cookiesFrom } from '../support/cookies';
 import { ENGINE } from '../support/engines';
 import { scaled } from '../support/machine-factor';
 import { runServerExpectingExit, type ServerProcess, startServerProcess } from '../support/server-process';
-import { createTestDatabase } from '../support/test-database';
+import { createPgliteDataDir, createTestDatabase } from '../support/test-database';
+
+/** The pid in DATA_DIR/postgres/postmaster.pid, or null when there is none. */
+function postmasterPid(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8'), 10);
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function expectStopped(pid: number) {
+  await expect.poll(() => running(pid), { timeout: scaled(15_000) }).toBe(false);
+}
 
 describe('embedded mode', () => {
   let dataDir: string;
@@ -27,9 +55,10 @@ describe('embedded mode', () => {
   it('starts on an empty DATA_DIR, migrates and reports healthy', async () => {
     first = await startServerProcess({ DATA_DIR: dataDir });
     const res = await fetch(`${first.url}/api/health`);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', engine: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', engine: 'postgres' });
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'postgres/PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
     // Sessions must survive restarts: the generated signing secret is kept, readable by its owner only.
     const secret = fs.statSync(path.join(dataDir, 'auth-secret'));
     expect(secret.mode & 0o777).toBe(0o600);
@@ -60,26 +89,43 @@ describe('embedded mode', () => {
     expect((await fetch(`${first?.url}/api/health`)).status).toBe(200);
   });
 
-  it('stops cleanly on Ctrl-C and releases the lock', async () => {
+  it('stops cleanly on Ctrl-C, its database with it, and releases the lock', async () => {
+    const postmaster = postmasterPid(dataDir);
+    expect(postmaster !== null && running(postmaster)).toBe(true);
     const code = await first?.stop('SIGINT');
     expect(code).toBe(0);
     expect(first?.output()).toContain('stopped');
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+    await expectStopped(postmaster as number);
   });
 
   it('keeps the data for the next start', async () => {
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-    await pglite.query(`insert into notices (id, show, title) values (1, true, 'kept across restarts')`);
-    await pglite.close();
+    const database = await openDatabase({ engine: 'embedded', dataDir });
+    await database.db.execute(
+      sql`insert into notices (id, show, title) values (1, true, 'kept across restarts')`,
+    );
+    await database.close();
 
     const again = await startServerProcess({ DATA_DIR: dataDir });
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     expect(await again.stop('SIGTERM')).toBe(0);
 
-    const reopened = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
-    const { rows } = await reopened.query<{ title: string }>('select title from notices');
+    const reopened = await openDatabase({ engine: 'embedded', dataDir });
+    const rows = await queryRows<{ title: string }>(reopened.db, sql`select title from notices`);
     await reopened.close();
     expect(rows).toEqual([{ title: 'kept across restarts' }]);
+  });
+
+  it('leaves no database running when the app is killed, and starts again on it', async () => {
+    const doomed = await startServerProcess({ DATA_DIR: dataDir });
+    const postmaster = postmasterPid(dataDir);
+    expect(postmaster !== null && running(postmaster)).toBe(true);
+    await doomed.stop('SIGKILL');
+    await expectStopped(postmaster as number);
+
+    const again = await startServerProcess({ DATA_DIR: dataDir });
+    expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+    expect(await again.stop('SIGTERM')).toBe(0);
   });
 
   it('refuses a malformed setting at start-up, naming it', async () => {
@@ -109,6 +155,67 @@ describe('embedded mode', () => {
     const result = await runServerExpectingExit({ DATA_DIR: dataDir, DATABSE_URL: 'postgres://x/y' });
     expect(result.code).not.toBe(0);
     expect(result.output).toContain('DATABSE_URL');
+  });
+});
+
+describe('an embedded DATA_DIR from before decision 033 (PGlite in DATA_DIR/db)', () => {
+  let dataDir: string;
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is carried over on the first start: accounts, posts and sequences, the old folder kept', async () => {
+    dataDir = await createPgliteDataDir('yb-carry-');
+    const old = await openDatabase({ engine: 'pglite', dataDir });
+    const account = await insertAccount(old.db);
+    const [post] = await queryRows<{ id: string }>(
+      old.db,
+      sql`insert into posts (user_id, content) values (${account.userId}, 'written before the move') returning id`,
+    );
+    // A sequence well along: after the move it goes on from there, not from 1.
+    await old.db.execute(sql`select setval('former_staff_number', 41)`);
+    await old.close();
+
+    const server = await startServerProcess({ DATA_DIR: dataDir });
+    try {
+      expect(server.output()).toContain('Carried the embedded database over to PostgreSQL');
+      const read = await fetch(`${server.url}/api/posts/${post?.id}`);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { content: string }).content).toBe('written before the move');
+      // The account signs in with its password, and writes.
+      const signIn = await fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: account.email, password: account.password }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = cookiesFrom(signIn);
+      const written = await fetch(`${server.url}/api/posts`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: 'written after the move' }),
+      });
+      expect(written.status).toBe(201);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+
+    const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('db-pglite-before-postgres-'));
+    expect(kept).toHaveLength(1);
+    expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(false);
+    const moved = await openDatabase({ engine: 'embedded', dataDir });
+    try {
+      const [next] = await queryRows<{ n: string }>(
+        moved.db,
+        sql`select nextval('former_staff_number')::text as n`,
+      );
+      expect(next?.n).toBe('42');
+      const posts = await queryRows<{ content: string }>(
+        moved.db,
+        sql`select content from posts order by created_at`,
+      );
+      expect(posts.map((p) => p.content)).toEqual(['written before the move', 'written after the move']);
+    } finally {
+      await moved.close();
+    }
   });
 });
 

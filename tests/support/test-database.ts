@@ -6,8 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { CLUSTER_DIR_NAME } from '../../src/server/db/embedded-postgres';
 import { applyMigrations } from '../../src/server/db/migrate';
-import { PGLITE_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV, withAdmin } from './database-template';
+import { embeddedTemplate, PGLITE_TEMPLATE_ENV, TEMPLATE_DATABASE_ENV, withAdmin } from './database-template';
+import { scaled } from './machine-factor';
 
 export interface TestDatabase extends Database {
   /** A PostgreSQL URL of this database, or null on PGlite. */
@@ -83,10 +85,33 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 
 /**
  * A new embedded data directory (`DATA_DIR`) holding a migrated database, for tests of the real
- * process or the command line: a copy of the run's template where there is one (initdb and the
- * migrations cost seconds), else made and migrated here. The caller removes it.
+ * process or the command line: a copy of the run's migrated embedded-mode cluster (decision 033)
+ * where there is one (initdb and the migrations cost seconds), else made and migrated here. The
+ * caller removes it.
  */
 export async function createMigratedDataDir(prefix: string): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const template = await embeddedTemplate(scaled(60_000));
+  if (template) {
+    fs.cpSync(path.join(template, CLUSTER_DIR_NAME), path.join(dataDir, CLUSTER_DIR_NAME), {
+      recursive: true,
+    });
+    return dataDir;
+  }
+  const database = await openDatabase({ engine: 'embedded', dataDir });
+  try {
+    await applyMigrations(database);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
+/**
+ * A data directory laid out as embedded mode kept it before decision 033 (PGlite in DATA_DIR/db),
+ * migrated: what the first start of this version carries over.
+ */
+export async function createPgliteDataDir(prefix: string): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const template = process.env[PGLITE_TEMPLATE_ENV];
   const database = await openDatabase({

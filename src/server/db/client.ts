@@ -1,5 +1,7 @@
-// One database API over two engines: PGlite in DATA_DIR/db (embedded mode) or a node-postgres pool
-// (DATABASE_URL). Both are PostgreSQL, so schema, migrations and queries are the same.
+// One database API over two engines: PostgreSQL through a node-postgres pool (DATABASE_URL, or in
+// embedded mode the PostgreSQL the app runs itself in DATA_DIR: embedded-postgres.ts), or PGlite in
+// this process (the tests' in-memory databases; embedded mode's data folders before decision 033).
+// Both are PostgreSQL, so schema, migrations and queries are the same.
 import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -99,7 +101,10 @@ export const AUTH_POOL_SIZE = 4;
 const RELISTEN_DELAYS_MS = [100, 500, 2_000, 5_000];
 
 export type DatabaseTarget =
-  // dataDir null: in memory (tests), optionally started from a dump of another (a migrated template)
+  // Embedded mode: PostgreSQL run by the app in DATA_DIR (an older PGlite DATA_DIR/db carried over).
+  | { engine: 'embedded'; dataDir: string; maxConnections?: number; timeouts?: DatabaseTimeouts }
+  // PGlite in this process. dataDir null: in memory (tests), optionally started from a dump of another
+  // (a migrated template); else the folder of an embedded database from before decision 033.
   | { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { engine: 'postgres'; url: string; maxConnections?: number; timeouts?: DatabaseTimeouts };
 
@@ -109,6 +114,34 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  if (target.engine === 'embedded') {
+    const { startEmbeddedDatabase } = await import('./embedded-database');
+    const server = await startEmbeddedDatabase(target.dataDir);
+    try {
+      const database = await openDatabase(
+        {
+          engine: 'postgres',
+          url: server.url,
+          maxConnections: target.maxConnections,
+          timeouts: target.timeouts,
+        },
+        options,
+      );
+      return {
+        ...database,
+        async close() {
+          try {
+            await database.close();
+          } finally {
+            await server.stop();
+          }
+        },
+      };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }
   const onQuery = options.onQuery;
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (target.engine === 'postgres') {

@@ -1,6 +1,8 @@
-// PGlite has no lock of its own, and two processes writing one data directory silently lose rows.
-// The first process takes DATA_DIR/campus-yearbook.lock; a second one is refused with a message naming
-// it. A lock left by a process that no longer runs (killed, crashed) is taken over.
+// One app per data directory: embedded mode's PostgreSQL, its carry-over from PGlite and the pictures
+// belong to the process that started them (decision 033), and a second one would stop the first one's
+// database as a leftover. The first process takes DATA_DIR/campus-yearbook.lock; a second one is
+// refused with a message naming it. A lock left by a process that no longer runs (killed, crashed) is
+// taken over.
 import fs from 'node:fs';
 import path from 'node:path';
 
