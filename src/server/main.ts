@@ -54,11 +54,19 @@ async function main() {
     import('./platform/object-removals'),
   ]);
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { engine: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
-      : { engine: 'embedded', dataDir: config.dataDir, timeouts: config.databaseTimeouts },
-  );
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { engine: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts }
+        : { engine: 'embedded', dataDir: config.dataDir, timeouts: config.databaseTimeouts },
+    );
+  } catch (error) {
+    // Nothing runs yet: the data directory is free for the next start at once.
+    lock?.release();
+    await redis?.close();
+    throw error;
+  }
   await applyMigrations(database);
   // One record of the services' outages (logged once each, counted for health and the metrics), fed
   // by the requests, the bucket's calls and the mail worker alike.
@@ -179,8 +187,10 @@ function withPort(url: string, port: number): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`Campus Yearbook cannot start.\n${error.message}`);
+  // Embedded mode's PostgreSQL could not start (db/embedded-postgres.ts): its message says what to do.
+  const told = error instanceof Error && error.name === 'EmbeddedPostgresError';
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || told) {
+    console.error(`Campus Yearbook cannot start.\n${(error as Error).message}`);
   } else {
     console.error('Campus Yearbook failed to start:', error);
   }

@@ -128,6 +128,25 @@ describe('embedded mode', () => {
     expect(await again.stop('SIGTERM')).toBe(0);
   });
 
+  // PostgreSQL refuses root: under root it runs as another user, who cannot pass a closed folder.
+  it.runIf(process.getuid?.() === 0)(
+    'under root, refuses a DATA_DIR inside a closed folder, saying what to do',
+    async () => {
+      const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'yb-closed-'));
+      try {
+        fs.chmodSync(closed, 0o700);
+        const result = await runServerExpectingExit({ DATA_DIR: path.join(closed, 'data') });
+        expect(result.code).not.toBe(0);
+        expect(result.output).toContain('Campus Yearbook cannot start.');
+        expect(result.output).toContain(`${closed} is closed to others. Set DATA_DIR to a folder outside it`);
+        expect(result.output).not.toMatch(/\n\s+at /);
+        expect(fs.existsSync(path.join(closed, 'data', LOCK_FILE_NAME))).toBe(false);
+      } finally {
+        fs.rmSync(closed, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('refuses a malformed setting at start-up, naming it', async () => {
     const result = await runServerExpectingExit({ DATA_DIR: dataDir, PORT: 'eighty' });
     expect(result.code).not.toBe(0);
