@@ -90,21 +90,26 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
  * caller removes it.
  */
 export async function createMigratedDataDir(prefix: string): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const template = await embeddedTemplate(scaled(60_000));
-  if (template) {
-    fs.cpSync(path.join(template, CLUSTER_DIR_NAME), path.join(dataDir, CLUSTER_DIR_NAME), {
-      recursive: true,
-    });
-    return dataDir;
-  }
-  const database = await openDatabase({ engine: 'embedded', dataDir });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   try {
-    await applyMigrations(database);
-  } finally {
-    await database.close();
+    if (template) {
+      fs.cpSync(path.join(template, CLUSTER_DIR_NAME), path.join(dataDir, CLUSTER_DIR_NAME), {
+        recursive: true,
+      });
+      return dataDir;
+    }
+    const database = await openDatabase({ engine: 'embedded', dataDir });
+    try {
+      await applyMigrations(database);
+    } finally {
+      await database.close();
+    }
+    return dataDir;
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return dataDir;
 }
 
 /**
