@@ -4,9 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackup, runRestore } from '../../src/server/backup-cli';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase, queryRows } from '../../src/server/db/client';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { cookiesFrom } from '../support/cookies';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
@@ -27,6 +28,8 @@ let backupFile: string;
 let acknowledgedBefore: { id: string; content: string }[] = [];
 let backupOutput: string[] = [];
 let backupCode: number;
+/** Posts acknowledged while the backup ran (or just after, before the writers saw it end). */
+let writtenDuring = 0;
 let secret: string;
 
 async function signIn(url: string, account: TestAccount): Promise<string> {
@@ -90,6 +93,7 @@ beforeAll(async () => {
   writing = false;
   await writing$;
   backupCode = backup.code;
+  writtenDuring = duringOrAfter;
   backupOutput = backup.output.split('\n');
   console.log(
     `backup under writes: ${acknowledgedBefore.length} posts acknowledged before it began, ${duringOrAfter} while it ran`,
@@ -104,6 +108,7 @@ afterAll(async () => {
 describe('npm run backup while the server runs and writes', () => {
   it('backs up with progress, through the running database', () => {
     expect(backupCode, backupOutput.join('\n')).toBe(0);
+    expect(writtenDuring, 'posts written while the backup ran').toBeGreaterThan(0);
     expect(backupOutput).toContain('The server is running: backing up while it runs.');
     expect(backupOutput).toContain('Copying the database...');
     expect(backupOutput.at(-2)).toMatch(/^Backed up \d+ files \(\d+ MB\) to /);
@@ -145,6 +150,25 @@ describe('npm run backup while the server runs and writes', () => {
     const twice = await run(runRestore, [backupFile], { DATA_DIR: target });
     expect(twice.code).toBe(1);
     expect(twice.output).toContain('is not empty');
+
+    // With no server on it, backup starts the database itself; that backup restores as well.
+    const offline = path.join(tempDir('yb-backup-offline-'), 'offline.backup');
+    const stopped = await run(runBackup, [offline], { DATA_DIR: target });
+    expect(stopped.code, stopped.output).toBe(0);
+    expect(stopped.output).not.toContain('while it runs');
+    const again = tempDir('yb-restored-again-');
+    expect((await run(runRestore, [offline], { DATA_DIR: again })).code).toBe(0);
+    const database = await openDatabase({ engine: 'embedded', dataDir: again });
+    try {
+      const ids = acknowledgedBefore.map((post) => post.id);
+      const found = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from posts where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+      );
+      expect(found[0]?.n).toBe(ids.length);
+    } finally {
+      await database.close();
+    }
   });
 
   it('refuses a damaged, a cut and a foreign file, leaving DATA_DIR empty', async () => {
