@@ -1,4 +1,5 @@
-// What runs on both database engines. `npm test` runs every test on the embedded engine (PGlite);
+// What runs on both database engines. `npm test` runs every test on PGlite in memory (embedded mode
+// itself runs PostgreSQL since decision 033: the tests of the real process use it);
 // `npm test -- --postgres` (CI) runs again, on PostgreSQL and Redis, only the tests tagged `engine`:
 // what can differ between the two — SQL and migrations, query plans, search's case folding, locking
 // and races (PGlite runs one statement at a time, where a race holds trivially), LISTEN/NOTIFY,
