@@ -391,6 +391,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
     url,
     stop() {
       stopped ??= (async () => {
+        // Held by the event loop until PostgreSQL has stopped, so a process ending on an empty loop
+        // does not go before it.
+        child.ref();
         child.stdin?.end();
         const timer = setTimeout(() => void stopLeftover(clusterDir), STOP_TIMEOUT_MS);
         await exited;
