@@ -34,7 +34,7 @@ export async function startSeededServer(
   // A copy of the run's migrated data directory (global-setup.ts): no initdb, nothing to migrate.
   const template = process.env[TEMPLATE_DATA_DIR_ENV];
   if (template) fs.cpSync(template, dataDir, { recursive: true });
-  const database = await openDatabase({ engine: 'pglite', dataDir });
+  const database = await openDatabase({ engine: 'embedded', dataDir });
   await applyMigrations(database);
   await seed(database.db);
   await database.close();
