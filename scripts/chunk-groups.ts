@@ -10,8 +10,8 @@
 //            redirect (every page that loads it loads this file too but the not-found page, so a file
 //            of its own cost each of them a request and ~120 B of gzip)
 //   data     the data layer a data page mounts: the query client and keys, each feature's read
-//            queries (`api/*-queries.ts`), the session query, and what a data page shows while it
-//            loads, fails or asks to confirm
+//            queries (`api/*-queries.ts`; a thread's stay with it), the session query, and what a
+//            data page shows while it loads, fails or asks to confirm
 //   cards    a post card as anyone reads it (post-card-view.tsx) and what it draws with, and the
 //            posts' messages and sort names (read by the feeds, a post's page and the first-data loads)
 //   askline-card  an askline card (the askline list and an askline's page)
@@ -74,7 +74,8 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     4,
     anyOf(
       web('lib/(query-client|query-keys|page-state|cookies)\\.ts'),
-      web('features/auth/api/session-query\\.ts|features/[\\w-]+/api/[\\w-]+-queries\\.ts'),
+      // (Not a thread's, issue #49: it is read only with the post page's lazy thread section.)
+      web('features/auth/api/session-query\\.ts|features/(?!replies/)[\\w-]+/api/[\\w-]+-queries\\.ts'),
       web('components/ui/(announcer|confirm-dialog|load-error|loading-status|load-more-button)\\.tsx'),
     ),
   ),

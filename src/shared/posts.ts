@@ -61,6 +61,8 @@ export const postSchema = z.object({
   createdAt: z.string(),
   likeCount: z.number(),
   likedByMe: z.boolean(),
+  /** Its live replies (issue #49): the same for everyone. */
+  replyCount: z.number(),
   /** Admins and moderators only (SPEC §3 report_data): the post's report, if it has one. */
   report: z.nullable(
     z.object({

@@ -58,8 +58,12 @@ describe('the first data of a page', () => {
     expect(await askedFor(address, { readModerationLog: true })).toEqual(['/api/session']);
   });
 
-  it.each([`/asha_r/${id}`, `/POST/${id}`])('%s asks for its post', async (address) => {
-    expect(await askedFor(address, null)).toEqual(['/api/session', `/api/posts/${id}`]);
+  it.each([`/asha_r/${id}`, `/POST/${id}`])('%s asks for its post and its thread', async (address) => {
+    expect(await askedFor(address, null)).toEqual([
+      '/api/session',
+      `/api/posts/${id}`,
+      `/api/posts/${id}/replies`,
+    ]);
   });
 
   it('asks for the reports queue only for whom the gate lets in', async () => {

@@ -28,6 +28,7 @@ import {
   profilePostsQueryOptions,
 } from '../features/posts/api/posts-queries';
 import { profileQueryOptions } from '../features/profiles/api/profile-api';
+import { threadQueryOptions } from '../features/replies/api/replies-queries';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { wordListsQueryOptions } from '../features/safety/api/word-lists-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
@@ -116,9 +117,18 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       client.prefetchInfiniteQuery(hiddenPostsQueryOptions),
     ],
   },
-  anonymousPost: { open: (client, { postId = '' }) => [postOrRemoval(client, postId, null)] },
+  // The post, and its thread's first page (issue #49): drawn with it, read without JavaScript.
+  anonymousPost: {
+    open: (client, { postId = '' }) => [
+      postOrRemoval(client, postId, null),
+      client.prefetchInfiniteQuery(threadQueryOptions(postId, 'oldest')),
+    ],
+  },
   userPost: {
-    open: (client, { username = null, postId = '' }) => [postOrRemoval(client, postId, username)],
+    open: (client, { username = null, postId = '' }) => [
+      postOrRemoval(client, postId, username),
+      client.prefetchInfiniteQuery(threadQueryOptions(postId, 'oldest')),
+    ],
   },
   // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page.
   userProfile: {

@@ -6,6 +6,7 @@
 // screen-keys.ts, a module apart, so that the code of the pages a shared link opens carries none of
 // them (their 100 KB budget, issue #26).
 import type { FeedSort } from '../../shared/posts';
+import type { ThreadOrder } from '../../shared/values/replies';
 
 export const queryKeys = {
   session: ['session'] as const,
@@ -25,6 +26,13 @@ export const queryKeys = {
     all: ['post'] as const,
     byId: (id: string) => ['post', id] as const,
     one: (id: string, username: string | null) => ['post', id, username?.toLowerCase() ?? null] as const,
+  },
+
+  /** A post's thread (issue #49): its pages in an order, and the rest of a branch. */
+  threads: {
+    all: (postId: string) => ['thread', postId] as const,
+    page: (postId: string, order: ThreadOrder) => ['thread', postId, order] as const,
+    branch: (postId: string, branchId: string) => ['thread', postId, 'branch', branchId] as const,
   },
 
   profiles: {

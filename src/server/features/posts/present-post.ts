@@ -27,6 +27,7 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
     createdAt: row.createdAt.toISOString(),
     likeCount: row.likeCount,
     likedByMe: row.likedByMe,
+    replyCount: row.replyCount,
     report:
       moderating && row.reportId
         ? {

@@ -45,6 +45,7 @@ export function selectPostsWith<Extra extends Record<string, SQL.Aliased>>(
         // Microseconds matter to the keyset cursor; a JavaScript Date keeps only milliseconds.
         createdAtExact: sql<string>`${posts.createdAt}::text`.as('created_at_exact'),
         likeCount: posts.likeCount,
+        replyCount: posts.replyCount,
         authorUsername: profiles.username,
         authorFullName: profiles.fullName,
         authorPictureKey: profiles.profilePictureKey,

@@ -29,6 +29,17 @@ const OwnRemovedPost = lazyPage(
   { preload: false },
 );
 
+/**
+ * The post's thread (issue #49): drawn by the server with the page, so it reads without JavaScript; its
+ * code comes with the page for members (who reply), after the page for a visitor (who reads).
+ */
+const THREAD_SECTION = 'features/replies/components/thread-section.tsx';
+const ThreadSection = lazyPage(
+  THREAD_SECTION,
+  () => import('../../features/replies/components/thread-section').then((m) => m.ThreadSection),
+  { preload: false },
+);
+
 // /{username}/{postId} and /post/{postId} (SPEC §2 Single-post page): open to visitors. The template
 // comes from ?format= (other values are ignored) or the buttons, and the frame around the card is what
 // the navbar's Download saves (features/share). A named post asked for under another username moves to
@@ -45,6 +56,7 @@ export function PostRoute() {
   useNotFoundStatus(missing);
   const signedIn = Boolean(session?.user) && !session?.demo;
   usePreloadModule(OWN_REMOVED_POST, missing && signedIn);
+  usePreloadModule(THREAD_SECTION, signedIn);
 
   useEffect(() => {
     if (!post?.author || username === null) return;
@@ -123,6 +135,10 @@ export function PostRoute() {
           <PostCard post={post} showAuthorNote={false} />
         </ShareFrame>
       </div>
+
+      <Suspense fallback={null}>
+        <ThreadSection postId={post.id} />
+      </Suspense>
 
       {signedIn ? null : (
         <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 text-center dark:border-slate-800 dark:bg-slate-900">

@@ -41,6 +41,7 @@ export const ICON_NAMES = [
   'mail',
   'mail-check',
   'megaphone',
+  'message-circle',
   'message-circle-question-mark',
   'message-square-plus',
   'message-square-quote',

@@ -94,6 +94,7 @@ export function demoPostAsPost(post: DemoPost): Post {
     createdAt: post.created_at,
     likeCount: post.like_count,
     likedByMe: post.user_has_liked_post,
+    replyCount: 0,
     // The demo visitor "is" the demo user, the author of every demo post; nothing can be deleted.
     report: null,
     viewer: {

@@ -4,6 +4,7 @@ import { CONTROL_MESSAGES } from '../../../../shared/values/personal-controls';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
 import { Icon } from '../../../components/icons/icon';
+import { ReportDialog } from '../../../components/report-dialog';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import type { MenuItem } from '../../../components/ui/menu-button';
@@ -22,7 +23,6 @@ import {
 } from '../api/posts-api';
 import { type PostCardProps, useCopyLink } from './post-card';
 import { CardIconButton, DISLIKE_FEEDBACK_MS, PostCardView } from './post-card-view';
-import { ReportDialog } from './report-dialog';
 
 /** Staff's removal form (issue #47): loaded when they first remove a post, never for members. */
 const RemovalDialog = lazyPage(

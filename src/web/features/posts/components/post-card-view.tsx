@@ -203,8 +203,16 @@ export function PostCardView({
         )}
 
         {shareable ? (
-          // Copy the link, or open the post's page in a template to copy, embed or download it there.
-          <div {...OMIT_FROM_IMAGE}>
+          // Its replies (issue #49), the thread on the post's page; then Copy link, or the post's page
+          // in a template to copy, embed or download it there.
+          <div className="flex items-center gap-1" {...OMIT_FROM_IMAGE}>
+            <Link to={`${postHref(post)}#replies`} title="Replies" className={cardButtonClasses}>
+              <Icon name="message-circle" className="size-5" />
+              <span className="tabular-nums">
+                {post.replyCount}
+                <span className="sr-only"> replies</span>
+              </span>
+            </Link>
             <MenuButton
               label="Share"
               buttonContent={<Icon name="share-2" className="size-5" />}

@@ -28,6 +28,7 @@ function makePost(id: string, overrides: Partial<Post> = {}): Post {
     askline: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     likeCount: 4,
+    replyCount: 0,
     likedByMe: false,
     report: null,
     viewer: {

@@ -32,14 +32,8 @@ export interface PostCardProps {
 
 /** Whether the server's answer offers this viewer anything beyond reading and sharing the post. */
 function mayAct({ viewer }: Post): boolean {
-  return (
-    viewer.canLike ||
-    viewer.canDelete ||
-    viewer.canModerate ||
-    viewer.report !== 'none' ||
-    viewer.canHide ||
-    viewer.hidden
-  );
+  // (Hiding and muting, issue #48, need a profile, and so does liking: canLike covers them.)
+  return viewer.canLike || viewer.canDelete || viewer.canModerate || viewer.report !== 'none';
 }
 
 // The post card. What a viewer may do comes with the post (its `viewer` part): someone who may only

@@ -5,10 +5,10 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-} from '../../../../shared/values/reports';
-import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { inputClasses } from '../../../components/ui/text-field';
-import { checkBy, useForm } from '../../../lib/use-form';
+} from '../../shared/values/reports';
+import { checkBy, useForm } from '../lib/use-form';
+import { composeButtonClasses } from './ui/control-classes';
+import { inputClasses } from './ui/text-field';
 
 type ReportValues = { reason: ReportReason | ''; detail: string };
 
