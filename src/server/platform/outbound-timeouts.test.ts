@@ -163,6 +163,8 @@ describe('a mail server that does not answer', () => {
     await until(async () => ((await outbox())[0]?.attempts ?? 0) >= 2, scaled(15_000));
     const [row] = await outbox();
     expect(row?.failedAt).toBeNull();
-    expect(row?.lastError).toMatch(/greeting never received/i);
+    // A timeout, whichever of nodemailer's timers (greeting, socket: both SMTP_TIMEOUT_MS) fired first
+    // on a busy machine; not a refusal or a protocol error.
+    expect(row?.lastError).toMatch(/greeting never received|^timeout$/i);
   }, 60_000);
 });
