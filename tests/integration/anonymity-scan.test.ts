@@ -1391,7 +1391,11 @@ describe('an anonymous author', () => {
         for (const url of urls) {
           const read = await fetchAs(viewer, 'GET', url);
           expect(read.status, read.what).toBeLessThan(500);
-          seen[read.what] = steady(`${read.status} ${read.body}`);
+          // The thread's reply count moves with her replies, as it must, for everyone alike.
+          seen[read.what] = steady(`${read.status} ${read.body}`).replace(
+            /"replyCount":\d+/g,
+            '"replyCount":…',
+          );
         }
       }
       return seen;

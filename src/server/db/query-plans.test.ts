@@ -297,7 +297,10 @@ describe('paged lists read an index in order', () => {
       'likes_user_id_post_id_pk',
       'report_reasons_reporter_idx',
       'report_reasons_reporter_idx',
-      // Anonymous posts let go of their author, then the named ones go (decision 019).
+      // Named replies keep their place (their counts lowered first, issue #49), anonymous posts let go
+      // of their author, then the named ones go (decision 019).
+      'posts_user_created_idx',
+      'posts_user_created_idx',
       'posts_user_created_idx',
       'posts_user_created_idx',
       // The username, held (released_usernames), read from the profile by its account.

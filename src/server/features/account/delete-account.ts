@@ -53,8 +53,15 @@ export function erasureOf(userId: string, email: string): SQL[] {
         )
         update reports r set report_count = r.report_count - lost.n
         from lost where r.post_id = lost.post_id and r.report_count > lost.n`,
-    // Anonymous posts, live or deleted, let go of their author and stay as they were (decision 019);
-    // the named ones go, with what hangs on them.
+    // Named replies (issue #49) keep their place in their threads, as a deleted reply does, with
+    // nothing of the person left: the replies below them still read, and the counts they made are
+    // lowered (their live ones) first.
+    countOut(sql`p.user_id = ${userId} and p.parent_id is not null and not p.is_anonymous`),
+    sql`update posts set deleted = true, user_id = null, content = 'Reply removed', match_text = null,
+          posted_after_warning = false
+        where user_id = ${userId} and parent_id is not null and not is_anonymous`,
+    // Anonymous posts and replies, live or deleted, let go of their author and stay as they were
+    // (decision 019); the named posts go, with what hangs on them (a post's thread too).
     sql`update posts set user_id = null where user_id = ${userId} and is_anonymous`,
     sql`delete from posts where user_id = ${userId}`,
     // Old share links and embeds name the username: held before anyone else may take it.
@@ -124,10 +131,28 @@ export async function deleteAccount(options: {
  * author. The same as deleting each from their profile (a post's author deleting it), all at once.
  */
 export async function deleteOwnAnonymousPosts(db: Db, userId: string): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update posts set deleted = true
-        where user_id = ${userId} and is_anonymous and not deleted returning id`,
-  );
-  return rows.length;
+  return db.transaction(async (tx) => {
+    // Replies among them leave their threads' counts, as a deleted reply does (issue #49).
+    await tx.execute(countOut(sql`p.user_id = ${userId} and p.is_anonymous and p.parent_id is not null`));
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update posts set deleted = true
+          where user_id = ${userId} and is_anonymous and not deleted returning id`,
+    );
+    return rows.length;
+  });
+}
+
+/**
+ * Lowers the reply counts of the threads and branches that the live replies meeting `which` (a
+ * condition on `p`) count in: before they are deleted together, in one statement per thread row.
+ */
+function countOut(which: SQL): SQL {
+  return sql`with gone as (
+      select p.parent_id as id from posts p where ${which} and not p.deleted
+      union all
+      select p.branch_id from posts p where ${which} and not p.deleted and p.branch_id is not null
+    ),
+    lost as (select id, count(*)::int as n from gone group by id)
+    update posts t set reply_count = greatest(t.reply_count - lost.n, 0) from lost where t.id = lost.id`;
 }

@@ -338,3 +338,50 @@ describe('notifications of replies and mentions', () => {
     expect((await notificationsOf(named)).filter((n) => n.kind === 'mentioned')).toEqual([]);
   });
 });
+
+describe('deleting an account keeps the threads it replied in', () => {
+  it('its named replies keep their place with nothing of it; its anonymous ones stay; the counts follow', async () => {
+    const [op, leaver, stayer] = [await member(), await member('Lena Leaving'), await member()];
+    const postId = await post(op, 'A thread someone will leave');
+    const top = await reply(leaver, postId, 'A named top-level reply');
+    const child = await reply(stayer, postId, 'An answer under it', { replyToId: top.id });
+    const anonymous = await reply(leaver, postId, 'An anonymous one', { isAnonymous: true });
+    expect((await thread(op, postId)).replyCount).toBe(3);
+
+    const res = await call(leaver, 'DELETE', '/api/account', {
+      confirmation: leaver.username,
+      password: leaver.account.password,
+      anonymousPosts: 'leave',
+    });
+    expect(res.status, res.text).toBeLessThan(300);
+
+    const page = await thread(op, postId);
+    expect(page.replyCount).toBe(2);
+    const [first, second] = page.entries;
+    expect(first?.reply).toMatchObject({
+      id: top.id,
+      removed: true,
+      content: '',
+      author: null,
+      replyCount: 1,
+    });
+    expect(first?.branch.map((r) => r.id)).toEqual([child.id]);
+    expect(second?.reply).toMatchObject({
+      id: anonymous.id,
+      label: 'Anonymous 1',
+      author: null,
+      removed: false,
+    });
+    expect(JSON.stringify(page)).not.toContain('Lena');
+  });
+
+  it('taking down one’s anonymous posts first takes down one’s anonymous replies, counted out', async () => {
+    const [op, writer] = [await member(), await member()];
+    const postId = await post(op, 'Another thread');
+    await reply(writer, postId, 'Anonymous, soon gone', { isAnonymous: true });
+    expect((await ok(writer, 'DELETE', '/api/account/anonymous-posts')).deleted).toBe(1);
+    const page = await thread(op, postId);
+    expect(page.replyCount).toBe(0);
+    expect(page.entries[0]?.reply.removed).toBe(true);
+  });
+});
