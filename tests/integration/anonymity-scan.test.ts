@@ -13,6 +13,8 @@
 //
 // Routes whose purpose is to name people (a profile, the user search, the admin's account list) are
 // fetched about someone else: what is at stake is the link between a post and its author.
+// @module-tag engine (runs on both engines: docs/architecture.md, "Tests"; the probes of issues #48 and
+// #49 must hold on PostgreSQL too)
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
