@@ -385,3 +385,29 @@ describe('deleting an account keeps the threads it replied in', () => {
     expect(page.entries[0]?.reply.removed).toBe(true);
   });
 });
+
+describe('"Mute this author" on an anonymous reply', () => {
+  it('hides that reply and what answers it for the viewer alone; the count and everyone else stay', async () => {
+    const [op, anonymous, viewer, bystander] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    const postId = await post(op, 'A thread with a troll');
+    const troll = await reply(anonymous, postId, 'A rude anonymous reply', { isAnonymous: true });
+    const answer = await reply(bystander, postId, 'Answering the troll', { replyToId: troll.id });
+    const other = await reply(anonymous, postId, 'The same hand, another reply', { isAnonymous: true });
+    const hidden = await call(viewer, 'POST', '/api/controls/hidden-posts', {
+      postId: troll.id,
+      reason: 'muted_author',
+    });
+    expect(hidden.status, hidden.text).toBe(201);
+    const mine = await thread(viewer, postId);
+    expect(mine.entries.map((e) => e.reply.id)).toEqual([other.id]);
+    expect(mine.replyCount).toBe(3);
+    const theirs = await thread(bystander, postId);
+    expect(theirs.entries.map((e) => e.reply.id)).toEqual([troll.id, other.id]);
+    expect(theirs.entries[0]?.branch.map((r) => r.id)).toEqual([answer.id]);
+  });
+});

@@ -55,3 +55,18 @@ export function useReportReply() {
       apiRequest(`${postPath(id)}/report`, { method: 'POST', body }),
   });
 }
+
+/**
+ * "Mute this author" on an anonymous reply (decision 032): hides that reply, and those answering it,
+ * for the viewer alone; the answer says why an anonymous writer is not muted as a person.
+ */
+export function useHideReply(postId: string) {
+  return useMutation({
+    mutationFn: (replyId: string) =>
+      apiRequest<{ message: string | null }>('/api/controls/hidden-posts', {
+        method: 'POST',
+        body: { postId: replyId, reason: 'muted_author' },
+      }),
+    onSuccess: () => askAgain(postId),
+  });
+}

@@ -15,7 +15,7 @@ import { refusalMessage } from '../../../lib/api-client';
 import { LocalDate } from '../../../lib/local-dates';
 import { usePeopleControlAction } from '../../../lib/personal-controls';
 import { Link } from '../../../lib/router';
-import { useDeleteReply, useRemoveReply, useReportReply } from '../api/replies-api';
+import { useDeleteReply, useHideReply, useRemoveReply, useReportReply } from '../api/replies-api';
 import { ReplyComposer } from './reply-composer';
 
 /** Who wrote a reply, as the thread shows them: a member, or its label in the thread ("Anonymous 2"). */
@@ -47,6 +47,7 @@ export function ReplyItem({
   const remove = useDeleteReply(postId);
   const removal = useRemoveReply(postId);
   const report = useReportReply();
+  const hide = useHideReply(postId);
   const act = usePeopleControlAction();
 
   if (reply.removed) {
@@ -105,6 +106,18 @@ export function ReplyItem({
       label: `Mute @${author.username}`,
       icon: <Icon name="volume-x" className="size-4" />,
       onSelect: () => void act('mute', author.username, true),
+    });
+  }
+  if (reply.viewer.canMuteAuthor === 'post') {
+    items.push({
+      key: 'mute',
+      label: 'Mute this author',
+      icon: <Icon name="volume-x" className="size-4" />,
+      onSelect: () =>
+        hide.mutate(reply.id, {
+          onSuccess: (answer) => announce(answer.message ?? 'Reply hidden.', 'info'),
+          onError: (error) => announce(refusalMessage(error, 'Could not hide the reply.')),
+        }),
     });
   }
   if (reply.viewer.canBlockAuthor && author) {
