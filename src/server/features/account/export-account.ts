@@ -15,6 +15,7 @@
 // failed download rather than saving a short file as complete.
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { anonymousLabel } from '../../../shared/values/replies';
 import type { Db } from '../../db/client';
 import {
   accounts,
@@ -249,12 +250,15 @@ async function* exportJson(
     (after) => postsPage(db, userId, after, size),
     (row) => ({
       id: row.id,
-      url: postUrl(row.id),
+      // A reply (issue #49) is at its place in its thread, with its label there when anonymous.
+      url: row.parentId ? `${postUrl(row.parentId)}#reply-${row.id}` : postUrl(row.id),
       content: row.content,
       anonymous: row.isAnonymous,
       removed: row.deleted,
       likes: row.likeCount,
       asklineId: row.asklineId,
+      replyTo: row.parentId ? { post: postUrl(row.parentId), reply: row.replyToId } : null,
+      label: row.anonymousLabel === null ? null : anonymousLabel(row.anonymousLabel),
       createdAt: row.createdAt.toISOString(),
     }),
     (row) => ({ id: row.id, time: row.exactly }),
@@ -299,6 +303,9 @@ export function postsPage(db: Db, userId: string, after: Cursor | null, size = P
       deleted: posts.deleted,
       likeCount: posts.likeCount,
       asklineId: posts.asklineId,
+      parentId: posts.parentId,
+      replyToId: posts.replyToId,
+      anonymousLabel: posts.anonymousLabel,
       createdAt: posts.createdAt,
       // The time as the database wrote it (microseconds: a JavaScript Date would round them).
       exactly: sql<string>`${posts.createdAt}::text`,

@@ -3,6 +3,7 @@
 // counts, replies off, deleted replies keeping their place, blocks, and that no list of posts ever
 // shows a reply.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../../../../tests/support/test-server';
 import { POST_MESSAGES } from '../../../shared/posts';
 import { BRANCH_PREVIEW_SIZE, REPLY_MESSAGES, type Reply, type ThreadPage } from '../../../shared/replies';
+import { EXPORT_JSON_NAME } from '../account/export-account';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -409,5 +411,27 @@ describe('"Mute this author" on an anonymous reply', () => {
     const theirs = await thread(bystander, postId);
     expect(theirs.entries.map((e) => e.reply.id)).toEqual([troll.id, other.id]);
     expect(theirs.entries[0]?.branch.map((r) => r.id)).toEqual([answer.id]);
+  });
+});
+
+describe('the export', () => {
+  it('holds one’s replies at their place in their threads, with one’s own label there', async () => {
+    const [op, writer] = [await member(), await member()];
+    const postId = await post(op, 'Export me a thread');
+    const named = await reply(writer, postId, 'A named reply to export');
+    const anonymous = await reply(writer, postId, 'An anonymous reply to export', {
+      isAnonymous: true,
+      replyToId: named.id,
+    });
+    const res = await server.request('/api/account/export', { headers: { cookie: writer.cookie } });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const document = JSON.parse(new TextDecoder().decode(files[EXPORT_JSON_NAME])) as {
+      posts: { id: string; url: string; label: string | null; replyTo: unknown }[];
+    };
+    const byId = new Map(document.posts.map((p) => [p.id, p]));
+    expect(byId.get(named.id)).toMatchObject({ label: null, replyTo: { reply: null } });
+    expect(byId.get(named.id)?.url).toMatch(new RegExp(`/post/${postId}#reply-${named.id}$`));
+    expect(byId.get(anonymous.id)).toMatchObject({ label: 'Anonymous 1', replyTo: { reply: named.id } });
   });
 });
