@@ -22,6 +22,7 @@ import {
   listNotifications,
   unreadForDigest,
 } from '../features/notifications/list-notifications';
+import { tellMentioned } from '../features/notifications/tell-replied';
 import { hiddenPostsPage } from '../features/personal-controls/export-controls';
 import { listHiddenPosts } from '../features/personal-controls/hidden-posts';
 import { listPeopleControls } from '../features/personal-controls/people';
@@ -29,6 +30,7 @@ import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
 import { findProfileByUsername } from '../features/profiles/find-profile';
+import { listBranch, listThread } from '../features/replies/list-thread';
 import { namedMembersQuery, namingCandidates } from '../features/safety/find-named-members';
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
@@ -265,6 +267,40 @@ describe('paged lists read an index in order', () => {
       for (const index of indexes) expect(plans[0]).toMatch(new RegExp(`(using|on) ${index}\\b`));
       for (const index of never) expect(plans[0]).not.toContain(index);
     }
+  });
+
+  // Issue #49: a thread page reads its top-level replies and each branch through their indexes, in
+  // their order, whatever the thread's size; a mention finds its people by username.
+  const threadReads = [
+    ...(['oldest', 'newest'] as const).flatMap((order) =>
+      [undefined, encodeCursor([TIME, ID])].map((cursor) => ({
+        name: `a thread page, ${order} first${cursor ? ', after a cursor' : ''}`,
+        indexes: ['posts_thread_idx', 'posts_branch_idx'],
+        run: (db: Db) => listThread(db, { postId: ID, viewer: VIEWER, order, cursor }).catch(() => undefined),
+      })),
+    ),
+    {
+      name: 'the rest of a branch',
+      indexes: ['posts_branch_idx'],
+      run: (db: Db) =>
+        listBranch(db, { postId: ID, branchId: ID, viewer: VIEWER, cursor: encodeCursor([TIME, ID]) }).catch(
+          () => undefined,
+        ),
+    },
+    {
+      name: 'the people a text mentions',
+      indexes: ['profiles_username_key'],
+      run: (db: Db) =>
+        tellMentioned(db, { id: ID, content: '@asha and @ravi_k', writerId: VIEWER, anonymous: false }).catch(
+          () => undefined,
+        ),
+    },
+  ];
+  it.each(threadReads)('$name reads $indexes, sorting and scanning nothing', async ({ run, indexes }) => {
+    const plans = await plansOf(run);
+    expect(plans).toHaveLength(1);
+    for (const index of indexes) expect(plans[0]).toMatch(new RegExp(`(using|on) ${index}\\b`));
+    expect(plans[0]).not.toMatch(/Sort|Seq Scan/);
   });
 
   // Issue #27: an account's export reads its own rows a page at a time, in the order of an index.
