@@ -194,3 +194,24 @@ describe('every page', () => {
     expect(withClassic).toEqual([]);
   });
 });
+
+describe('lazily loaded parts', () => {
+  // lazyPage's key names the chunk the server preloads and waits for (lib/lazy-page.ts); the renderer
+  // refuses a build whose manifest lacks a key it has met, but only once the module declaring it has
+  // been loaded. A module also imported statically elsewhere is no chunk of its own: every key in the
+  // sources must name one.
+  it('name a chunk of the build, each of them', () => {
+    const sources = path.resolve(import.meta.dirname, '../../src/web');
+    const keys = new Set<string>();
+    for (const entry of fs.readdirSync(sources, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+      const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+      for (const [, key] of text.matchAll(/lazyPage(?:<[^>]*>)?\(\s*'([^']+)'/g)) if (key) keys.add(key);
+      for (const [, key] of text.matchAll(/const [A-Z_]+ = '((?:app|features|components|lib)\/[^']+\.tsx?)';/g))
+        if (key) keys.add(key);
+    }
+    expect(keys.size).toBeGreaterThan(20);
+    const missing = [...keys].filter((key) => !manifest[key]?.isDynamicEntry);
+    expect(missing).toEqual([]);
+  });
+});

@@ -363,6 +363,23 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
         },
       },
       {
+        // The thread under the post (issue #49): a lazy part the server draws with the page.
+        name: "the thread's order",
+        async control(page) {
+          await open(page, `/${writer.username}/${postId}`);
+          return page.getByRole('button', { name: 'Newest first' });
+        },
+        async effect(page) {
+          await expect(page.getByRole('button', { name: 'Newest first' })).toHaveAttribute(
+            'aria-pressed',
+            'true',
+            {
+              timeout: EFFECT_MS,
+            },
+          );
+        },
+      },
+      {
         name: 'Copy link in the navbar',
         async control(page) {
           await open(page, `/${writer.username}/${postId}`);

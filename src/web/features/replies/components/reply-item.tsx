@@ -1,22 +1,29 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { Reply } from '../../../../shared/replies';
 import { REPLY_MESSAGES } from '../../../../shared/replies';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
-import { RemovalDialog } from '../../../components/removal-dialog';
 import { ReportDialog } from '../../../components/report-dialog';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { MenuButton, type MenuItem } from '../../../components/ui/menu-button';
 import { paths } from '../../../config/paths';
 import { refusalMessage } from '../../../lib/api-client';
+import { lazyPage } from '../../../lib/lazy-page';
 import { LocalDate } from '../../../lib/local-dates';
 import { usePeopleControlAction } from '../../../lib/personal-controls';
 import { Link } from '../../../lib/router';
 import { useDeleteReply, useHideReply, useRemoveReply, useReportReply } from '../api/replies-api';
 import { ReplyComposer } from './reply-composer';
+
+/** Staff's removal form (issue #47), its own chunk as on the post card: loaded when first used. */
+const RemovalDialog = lazyPage(
+  'components/removal-dialog.tsx',
+  () => import('../../../components/removal-dialog').then((m) => m.RemovalDialog),
+  { preload: false },
+);
 
 /** Who wrote a reply, as the thread shows them: a member, or its label in the thread ("Anonymous 2"). */
 export function replyName(reply: Reply): string {
@@ -221,16 +228,18 @@ export function ReplyItem({
         }}
       />
       {removing ? (
-        <RemovalDialog
-          open
-          title="Remove this reply?"
-          onCancel={() => setRemoving(false)}
-          onConfirm={async (statement) => {
-            await removal.mutateAsync({ id: reply.id, ...statement });
-            setRemoving(false);
-            announce('Reply removed. Its author was sent the statement of reasons.', 'info');
-          }}
-        />
+        <Suspense fallback={null}>
+          <RemovalDialog
+            open
+            title="Remove this reply?"
+            onCancel={() => setRemoving(false)}
+            onConfirm={async (statement) => {
+              await removal.mutateAsync({ id: reply.id, ...statement });
+              setRemoving(false);
+              announce('Reply removed. Its author was sent the statement of reasons.', 'info');
+            }}
+          />
+        </Suspense>
       ) : null}
     </li>
   );
