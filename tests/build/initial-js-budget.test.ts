@@ -207,7 +207,9 @@ describe('lazily loaded parts', () => {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
       const text = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
       for (const [, key] of text.matchAll(/lazyPage(?:<[^>]*>)?\(\s*'([^']+)'/g)) if (key) keys.add(key);
-      for (const [, key] of text.matchAll(/const [A-Z_]+ = '((?:app|features|components|lib)\/[^']+\.tsx?)';/g))
+      for (const [, key] of text.matchAll(
+        /const [A-Z_]+ = '((?:app|features|components|lib)\/[^']+\.tsx?)';/g,
+      ))
         if (key) keys.add(key);
     }
     expect(keys.size).toBeGreaterThan(20);
