@@ -23,7 +23,6 @@ export function anonymousLabel(label: number): string {
 }
 
 export const REPLY_MESSAGES = {
-  postMissing: 'Post not found',
   replyToMissing: 'The reply you are answering is not there any more.',
   repliesOff: 'Replies are turned off for this post.',
   notOwner: 'Only the post’s author and staff can turn its replies on or off.',
@@ -31,5 +30,7 @@ export const REPLY_MESSAGES = {
   loadFailed: 'Failed to load replies. Please try again.',
   empty: 'No replies yet. Start the conversation.',
   createSignedOut: 'You must be logged in to reply',
-  onlyPosts: 'Replies are turned on or off for a post, not a reply.',
+  contentRequired: 'Please write something before replying.',
+  /** The text check's warning (issue #47), as the reply box says it. */
+  rethink: 'This reply may hurt someone. Edit it, or reply anyway.',
 } as const;

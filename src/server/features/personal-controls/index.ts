@@ -12,6 +12,7 @@ export {
   mutedByViewer,
   mutedByWords,
   type PostRef,
+  postRefAs,
   profileShown,
   shownInList,
   type ViewerRef,

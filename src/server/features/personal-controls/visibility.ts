@@ -31,6 +31,18 @@ export interface PostRef {
 /** A column, or an aliased one written as SQL (`sql.raw('p.id')`). */
 type Column = AnyColumn | SQLWrapper;
 
+/** The columns of a posts row a statement reads under `alias` (`posts`, `p`, a subquery's `c`). */
+export function postRefAs(alias: string): PostRef {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    id: column('id'),
+    userId: column('user_id'),
+    isAnonymous: column('is_anonymous'),
+    content: column('content'),
+    matchText: column('match_text'),
+  };
+}
+
 /** What each list takes out beyond blocks (which every list and page obeys). */
 export const LIST_RULES = {
   /** The dashboard feed, every order. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/path-params';
@@ -12,7 +11,7 @@ import {
   threadPageSchema,
   threadQuerySchema,
 } from '../../../shared/replies';
-import { heldPostAnswerSchema, SAFETY_MESSAGES } from '../../../shared/safety';
+import { heldPostAnswerSchema } from '../../../shared/safety';
 import { AppError } from '../../app-error';
 import { allow } from '../../auth/guard';
 import { authorize, authorizeMember, can } from '../../auth/policies';
@@ -21,10 +20,18 @@ import type { AppEnv } from '../../http/context';
 import { describeRoute } from '../../http/describe-route';
 import { rateLimit } from '../../http/rate-limits';
 import { holdPost } from '../held-posts';
-import { createReply, findReply, listBranch, listThread, presentReply, readThreadHead } from '../replies';
-import { checkText } from '../safety';
+import {
+  createReply,
+  findReply,
+  listBranch,
+  listThread,
+  presentReply,
+  readThreadHead,
+  setRepliesEnabled,
+} from '../replies';
 import { countNewAccountAnonymousPost } from './new-account-rule';
 import type { PostDeps } from './routes';
+import { textVerdict } from './text-verdict';
 
 const notFound = () => new AppError('not_found', POST_MESSAGES.notFound);
 
@@ -82,16 +89,7 @@ export function replyRoutes(deps: PostDeps) {
         const head = await readThreadHead(db, params.id, viewer.userId);
         if (!head) throw notFound();
         if (!head.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
-        const found = await checkText({
-          db,
-          checker: deps.textChecker,
-          text: fields.content,
-          anonymous: fields.isAnonymous,
-          authorId: viewer.userId,
-        });
-        if (found.verdict === 'rethink' && !fields.postAnyway) {
-          throw new AppError('rethink', SAFETY_MESSAGES.rethink, { reasons: found.reasons });
-        }
+        const found = await textVerdict(deps, { ...fields, authorId: viewer.userId });
         if (fields.isAnonymous) await countNewAccountAnonymousPost(db, rateLimiter, viewer.userId);
         if (found.verdict === 'hold') {
           const held = await holdPost({
@@ -168,7 +166,7 @@ export function replyRoutes(deps: PostDeps) {
           { ownerId: head.user_id },
           { forbidden: REPLY_MESSAGES.notOwner },
         );
-        await db.execute(sql`update posts set replies_enabled = ${enabled} where id = ${params.id}::uuid`);
+        await setRepliesEnabled(db, params.id, enabled);
         return c.body(null, 204);
       },
     );

@@ -12,7 +12,7 @@ import {
   postSchema,
 } from '../../../shared/posts';
 import { PROFILE_MESSAGES, usernameSchema } from '../../../shared/profiles';
-import { heldPostAnswerSchema, postingAllowanceSchema, SAFETY_MESSAGES } from '../../../shared/safety';
+import { heldPostAnswerSchema, postingAllowanceSchema } from '../../../shared/safety';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
 import { authorize, authorizeMember, authorizeSignedIn, can } from '../../auth/policies';
@@ -24,7 +24,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { holdPost } from '../held-posts';
 import { findUserIdByUsername } from '../profiles';
-import { type CurrentTextChecker, checkText } from '../safety';
+import type { CurrentTextChecker } from '../safety';
 import { checkAsklineOpen, createPost } from './create-post';
 import { deletePost, removePost } from './delete-post';
 import { findPost, findVisiblePost } from './find-post';
@@ -33,6 +33,7 @@ import { listProfilePosts } from './list-profile-posts';
 import { countNewAccountAnonymousPost, postingAllowance } from './new-account-rule';
 import { presentPost } from './present-post';
 import { setLike } from './set-like';
+import { textVerdict } from './text-verdict';
 
 export interface PostDeps extends ViewerDeps {
   storage: ObjectStorage;
@@ -132,18 +133,8 @@ export function postRoutes(deps: PostDeps) {
       async (c) => {
         const viewer = c.var.caller;
         const fields = await create.body(c);
-        // The text check of issue #47, whatever the browser checked: rethink waits for "Post anyway",
-        // hold keeps the post for review.
-        const found = await checkText({
-          db,
-          checker: deps.textChecker,
-          text: fields.content,
-          anonymous: fields.isAnonymous,
-          authorId: viewer.userId,
-        });
-        if (found.verdict === 'rethink' && !fields.postAnyway) {
-          throw new AppError('rethink', SAFETY_MESSAGES.rethink, { reasons: found.reasons });
-        }
+        // The text check of issue #47: rethink waits for "Post anyway", hold keeps the post for review.
+        const found = await textVerdict(deps, { ...fields, authorId: viewer.userId });
         await checkAsklineOpen(db, fields.asklineId);
         if (fields.isAnonymous) await countNewAccountAnonymousPost(db, rateLimiter, viewer.userId);
         if (found.verdict === 'hold') {

@@ -3,16 +3,10 @@ import type { RowId } from '../../../shared/path-params';
 import type { LikeState } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
-import { blockedBetween, type PostRef } from '../personal-controls';
+import { blockedBetween, postRefAs } from '../personal-controls';
 
 /** The posts table's columns as the statements below name them. */
-const post: PostRef = {
-  id: sql.raw('posts.id'),
-  userId: sql.raw('posts.user_id'),
-  isAnonymous: sql.raw('posts.is_anonymous'),
-  content: sql.raw('posts.content'),
-  matchText: sql.raw('posts.match_text'),
-};
+const post = postRefAs('posts');
 
 /**
  * Like or unlike (SPEC §4), exact under any concurrency: the like row's primary key (user, post)

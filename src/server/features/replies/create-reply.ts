@@ -7,7 +7,7 @@ import { REPLY_MESSAGES } from '../../../shared/replies';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
 import { tellMentioned, tellReplied } from '../notifications';
-import { blockedBetween, type PostRef } from '../personal-controls';
+import { blockedBetween, postRefAs } from '../personal-controls';
 import { textMatchForm } from '../safety';
 
 export interface NewReply {
@@ -37,15 +37,6 @@ interface AnsweredRow {
   blocked: boolean;
 }
 
-/** A post row read under an alias, as the personal controls' rules name its columns. */
-export const rowAs = (alias: string): PostRef => ({
-  id: sql.raw(`${alias}.id`),
-  userId: sql.raw(`${alias}.user_id`),
-  isAnonymous: sql.raw(`${alias}.is_anonymous`),
-  content: sql.raw(`${alias}.content`),
-  matchText: sql.raw(`${alias}.match_text`),
-});
-
 /**
  * The thread for a new reply, locked until the transaction ends (so two first anonymous replies at
  * once cannot take the same label, and the counts add up): a live post, not a reply, that the writer
@@ -54,7 +45,7 @@ export const rowAs = (alias: string): PostRef => ({
 async function lockThread(tx: Db, postId: string, writer: string): Promise<ThreadRow | null> {
   const [row] = await queryRows<ThreadRow>(
     tx,
-    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, rowAs('p'))} as blocked
+    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked
       from posts p
       where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
       for update of p`,
@@ -66,7 +57,7 @@ async function lockThread(tx: Db, postId: string, writer: string): Promise<Threa
 async function findAnswered(tx: Db, postId: string, replyToId: string, writer: string) {
   const [row] = await queryRows<AnsweredRow>(
     tx,
-    sql`select r.id, r.branch_id, ${blockedBetween(writer, rowAs('r'))} as blocked
+    sql`select r.id, r.branch_id, ${blockedBetween(writer, postRefAs('r'))} as blocked
       from posts r
       where r.id = ${replyToId}::uuid and r.parent_id = ${postId}::uuid and not r.deleted`,
   );
@@ -154,4 +145,11 @@ export async function countReply(
 ): Promise<void> {
   await tx.execute(sql`update posts set reply_count = reply_count + ${delta}
     where id in (${reply.parentId}::uuid, ${reply.branchId}::uuid)`);
+}
+
+/** Turns a post's replies on or off (the caller has checked who may); the replies there stay. */
+export async function setRepliesEnabled(db: Db, postId: string, enabled: boolean): Promise<void> {
+  await db.execute(
+    sql`update posts set replies_enabled = ${enabled} where id = ${postId}::uuid and parent_id is null`,
+  );
 }

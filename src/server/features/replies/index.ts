@@ -2,7 +2,7 @@
 // what a reply looks like outside the server. Their routes are the posts feature's (a post's replies,
 // posts/reply-routes.ts), which also holds what the text check holds; held-posts publishes a held reply
 // through createReply.
-export { countReply, createReply, type NewReply } from './create-reply';
+export { countReply, createReply, type NewReply, setRepliesEnabled } from './create-reply';
 export {
   findReply,
   listBranch,

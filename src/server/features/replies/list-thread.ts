@@ -13,8 +13,7 @@ import {
 } from '../../../shared/replies';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
-import { blockedBetween, hiddenByViewer, shownInList } from '../personal-controls';
-import { rowAs } from './create-reply';
+import { blockedBetween, hiddenByViewer, postRefAs, shownInList } from '../personal-controls';
 
 /** A reply as read for a thread, before it is presented (present-reply.ts). */
 export interface ReplyRow {
@@ -68,7 +67,7 @@ const REPLY_JOINS = sql`left join profiles pr on pr.user_id = r.user_id and not 
  * hid, nor one answering a reply they hid. A deleted reply is read (it keeps its place) whoever wrote it.
  */
 function shown(viewer: string | null): SQL {
-  return sql`(${shownInList('feed', viewer, rowAs('r'))}
+  return sql`(${shownInList('feed', viewer, postRefAs('r'))}
     and (r.reply_to_id is null or not ${hiddenByViewer(viewer, { id: sql.raw('r.reply_to_id') })}))`;
 }
 
@@ -93,7 +92,7 @@ export async function readThreadHead(
 ): Promise<ThreadHead | null> {
   const [row] = await queryRows<ThreadHead & { blocked: boolean }>(
     db,
-    sql`select p.user_id, p.reply_count, p.replies_enabled, ${blockedBetween(viewer, rowAs('p'))} as blocked
+    sql`select p.user_id, p.reply_count, p.replies_enabled, ${blockedBetween(viewer, postRefAs('p'))} as blocked
       from posts p where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null`,
   );
   if (!row || row.blocked) return null;
@@ -168,11 +167,13 @@ export async function listBranch(
 
 const cursorOf = (row: ReplyRow) => encodeCursor([row.created_at_exact, row.id]);
 
+/**
+ * Oldest first, as the statement ordered each part: by the time as PostgreSQL writes it (one zone,
+ * microseconds, so the text sorts as the time does), then the id.
+ */
 function compare(a: ReplyRow, b: ReplyRow): number {
-  const time = Date.parse(a.created_at) - Date.parse(b.created_at);
-  if (time !== 0) return time;
-  if (a.created_at_exact !== b.created_at_exact) return a.created_at_exact < b.created_at_exact ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  const [x, y] = [`${a.created_at_exact} ${a.id}`, `${b.created_at_exact} ${b.id}`];
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** One reply by id, as a thread reads it (the one just written, read back for its answer). */

@@ -23,7 +23,7 @@ import { escapeLike } from '../../db/escape-like';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
-import { shownInList } from '../personal-controls';
+import { postRefAs, shownInList } from '../personal-controls';
 import { selectPostsWith } from '../posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -70,14 +70,7 @@ const p = {
  * The viewer's personal controls (issue #48): what they blocked, muted or hid is not found, in the
  * walk and through the indexes alike, so a page stays full and the count is of what they can read.
  */
-const shown = (alias: string) =>
-  shownInList('search', p.viewerId, {
-    id: sql.raw(`${alias}.id`),
-    userId: sql.raw(`${alias}.user_id`),
-    isAnonymous: sql.raw(`${alias}.is_anonymous`),
-    content: sql.raw(`${alias}.content`),
-    matchText: sql.raw(`${alias}.match_text`),
-  });
+const shown = (alias: string) => shownInList('search', p.viewerId, postRefAs(alias));
 
 const afterCursor = (alias: string) =>
   sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${p.time}::timestamptz, ${p.id}::uuid)`;

@@ -3,11 +3,11 @@ import type { Post } from '../../../../shared/posts';
 import { CONTROL_MESSAGES } from '../../../../shared/values/personal-controls';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
+import { authorControlItems } from '../../../components/author-control-items';
 import { Icon } from '../../../components/icons/icon';
 import { ReportDialog } from '../../../components/report-dialog';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
-import type { MenuItem } from '../../../components/ui/menu-button';
 import { refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
@@ -163,7 +163,6 @@ function usePersonalControls(post: Post) {
   const hide = useHidePost();
   const unhide = useUnhidePost();
   const act = usePeopleControlAction();
-  const author = post.author;
 
   function hidePost(reason: 'not_for_me' | 'muted_author') {
     const shown = Date.now() + (reason === 'not_for_me' ? DISLIKE_FEEDBACK_MS : 0);
@@ -189,31 +188,11 @@ function usePersonalControls(post: Post) {
     );
   }
 
-  const { canHide, canMuteAuthor, canBlockAuthor, hidden } = post.viewer;
-  const items: MenuItem[] = [];
-  if (canMuteAuthor === 'person' && author) {
-    items.push({
-      key: 'mute',
-      label: `Mute @${author.username}`,
-      icon: <Icon name="volume-x" className="size-4" />,
-      onSelect: () => void act('mute', author.username, true),
-    });
-  } else if (canMuteAuthor === 'post' && !hidden) {
-    items.push({
-      key: 'mute',
-      label: 'Mute this author',
-      icon: <Icon name="volume-x" className="size-4" />,
-      onSelect: () => hidePost('muted_author'),
-    });
-  }
-  if (canBlockAuthor && author) {
-    items.push({
-      key: 'block',
-      label: `Block @${author.username}`,
-      icon: <Icon name="ban" className="size-4" />,
-      onSelect: () => void act('block', author.username, true),
-    });
-  }
+  const { canHide, hidden } = post.viewer;
+  const items = authorControlItems(
+    { author: post.author, ...post.viewer },
+    { act, muteAnonymous: hidden ? undefined : () => hidePost('muted_author') },
+  );
   return {
     onDislike: canHide && !hidden && !hide.isPending ? () => hidePost('not_for_me') : undefined,
     items,

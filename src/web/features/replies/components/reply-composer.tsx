@@ -2,13 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { getPostContentSchema } from '../../../../shared/post-content';
 import type { CreateReplyRequest } from '../../../../shared/replies';
+import { REPLY_MESSAGES } from '../../../../shared/values/replies';
 import { SAFETY_MESSAGES } from '../../../../shared/values/safety';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useCreateReply } from '../api/replies-api';
-
-const REPLY_REQUIRED = 'Please write something before replying.';
 
 // Writing a reply (issue #49): to the post, or under a reply (`replyTo`), named or anonymous, with the
 // post's limits and the text check's answers: "Post anyway?" to a warning, and a held reply said so.
@@ -40,7 +39,11 @@ export function ReplyComposer({
   function send(postAnyway: boolean) {
     const checked = getPostContentSchema().safeParse(content);
     if (!checked.success) {
-      setError(content.trim() ? (checked.error.issues[0]?.message ?? REPLY_REQUIRED) : REPLY_REQUIRED);
+      setError(
+        content.trim()
+          ? (checked.error.issues[0]?.message ?? REPLY_MESSAGES.contentRequired)
+          : REPLY_MESSAGES.contentRequired,
+      );
       textRef.current?.focus();
       return;
     }
@@ -64,7 +67,7 @@ export function ReplyComposer({
           setWarning(true);
           return;
         }
-        setError(failureMessage(problem, 'You must be logged in to reply'));
+        setError(failureMessage(problem, REPLY_MESSAGES.createSignedOut));
       },
     });
   }
@@ -105,7 +108,7 @@ export function ReplyComposer({
           role="alert"
           className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p>{SAFETY_MESSAGES.rethink.replace('post', 'reply')}</p>
+          <p>{REPLY_MESSAGES.rethink}</p>
           <button
             type="button"
             onClick={() => send(true)}

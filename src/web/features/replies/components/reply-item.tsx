@@ -1,7 +1,8 @@
 import { type ReactNode, Suspense, useState } from 'react';
 import type { Reply } from '../../../../shared/replies';
-import { REPLY_MESSAGES } from '../../../../shared/replies';
+import { REPLY_MESSAGES } from '../../../../shared/values/replies';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
+import { authorControlItems } from '../../../components/author-control-items';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
@@ -107,34 +108,19 @@ export function ReplyItem({
     });
   }
   const author = reply.author;
-  if (reply.viewer.canMuteAuthor === 'person' && author) {
-    items.push({
-      key: 'mute',
-      label: `Mute @${author.username}`,
-      icon: <Icon name="volume-x" className="size-4" />,
-      onSelect: () => void act('mute', author.username, true),
-    });
-  }
-  if (reply.viewer.canMuteAuthor === 'post') {
-    items.push({
-      key: 'mute',
-      label: 'Mute this author',
-      icon: <Icon name="volume-x" className="size-4" />,
-      onSelect: () =>
-        hide.mutate(reply.id, {
-          onSuccess: (answer) => announce(answer.message ?? 'Reply hidden.', 'info'),
-          onError: (error) => announce(refusalMessage(error, 'Could not hide the reply.')),
-        }),
-    });
-  }
-  if (reply.viewer.canBlockAuthor && author) {
-    items.push({
-      key: 'block',
-      label: `Block @${author.username}`,
-      icon: <Icon name="ban" className="size-4" />,
-      onSelect: () => void act('block', author.username, true),
-    });
-  }
+  items.push(
+    ...authorControlItems(
+      { author, ...reply.viewer },
+      {
+        act,
+        muteAnonymous: () =>
+          hide.mutate(reply.id, {
+            onSuccess: (answer) => announce(answer.message ?? 'Reply hidden.', 'info'),
+            onError: (error) => announce(refusalMessage(error, 'Could not hide the reply.')),
+          }),
+      },
+    ),
+  );
 
   return (
     <li id={`reply-${reply.id}`} className="scroll-mt-24">

@@ -1,13 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Reply, ThreadEntry } from '../../../../shared/replies';
 import {
   REPLY_MESSAGES,
-  type Reply,
   THREAD_ORDER_LABELS,
   THREAD_ORDERS,
-  type ThreadEntry,
   type ThreadOrder,
-} from '../../../../shared/replies';
+} from '../../../../shared/values/replies';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
@@ -115,7 +114,8 @@ function Branch({ postId, entry }: { postId: string; entry: ThreadEntry }) {
   });
   const replies: Reply[] = [...entry.branch, ...(restList.data?.pages.flatMap((page) => page.replies) ?? [])];
   if (replies.length === 0) return null;
-  const hidden = Math.max(0, entry.reply.replyCount - replies.length);
+  // The count is of live replies; a removed one keeps its place but is not counted.
+  const hidden = Math.max(0, entry.reply.replyCount - replies.filter((reply) => !reply.removed).length);
   return (
     <div className="mt-2 ml-5 border-l-2 border-slate-200 pl-3 sm:ml-8 dark:border-slate-800">
       <ol
