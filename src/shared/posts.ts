@@ -22,7 +22,7 @@ export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 const cursorSchema = z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.')));
 
 /** `showMuted=true`: the posts the viewer's muted words hide, shown this once (issue #48). */
-const showMutedSchema = z.pipe(
+export const showMutedSchema = z.pipe(
   z.enum(['true', 'false', '1', '0'], { error: 'showMuted is true or false.' }),
   z.transform((value: 'true' | 'false' | '1' | '0') => value === 'true' || value === '1'),
 );

@@ -3,7 +3,7 @@
 // both: an anonymous reply carries no author, for anyone, the writer included (they learn only that
 // it is theirs).
 import * as z from 'zod/mini';
-import { postContentSchema } from './posts';
+import { postContentSchema, showMutedSchema } from './posts';
 import { THREAD_ORDERS } from './values/replies';
 
 /** POST /api/posts/{id}/replies */
@@ -23,6 +23,8 @@ export const threadQuerySchema = z.strictObject({
   cursor: z.optional(z.string().check(z.maxLength(200, 'That page link is not valid.'))),
   /** The replies of one top-level reply's branch, after its first few. */
   branch: z.optional(z.uuid({ error: 'Say which branch: its top-level reply’s id.' })),
+  /** `true`: with the replies the viewer's muted words hide (issue #48), this once. */
+  showMuted: z.optional(showMutedSchema),
 });
 
 /** PUT /api/posts/{id}/replies-enabled */
@@ -84,6 +86,11 @@ export const threadPageSchema = z.object({
   repliesEnabled: z.boolean(),
   /** What the viewer may do with the thread, as the server's policies say. */
   viewer: z.object({ canReply: z.boolean(), canToggleReplies: z.boolean() }),
+  /**
+   * Replies of this page the viewer's muted words matched, left out with the replies answering them
+   * ("n replies hidden by your muted words"); 0 with showMuted.
+   */
+  hiddenByMutedWords: z.number(),
 });
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
@@ -91,6 +98,8 @@ export type ThreadPage = z.infer<typeof threadPageSchema>;
 export const branchPageSchema = z.object({
   replies: z.array(replySchema),
   nextCursor: z.nullable(z.string()),
+  /** As a thread page's: replies of this page the viewer's muted words left out. */
+  hiddenByMutedWords: z.number(),
 });
 export type BranchPage = z.infer<typeof branchPageSchema>;
 

@@ -123,6 +123,8 @@ test('the author turns replies off and on; others then cannot reply', PHONE, asy
     await expectNoSeriousA11yViolations(other.page);
 
     await page.getByRole('button', { name: 'Turn on replies' }).click();
+    // The change is made once the owner's page says so: only then may the other page read it.
+    await expect(page.getByRole('button', { name: 'Turn off replies' })).toBeVisible();
     await other.page.reload();
     await writeReply(other.page, 'Is it still available?');
     await expect(replyBy(other.page, 'Omar Other', 'still available')).toBeVisible();
@@ -199,3 +201,37 @@ test('the thread reads without JavaScript', async ({ browser, page }) => {
     await context.close();
   }
 });
+
+test(
+  'replies the reader’s muted words match are hidden, counted, and shown on asking',
+  PHONE,
+  async ({ page, browser }) => {
+    const writer = await anotherMember(browser, { fullName: 'Farah Writer' });
+    try {
+      const postId = await newPost(writer.page, `Finale night plans? ${Date.now()}`);
+      for (const content of ['Watching it in the hostel', 'The finale spoiler: everyone wins']) {
+        const res = await writer.page.request.post(`/api/posts/${postId}/replies`, { data: { content } });
+        expect(res.status(), await res.text()).toBe(201);
+      }
+      await signedInAccount(page, { fullName: 'Gopal Reader' });
+      const muted = await page.request.post('/api/controls/muted-words', { data: { phrase: 'spoiler' } });
+      expect(muted.status(), await muted.text()).toBe(201);
+
+      await page.goto(`/post/${postId}`);
+      await expect(replyBy(page, 'Farah Writer', 'in the hostel')).toBeVisible();
+      const line = replies(page).getByText('1 reply hidden by your muted words.');
+      await expect(line).toBeVisible();
+      await expect(replies(page)).not.toContainText('everyone wins');
+      await expectNoSeriousA11yViolations(page);
+
+      await replies(page).getByRole('button', { name: 'Show them' }).click();
+      await expect(replyBy(page, 'Farah Writer', 'everyone wins')).toBeVisible();
+      await expect(replies(page).getByText('Showing the replies your muted words hide.')).toBeVisible();
+      await replies(page).getByRole('button', { name: 'Hide them again' }).click();
+      await expect(line).toBeVisible();
+      await expect(replies(page)).not.toContainText('everyone wins');
+    } finally {
+      await writer.context.close();
+    }
+  },
+);

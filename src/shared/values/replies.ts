@@ -33,4 +33,7 @@ export const REPLY_MESSAGES = {
   contentRequired: 'Please write something before replying.',
   /** The text check's warning (issue #47), as the reply box says it. */
   rethink: 'This reply may hurt someone. Edit it, or reply anyway.',
+  /** The count a thread gives of the replies the viewer's muted words hid (issue #48). */
+  hiddenByWords: (n: number) =>
+    n === 1 ? '1 reply hidden by your muted words' : `${n} replies hidden by your muted words`,
 } as const;

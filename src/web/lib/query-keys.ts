@@ -28,11 +28,16 @@ export const queryKeys = {
     one: (id: string, username: string | null) => ['post', id, username?.toLowerCase() ?? null] as const,
   },
 
-  /** A post's thread (issue #49): its pages in an order, and the rest of a branch. */
+  /**
+   * A post's thread (issue #49): its pages in an order, and the rest of a branch; each with what the
+   * viewer's muted words hide when they asked to see it.
+   */
   threads: {
     all: (postId: string) => ['thread', postId] as const,
-    page: (postId: string, order: ThreadOrder) => ['thread', postId, order] as const,
-    branch: (postId: string, branchId: string) => ['thread', postId, 'branch', branchId] as const,
+    page: (postId: string, order: ThreadOrder, showMuted = false) =>
+      ['thread', postId, order, showMuted] as const,
+    branch: (postId: string, branchId: string, showMuted = false) =>
+      ['thread', postId, 'branch', branchId, showMuted] as const,
   },
 
   profiles: {

@@ -10,7 +10,7 @@ import { NOTIFICATION_DAY_ZONE } from '../../../shared/notifications';
 import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
-import { likerShown } from '../personal-controls';
+import { likerShown, mutedByWords, postRefAs } from '../personal-controls';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -45,8 +45,9 @@ interface Row {
 }
 
 /**
- * Rows of `userId` that are shown: of a kind they see in the app, the post alive, and for likes and
- * answers at least one that day.
+ * Rows of `userId` that are shown: of a kind they see in the app, the post alive, for likes, answers
+ * and replies at least one that day, and for a mention a text their muted words do not match (words
+ * muted after it was made act on it too).
  */
 function shown(userId: string, inApp = true) {
   const chosen = inApp
@@ -57,17 +58,20 @@ function shown(userId: string, inApp = true) {
     and (n.post_id is null or not p.deleted or n.kind in ('post_removed', 'report_outcome', 'appeal_decided', 'report_received'))
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)
-    and (n.kind not in ('post_replied', 'reply_replied') or coalesce(rpp_count.total, rpr_count.total) > 0)`;
+    and (n.kind not in ('post_replied', 'reply_replied') or coalesce(rpp_count.total, rpr_count.total) > 0)
+    and (n.kind <> 'mentioned' or not ${mutedByWords(userId, postRefAs('p'))})`;
 }
 
 /**
  * The day's replies of a reply notification, the recipient's own left out: to their post (its
  * top-level replies: posts_thread_idx over one day) or to their reply (posts_reply_to_idx), how many,
  * and the latest named one, never of someone they blocked or muted, or who blocked them (decision
- * 032); anonymous replies are counted and never named (issue #49).
+ * 032); anonymous replies are counted and never named (issue #49). Replies the recipient's muted words
+ * match are neither counted nor named: a day of only those shows nothing.
  */
-function dayReplies(options: { latest: false } | { latest: true; recipient: string }) {
+function dayReplies(recipient: string, options: { latest: boolean }) {
   const ofTheDay = (about: SQL) => sql`${about} and not r.deleted and r.user_id is distinct from n.user_id
+    and not ${mutedByWords(recipient, postRefAs('r'))}
     and r.created_at >= (n.day::timestamp at time zone ${NOTIFICATION_DAY_ZONE})
     and r.created_at < ((n.day + 1)::timestamp at time zone ${NOTIFICATION_DAY_ZONE})`;
   // Each kind reads its own index: a lateral per kind, joined only to rows of that kind.
@@ -82,7 +86,7 @@ function dayReplies(options: { latest: false } | { latest: true; recipient: stri
     return sql`${count}
       left join lateral (
         select r.user_id from posts r where ${ofTheDay(about)} and not r.is_anonymous
-          and ${likerShown(options.recipient, sql.raw('r.user_id'))}
+          and ${likerShown(recipient, sql.raw('r.user_id'))}
         order by r.created_at desc limit 1
       ) ${sql.raw(`${alias}latest`)} on n.kind = ${kind}`;
   });
@@ -185,7 +189,7 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
         left join moderation_decisions d on d.id = n.decision_id
         ${dayLikes({ latest: true, recipient })}
         ${dayAnswers()}
-        ${dayReplies({ latest: true, recipient })}
+        ${dayReplies(recipient, { latest: true })}
         left join profiles lp on lp.user_id = latest.user_id
         left join profiles rpp on rpp.user_id = ${REPLIES.latest}
         left join profiles mp on mp.user_id = p.user_id and n.kind = 'mentioned' and not p.is_anonymous
@@ -204,7 +208,7 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
         left join posts p on p.id = n.post_id
         ${dayLikes({ latest: false })}
         ${dayAnswers()}
-        ${dayReplies({ latest: false })}
+        ${dayReplies(userId, { latest: false })}
         where ${shown(userId)} and n.read_at is null`,
   );
   return row?.unread ?? 0;

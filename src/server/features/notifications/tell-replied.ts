@@ -6,16 +6,18 @@ import { tokenizePostText } from '../../../shared/post-text';
 import { MENTION_LIMIT } from '../../../shared/replies';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
+import { mutedByWords, postRefAs } from '../personal-controls';
 
 const today = sql`(now() at time zone ${NOTIFICATION_DAY_ZONE})::date`;
 
 /**
  * A reply written: the post's author is told of a reply to the post, the answered reply's author of a
- * reply to theirs; never the writer themselves. Answers who was told (for their live bells).
+ * reply to theirs; never the writer themselves, nor someone whose muted words it matches (it neither
+ * makes their notification nor moves it up). Answers who was told (for their live bells).
  */
 export async function tellReplied(
   tx: Db,
-  reply: { postId: string; replyToId: string | null; writerId: string },
+  reply: { id: string; postId: string; replyToId: string | null; writerId: string },
 ): Promise<string[]> {
   const [kind, aboutId] = reply.replyToId
     ? (['reply_replied', reply.replyToId] as const)
@@ -24,8 +26,9 @@ export async function tellReplied(
     tx,
     sql`insert into notifications (user_id, kind, post_id, day)
       select p.user_id, ${kind}, p.id, ${today}
-      from posts p
+      from posts p, posts r
       where p.id = ${aboutId}::uuid and p.user_id is not null and p.user_id <> ${reply.writerId}
+        and r.id = ${reply.id}::uuid and not ${mutedByWords(sql.raw('p.user_id'), postRefAs('r'))}
       on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
       do update set updated_at = now(), read_at = null
       returning user_id`,
@@ -37,7 +40,8 @@ export async function tellReplied(
  * The people a text mentions (`@username`, at most MENTION_LIMIT, never its writer), told once each. A
  * named text does not reach someone between whom and its writer there is a block, or who muted the
  * writer; an anonymous one reaches everyone it names, whoever wrote it (a block acts on nothing
- * anonymous, decision 032). Answers who was told.
+ * anonymous, decision 032). Nor does a text someone's muted words match reach them. Answers who was
+ * told.
  */
 export async function tellMentioned(
   tx: Db,
@@ -57,12 +61,13 @@ export async function tellMentioned(
   const told = await queryRows<{ user_id: string }>(
     tx,
     sql`insert into notifications (user_id, kind, post_id)
-      select pr.user_id, 'mentioned', ${text.id}::uuid
-      from profiles pr
+      select pr.user_id, 'mentioned', t.id
+      from profiles pr, posts t
       where pr.username in (${sql.join(
         usernames.map((username) => sql`${username}`),
         sql`, `,
       )}) and pr.user_id <> ${text.writerId}
+        and t.id = ${text.id}::uuid and not ${mutedByWords(sql.raw('pr.user_id'), postRefAs('t'))}
         ${shutOut}
       on conflict (post_id, user_id) where kind = 'mentioned' do nothing
       returning user_id`,

@@ -48,7 +48,7 @@ const reply = describeRoute({
 });
 const thread = describeRoute({
   summary:
-    'A post’s replies: 50 top-level replies a page, oldest or newest first, each with the first replies of its branch; with ?branch, a page of that branch',
+    'A post’s replies: 50 top-level replies a page, oldest or newest first, each with the first replies of its branch; with ?branch, a page of that branch; without what the viewer blocked, muted or hid; how many their muted words hid (showMuted=true shows them)',
   tag: 'replies',
   access: 'anyone',
   params: idParamsSchema,
@@ -121,7 +121,7 @@ export function replyRoutes(deps: PostDeps) {
     .get('/:id/replies', thread.doc, async (c) => {
       const viewer = c.get('viewer');
       const params = thread.params(c);
-      const { order, cursor, branch } = thread.query(c);
+      const { order, cursor, branch, showMuted } = thread.query(c);
       const head = params && (await readThreadHead(db, params.id, viewer?.userId ?? null));
       if (!params || !head) throw notFound();
       const shown = present(viewer, head.replies_enabled);
@@ -131,10 +131,21 @@ export function replyRoutes(deps: PostDeps) {
           branchId: branch,
           viewer: viewer?.userId ?? null,
           cursor,
+          showMuted,
         });
-        return c.json({ replies: page.replies.map(shown), nextCursor: page.nextCursor });
+        return c.json({
+          replies: page.replies.map(shown),
+          nextCursor: page.nextCursor,
+          hiddenByMutedWords: page.hiddenByMutedWords,
+        });
       }
-      const page = await listThread(db, { postId: params.id, viewer: viewer?.userId ?? null, order, cursor });
+      const page = await listThread(db, {
+        postId: params.id,
+        viewer: viewer?.userId ?? null,
+        order,
+        cursor,
+        showMuted,
+      });
       return c.json({
         entries: page.entries.map((entry) => ({
           reply: shown(entry.reply),
@@ -142,6 +153,7 @@ export function replyRoutes(deps: PostDeps) {
           branchCursor: entry.branchCursor,
         })),
         nextCursor: page.nextCursor,
+        hiddenByMutedWords: page.hiddenByMutedWords,
         replyCount: head.reply_count,
         repliesEnabled: head.replies_enabled,
         viewer: {

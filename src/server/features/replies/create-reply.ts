@@ -119,6 +119,7 @@ export async function createReply(db: Db, reply: NewReply): Promise<{ id: string
     await countReply(tx, { parentId: reply.postId, branchId }, 1);
     const told = [
       ...(await tellReplied(tx, {
+        id: inserted.id,
         postId: reply.postId,
         replyToId: reply.replyToId,
         writerId: reply.authorId,

@@ -3,6 +3,9 @@
 // viewer's personal controls apply as on the feed (decision 032): a named reply of someone shut out
 // (blocked either way, or muted) is left out with its branch, and a reply the viewer hid ("Mute this
 // author" on an anonymous reply) with the replies answering it. Deleted replies keep their place.
+// Replies the viewer's muted words match are left out of the answer (the replies answering one go
+// with it), and counted, unless asked for (`showMuted`): the statement reads them, so a page's
+// keyset range is the same whether they show or not.
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -13,7 +16,7 @@ import {
 } from '../../../shared/replies';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
-import { blockedBetween, hiddenByViewer, postRefAs, shownInList } from '../personal-controls';
+import { blockedBetween, hiddenByViewer, mutedByWords, postRefAs, shownInList } from '../personal-controls';
 
 /** A reply as read for a thread, before it is presented (present-reply.ts). */
 export interface ReplyRow {
@@ -35,6 +38,8 @@ export interface ReplyRow {
   author_picture_key: string | null;
   /** Whom it answers as the thread names them; null when it answers the post. */
   reply_to_name: string | null;
+  /** The viewer's muted words match its text (never the viewer's own, never a removed reply's). */
+  muted_word: boolean;
 }
 
 /** The post a thread belongs to, as its page needs it: null when it reads as missing to the viewer. */
@@ -56,6 +61,10 @@ const REPLY_COLUMNS = sql`r.id, r.parent_id, r.reply_to_id, r.branch_id, r.user_
     when rt.is_anonymous then case when rt.anonymous_label = 0 then 'Author' else 'Anonymous ' || rt.anonymous_label end
     else '@' || rtp.username
   end as reply_to_name`;
+
+/** Whether the viewer's muted words match the reply (a removed reply has no text to match). */
+const mutedWord = (viewer: string | null) =>
+  sql`(not r.deleted and ${mutedByWords(viewer, postRefAs('r'))}) as muted_word`;
 
 /** Its author's profile (none for an anonymous reply: it is never read), and the reply it answers. */
 const REPLY_JOINS = sql`left join profiles pr on pr.user_id = r.user_id and not r.is_anonymous
@@ -103,12 +112,20 @@ export async function readThreadHead(
 /** A page of a thread: top-level replies, each with its branch's first replies (and whether there are more). */
 export async function listThread(
   db: Db,
-  options: { postId: string; viewer: string | null; order: ThreadOrder; cursor: string | undefined },
+  options: {
+    postId: string;
+    viewer: string | null;
+    order: ThreadOrder;
+    cursor: string | undefined;
+    showMuted?: boolean;
+  },
 ): Promise<{
   entries: { reply: ReplyRow; branch: ReplyRow[]; branchCursor: string | null }[];
   nextCursor: string | null;
+  /** Replies of this page the viewer's muted words left out (0 with showMuted). */
+  hiddenByMutedWords: number;
 }> {
-  const { postId, viewer, order } = options;
+  const { postId, viewer, order, showMuted = false } = options;
   const rows = await queryRows<ReplyRow & { top_id: string | null }>(
     db,
     sql`with top as materialized (
@@ -118,11 +135,11 @@ export async function listThread(
         order by r.created_at ${direction(order)}, r.id ${direction(order)}
         limit ${THREAD_PAGE_SIZE + 1}
       )
-      select null::uuid as top_id, ${REPLY_COLUMNS}
+      select null::uuid as top_id, ${REPLY_COLUMNS}, ${mutedWord(viewer)}
       from top t join posts r on r.id = t.id ${REPLY_JOINS}
       union all
       select b.* from top t cross join lateral (
-        select t.id as top_id, ${REPLY_COLUMNS}
+        select t.id as top_id, ${REPLY_COLUMNS}, ${mutedWord(viewer)}
         from posts r ${REPLY_JOINS}
         where r.branch_id = t.id and ${shown(viewer)}
         order by r.created_at, r.id
@@ -133,27 +150,65 @@ export async function listThread(
   tops.sort((a, b) => compare(a, b) * (order === 'oldest' ? 1 : -1));
   const page = tops.slice(0, THREAD_PAGE_SIZE);
   const last = page.at(-1);
-  const entries = page.map((reply) => {
+  let hiddenByMutedWords = 0;
+  const entries = page.flatMap((reply) => {
     const branch = rows.filter((row) => row.top_id === reply.id).sort(compare);
     const preview = branch.slice(0, BRANCH_PREVIEW_SIZE);
     const end = preview.at(-1);
-    return {
-      reply,
-      branch: preview,
-      branchCursor: branch.length > BRANCH_PREVIEW_SIZE && end ? cursorOf(end) : null,
-    };
+    const muted = leaveOutMuted(preview, showMuted);
+    hiddenByMutedWords += muted.hidden;
+    if (reply.muted_word && !showMuted) {
+      hiddenByMutedWords += 1;
+      return [];
+    }
+    return [
+      {
+        reply,
+        branch: muted.shown,
+        branchCursor: branch.length > BRANCH_PREVIEW_SIZE && end ? cursorOf(end) : null,
+      },
+    ];
   });
-  return { entries, nextCursor: tops.length > THREAD_PAGE_SIZE && last ? cursorOf(last) : null };
+  return {
+    entries,
+    nextCursor: tops.length > THREAD_PAGE_SIZE && last ? cursorOf(last) : null,
+    hiddenByMutedWords,
+  };
+}
+
+/**
+ * A branch's replies without those the viewer's muted words match, and the replies answering those
+ * (they read as answers to nothing), unless `show`; and how many matched.
+ */
+function leaveOutMuted(replies: ReplyRow[], show: boolean): { shown: ReplyRow[]; hidden: number } {
+  if (show) return { shown: replies, hidden: 0 };
+  const left = new Set<string>();
+  let hidden = 0;
+  const shown = replies.filter((reply) => {
+    if (reply.muted_word) hidden += 1;
+    if (reply.muted_word || (reply.reply_to_id !== null && left.has(reply.reply_to_id))) {
+      left.add(reply.id);
+      return false;
+    }
+    return true;
+  });
+  return { shown, hidden };
 }
 
 /** A page of one branch, oldest first, after `cursor`. */
 export async function listBranch(
   db: Db,
-  options: { postId: string; branchId: string; viewer: string | null; cursor: string | undefined },
-): Promise<{ replies: ReplyRow[]; nextCursor: string | null }> {
+  options: {
+    postId: string;
+    branchId: string;
+    viewer: string | null;
+    cursor: string | undefined;
+    showMuted?: boolean;
+  },
+): Promise<{ replies: ReplyRow[]; nextCursor: string | null; hiddenByMutedWords: number }> {
   const rows = await queryRows<ReplyRow>(
     db,
-    sql`select ${REPLY_COLUMNS}
+    sql`select ${REPLY_COLUMNS}, ${mutedWord(options.viewer)}
       from posts r ${REPLY_JOINS}
       where r.branch_id = ${options.branchId}::uuid and r.parent_id = ${options.postId}::uuid
         and ${after('oldest', options.cursor)} and ${shown(options.viewer)}
@@ -162,7 +217,12 @@ export async function listBranch(
   );
   const page = rows.slice(0, BRANCH_PAGE_SIZE);
   const last = page.at(-1);
-  return { replies: page, nextCursor: rows.length > BRANCH_PAGE_SIZE && last ? cursorOf(last) : null };
+  const muted = leaveOutMuted(page, options.showMuted ?? false);
+  return {
+    replies: muted.shown,
+    nextCursor: rows.length > BRANCH_PAGE_SIZE && last ? cursorOf(last) : null,
+    hiddenByMutedWords: muted.hidden,
+  };
 }
 
 const cursorOf = (row: ReplyRow) => encodeCursor([row.created_at_exact, row.id]);
@@ -180,7 +240,8 @@ function compare(a: ReplyRow, b: ReplyRow): number {
 export async function findReply(db: Db, id: string): Promise<ReplyRow | null> {
   const [row] = await queryRows<ReplyRow>(
     db,
-    sql`select ${REPLY_COLUMNS} from posts r ${REPLY_JOINS} where r.id = ${id}::uuid and r.parent_id is not null`,
+    sql`select ${REPLY_COLUMNS}, false as muted_word
+      from posts r ${REPLY_JOINS} where r.id = ${id}::uuid and r.parent_id is not null`,
   );
   return row ?? null;
 }

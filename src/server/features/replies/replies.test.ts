@@ -341,6 +341,99 @@ describe('notifications of replies and mentions', () => {
   });
 });
 
+describe('muted words in threads and in what tells of replies', () => {
+  const muteWord = (who: Member, phrase: string) => ok(who, 'POST', '/api/controls/muted-words', { phrase });
+  const notificationsOf = async (who: Member) =>
+    (await ok(who, 'GET', '/api/notifications')).notifications as {
+      kind: string;
+      post: { id: string } | null;
+      replies: { count: number; latest: { username: string } | null } | null;
+    }[];
+
+  it('leaves matching replies (and what answers them) out of the thread for the viewer alone, counted, and shows them on asking', async () => {
+    const [op, reader, x, y] = [await member(), await member(), await member('Xavi Named'), await member()];
+    const postId = await post(op, 'What is on the menu this week?');
+    const plain = await reply(x, postId, 'Dosa on Monday');
+    const spoiler = await reply(y, postId, 'The finale spoiler is in the menu', { isAnonymous: true });
+    const underSpoiler = await reply(x, postId, 'Please do not', { replyToId: spoiler.id });
+    const inBranch = await reply(y, postId, 'Another spoiler here', { replyToId: plain.id });
+    const afterIt = await reply(op, postId, 'Answering the branch', { replyToId: inBranch.id });
+    const kept = await reply(op, postId, 'Thanks all', { replyToId: plain.id });
+    // The reader's own reply is never hidden from them, whatever it says.
+    const own = await reply(reader, postId, 'My own spoiler');
+
+    const before = await thread(reader, postId);
+    expect(before.hiddenByMutedWords).toBe(0);
+    await muteWord(reader, 'spoiler');
+    const page = await thread(reader, postId);
+    expect(page.entries.map((entry) => entry.reply.id)).toEqual([plain.id, own.id]);
+    expect(page.entries[0]?.branch.map((r) => r.id)).toEqual([kept.id]);
+    // What the words match: the top-level reply and the branch's; what answers them goes with them.
+    expect(page.hiddenByMutedWords).toBe(2);
+    expect(JSON.stringify(page)).not.toContain('spoiler is in the menu');
+    // Counts never move (decision 032), and no one else's thread changes.
+    expect(page.replyCount).toBe(before.replyCount);
+    expect((await thread(op, postId)).entries).toHaveLength(3);
+    expect((await thread(null, postId)).hiddenByMutedWords).toBe(0);
+
+    const shown = await thread(reader, postId, '?showMuted=true');
+    expect(shown.hiddenByMutedWords).toBe(0);
+    expect(shown.entries.map((entry) => entry.reply.id)).toEqual([plain.id, spoiler.id, own.id]);
+    expect(shown.entries[1]?.branch.map((r) => r.id)).toEqual([underSpoiler.id]);
+    expect(shown.entries[0]?.branch.map((r) => r.id)).toEqual([inBranch.id, afterIt.id, kept.id]);
+    expect((await call(reader, 'GET', `/api/posts/${postId}/replies?showMuted=maybe`)).status).toBe(400);
+  });
+
+  it('a branch page leaves them out too, and counts them', async () => {
+    const [op, reader, x] = [await member(), await member(), await member()];
+    const postId = await post(op, 'A long branch');
+    const top = await reply(x, postId, 'Start of the branch');
+    const written: Reply[] = [];
+    for (let n = 0; n < BRANCH_PREVIEW_SIZE + 3; n += 1) {
+      written.push(
+        await reply(x, postId, n % 2 ? `Branch reply ${n} with gossip` : `Branch reply ${n}`, {
+          replyToId: top.id,
+        }),
+      );
+    }
+    await muteWord(reader, 'gossip');
+    const page = await thread(reader, postId);
+    const entry = page.entries[0];
+    const cursor = entry?.branchCursor;
+    expect(cursor).toEqual(expect.any(String));
+    const rest = await ok(
+      reader,
+      'GET',
+      `/api/posts/${postId}/replies?branch=${top.id}&cursor=${encodeURIComponent(cursor ?? '')}`,
+    );
+    const seen = [...(entry?.branch ?? []), ...rest.replies].map((r: Reply) => r.content);
+    expect(seen).toEqual(written.filter((_, n) => n % 2 === 0).map((r) => r.content));
+    expect(page.hiddenByMutedWords + rest.hiddenByMutedWords).toBe(3);
+  });
+
+  it('a reply or mention the words match tells no one who muted them, and a day of only those shows nothing', async () => {
+    const [op, x, y] = [await member('Oona Poster'), await member('Xena Named'), await member('Yuri Named')];
+    await muteWord(op, 'exam leak');
+    const postId = await post(op, 'Study group tonight?');
+    await reply(x, postId, 'Here is the exam leak link');
+    expect((await notificationsOf(op)).filter((n) => n.kind === 'post_replied')).toEqual([]);
+    expect((await ok(op, 'GET', '/api/notifications/unread')).unread).toBe(0);
+    await reply(y, postId, 'Count me in');
+    await reply(x, postId, 'Another exam leak, newer');
+    const [replied] = (await notificationsOf(op)).filter((n) => n.kind === 'post_replied');
+    // The one matching is neither counted nor named; the other is.
+    expect(replied?.replies).toEqual({ count: 1, latest: { username: y.username, fullName: 'Yuri Named' } });
+
+    await post(x, `@${op.username} the exam leak again`);
+    await post(y, `@${op.username} see you at six`);
+    const mentions = (await notificationsOf(op)).filter((n) => n.kind === 'mentioned');
+    expect(mentions).toHaveLength(1);
+    // A word muted after a mention hides it too.
+    await muteWord(op, 'six');
+    expect((await notificationsOf(op)).filter((n) => n.kind === 'mentioned')).toEqual([]);
+  });
+});
+
 describe('deleting an account keeps the threads it replied in', () => {
   it('its named replies keep their place with nothing of it; its anonymous ones stay; the counts follow', async () => {
     const [op, leaver, stayer] = [await member(), await member('Lena Leaving'), await member()];

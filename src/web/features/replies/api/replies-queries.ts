@@ -12,26 +12,34 @@ const repliesPath = (postId: string, params: Record<string, string | null>) => {
   return `/api/posts/${encodeURIComponent(postId)}/replies${query.size > 0 ? `?${query}` : ''}`;
 };
 
-export const threadQueryOptions = (postId: string, order: ThreadOrder) =>
+/** `showMuted`: with the replies the viewer's muted words hide (issue #48). */
+const showMutedParam = (showMuted: boolean) => (showMuted ? 'true' : null);
+
+export const threadQueryOptions = (postId: string, order: ThreadOrder, showMuted = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.threads.page(postId, order),
+    queryKey: queryKeys.threads.page(postId, order, showMuted),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiRequest<ThreadPage>(
-        repliesPath(postId, { order: order === 'oldest' ? null : order, cursor: pageParam }),
-        {
-          signal,
-        },
+        repliesPath(postId, {
+          order: order === 'oldest' ? null : order,
+          cursor: pageParam,
+          showMuted: showMutedParam(showMuted),
+        }),
+        { signal },
       ),
     getNextPageParam: (page) => page.nextCursor,
   });
 
 /** The rest of a branch, from where its first replies end. */
-export const branchQueryOptions = (postId: string, branchId: string, from: string) =>
+export const branchQueryOptions = (postId: string, branchId: string, from: string, showMuted = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.threads.branch(postId, branchId),
+    queryKey: queryKeys.threads.branch(postId, branchId, showMuted),
     initialPageParam: from,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<BranchPage>(repliesPath(postId, { branch: branchId, cursor: pageParam }), { signal }),
+      apiRequest<BranchPage>(
+        repliesPath(postId, { branch: branchId, cursor: pageParam, showMuted: showMutedParam(showMuted) }),
+        { signal },
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -8,7 +8,7 @@ import {
   type ThreadOrder,
 } from '../../../../shared/values/replies';
 import { announce } from '../../../components/ui/announcer';
-import { composeButtonClasses } from '../../../components/ui/control-classes';
+import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';
 import { LoadError } from '../../../components/ui/load-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { LoadingStatus } from '../../../components/ui/loading-status';
@@ -24,10 +24,12 @@ import { ReplyItem } from './reply-item';
 // on. Drawn on the server with the page, so it reads without JavaScript.
 export function ThreadSection({ postId }: { postId: string }) {
   const [order, setOrder] = useState<ThreadOrder>('oldest');
-  const thread = useInfiniteQuery(threadQueryOptions(postId, order));
+  const [showMuted, setShowMuted] = useState(false);
+  const thread = useInfiniteQuery(threadQueryOptions(postId, order, showMuted));
   const toggle = useToggleReplies(postId);
   const first = thread.data?.pages[0];
   const entries = thread.data?.pages.flatMap((page) => page.entries) ?? [];
+  const hiddenByWords = thread.data?.pages.reduce((sum, page) => sum + page.hiddenByMutedWords, 0) ?? 0;
 
   return (
     <section id="replies" aria-labelledby="replies-heading" className="mt-8 scroll-mt-24">
@@ -81,6 +83,14 @@ export function ThreadSection({ postId }: { postId: string }) {
         </div>
       ) : null}
 
+      {!thread.isPending && (showMuted || hiddenByWords > 0) ? (
+        <MutedRepliesLine
+          className="mt-4"
+          hidden={hiddenByWords}
+          showing={showMuted}
+          onToggle={() => setShowMuted(!showMuted)}
+        />
+      ) : null}
       {thread.isPending ? (
         <LoadingStatus className="mt-5">Loading replies...</LoadingStatus>
       ) : thread.isError && entries.length === 0 ? (
@@ -90,12 +100,20 @@ export function ThreadSection({ postId }: { postId: string }) {
           onRetry={() => void thread.refetch()}
         />
       ) : entries.length === 0 ? (
-        <p className="mt-5 text-slate-600 dark:text-slate-300">{REPLY_MESSAGES.empty}</p>
+        // Replies hidden by muted words are said above; "no replies yet" would not be true.
+        hiddenByWords > 0 ? null : (
+          <p className="mt-5 text-slate-600 dark:text-slate-300">{REPLY_MESSAGES.empty}</p>
+        )
       ) : (
         <ol className="mt-5 space-y-3" aria-label="Replies">
           {entries.map((entry) => (
             <ReplyItem key={entry.reply.id} reply={entry.reply} postId={postId} showReplyTo={false}>
-              <Branch postId={postId} entry={entry} />
+              <Branch
+                postId={postId}
+                entry={entry}
+                showMuted={showMuted}
+                onShowMuted={() => setShowMuted(true)}
+              />
             </ReplyItem>
           ))}
         </ol>
@@ -105,15 +123,52 @@ export function ThreadSection({ postId }: { postId: string }) {
   );
 }
 
+/**
+ * "n replies hidden by your muted words" with Show them (or, while they show, Hide them again): above
+ * the thread for its pages, and in a branch for the rest of it.
+ */
+function MutedRepliesLine({
+  hidden,
+  showing,
+  onToggle,
+  className,
+}: {
+  hidden: number;
+  showing: boolean;
+  onToggle: () => void;
+  className: string;
+}) {
+  return (
+    <p className={`${className} text-sm text-slate-600 dark:text-slate-300`}>
+      {showing ? 'Showing the replies your muted words hide.' : `${REPLY_MESSAGES.hiddenByWords(hidden)}.`}{' '}
+      <button type="button" onClick={onToggle} className={textLinkClasses}>
+        {showing ? 'Hide them again' : 'Show them'}
+      </button>
+    </p>
+  );
+}
+
 /** A top-level reply's branch, one level in: its first replies, then the rest when asked for. */
-function Branch({ postId, entry }: { postId: string; entry: ThreadEntry }) {
+function Branch({
+  postId,
+  entry,
+  showMuted,
+  onShowMuted,
+}: {
+  postId: string;
+  entry: ThreadEntry;
+  showMuted: boolean;
+  onShowMuted: () => void;
+}) {
   const [more, setMore] = useState(false);
   const restList = useInfiniteQuery({
-    ...branchQueryOptions(postId, entry.reply.id, entry.branchCursor ?? ''),
+    ...branchQueryOptions(postId, entry.reply.id, entry.branchCursor ?? '', showMuted),
     enabled: more && entry.branchCursor !== null,
   });
-  const replies: Reply[] = [...entry.branch, ...(restList.data?.pages.flatMap((page) => page.replies) ?? [])];
-  if (replies.length === 0) return null;
+  const restPages = restList.data?.pages ?? [];
+  const replies: Reply[] = [...entry.branch, ...restPages.flatMap((page) => page.replies)];
+  const restHidden = restPages.reduce((sum, page) => sum + page.hiddenByMutedWords, 0);
+  if (replies.length === 0 && restHidden === 0) return null;
   // The count is of live replies; a removed one keeps its place but is not counted.
   const hidden = Math.max(0, entry.reply.replyCount - replies.filter((reply) => !reply.removed).length);
   return (
@@ -131,6 +186,9 @@ function Branch({ postId, entry }: { postId: string; entry: ThreadEntry }) {
           />
         ))}
       </ol>
+      {restHidden > 0 ? (
+        <MutedRepliesLine className="mt-2" hidden={restHidden} showing={false} onToggle={onShowMuted} />
+      ) : null}
       {entry.branchCursor && (!more || restList.hasNextPage) ? (
         <button
           type="button"
