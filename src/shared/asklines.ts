@@ -4,17 +4,18 @@
 import * as z from 'zod/mini';
 import { ASKLINE_MAX_LENGTH } from './limits';
 import { hasControlCharacters, searchTextSchema } from './text-rules';
-import { ASKLINE_DECISIONS, ASKLINE_MESSAGES, ASKLINE_STATUSES } from './values/asklines';
+import { ASKLINE_WRITE_MESSAGES } from './values/askline-writing';
+import { ASKLINE_DECISIONS, ASKLINE_STATUSES } from './values/asklines';
 
 /** SPEC §5: non-empty after trim, at most 128 characters; one line (a prompt, not a post). */
 export const asklineContentSchema = z.pipe(
   z.pipe(
-    z.string({ error: ASKLINE_MESSAGES.contentRequired }),
+    z.string({ error: ASKLINE_WRITE_MESSAGES.contentRequired }),
     z.transform((value: string) => value.replace(/\s+/g, ' ').trim()),
   ),
   z.string().check(
-    z.minLength(1, ASKLINE_MESSAGES.contentRequired),
-    z.maxLength(ASKLINE_MAX_LENGTH, ASKLINE_MESSAGES.contentTooLong),
+    z.minLength(1, ASKLINE_WRITE_MESSAGES.contentRequired),
+    z.maxLength(ASKLINE_MAX_LENGTH, ASKLINE_WRITE_MESSAGES.contentTooLong),
     z.refine(
       (value) => !hasControlCharacters(value),
       'Please remove special control characters from your askline.',
@@ -73,4 +74,5 @@ export const pendingAsklinePageSchema = z.object({
 });
 export type PendingAsklinePage = z.infer<typeof pendingAsklinePageSchema>;
 
+export * from './values/askline-writing';
 export * from './values/asklines';

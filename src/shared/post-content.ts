@@ -4,7 +4,7 @@
 // phone (docs/performance.md, issue #45). The server's schemas (posts.ts) are built from the same one.
 import * as z from 'zod/mini';
 import { POST_MAX_LENGTH } from './limits';
-import { POST_MESSAGES } from './values/posts';
+import { POST_WRITE_MESSAGES } from './values/post-writing';
 
 // Control characters other than line breaks can hide or reorder text; they have no place in a post.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
@@ -13,12 +13,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202
 function buildPostContentSchema() {
   return z.pipe(
     z.pipe(
-      z.string({ error: POST_MESSAGES.contentRequired }),
+      z.string({ error: POST_WRITE_MESSAGES.contentRequired }),
       z.transform((value: string) => value.replace(/\r\n?/g, '\n').trim()),
     ),
     z.string().check(
-      z.minLength(1, POST_MESSAGES.contentRequired),
-      z.maxLength(POST_MAX_LENGTH, POST_MESSAGES.contentTooLong),
+      z.minLength(1, POST_WRITE_MESSAGES.contentRequired),
+      z.maxLength(POST_MAX_LENGTH, POST_WRITE_MESSAGES.contentTooLong),
       z.refine(
         (value) => !CONTROL_CHARACTERS.test(value),
         'Please remove special control characters from your post.',

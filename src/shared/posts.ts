@@ -4,7 +4,8 @@
 import * as z from 'zod/mini';
 import { FEED_PAGE_SIZE } from './limits';
 import { getPostContentSchema } from './post-content';
-import { FEED_SORTS, POST_MESSAGES } from './values/posts';
+import { POST_WRITE_MESSAGES } from './values/post-writing';
+import { FEED_SORTS } from './values/posts';
 
 export const postContentSchema = getPostContentSchema();
 
@@ -12,7 +13,7 @@ export const postContentSchema = getPostContentSchema();
 export const createPostRequestSchema = z.strictObject({
   content: postContentSchema,
   isAnonymous: z._default(z.boolean({ error: 'isAnonymous must be true or false.' }), false),
-  asklineId: z._default(z.nullable(z.uuid({ error: POST_MESSAGES.asklineMissing })), null),
+  asklineId: z._default(z.nullable(z.uuid({ error: POST_WRITE_MESSAGES.asklineMissing })), null),
   /** The person saw the text check's warning ("Post anyway?") and posts anyway (issue #47). */
   postAnyway: z._default(z.boolean({ error: 'postAnyway must be true or false.' }), false),
 });
@@ -116,5 +117,6 @@ export type PostPage = z.infer<typeof postPageSchema>;
 export const likeStateSchema = z.object({ likeCount: z.number(), likedByMe: z.boolean() });
 export type LikeState = z.infer<typeof likeStateSchema>;
 
+export * from './values/post-writing';
 export * from './values/posts';
 export { FEED_PAGE_SIZE };

@@ -30,8 +30,17 @@ export const userSearchPageSchema = z.object({
 });
 export type UserSearchPage = z.infer<typeof userSearchPageSchema>;
 
+/**
+ * A post found, or a reply (issue #49): a reply names its thread, and when anonymous its label there
+ * ("Anonymous 2"), as the thread shows it.
+ */
+export const postResultSchema = z.extend(postSchema, {
+  thread: z.nullable(z.object({ postId: z.string(), label: z.nullable(z.string()) })),
+});
+export type PostResult = z.infer<typeof postResultSchema>;
+
 export const postSearchPageSchema = z.object({
-  posts: z.array(postSchema),
+  posts: z.array(postResultSchema),
   nextCursor: z.nullable(z.string()),
   total: z.nullable(searchCountSchema),
 });

@@ -84,3 +84,30 @@ test('posts only, anonymous ones as Anonymous, and the empty texts', async ({ pa
   await expect(page.getByText('No users found')).toBeVisible();
   await expect(page.getByText('No posts found matching "zzz nothing here"')).toBeVisible();
 });
+
+test('finds replies, marked as replies, and leads to their place in the thread', async ({ page }) => {
+  await signInToSeeded(page, server, arjun);
+  const created = await page.request.post(`${server.url}/api/posts`, {
+    data: { content: 'Where is the quietest corner of the library?' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const postId = ((await created.json()) as { id: string }).id;
+  const answered = await page.request.post(`${server.url}/api/posts/${postId}/replies`, {
+    data: { content: 'The periodicals room, after six', isAnonymous: true },
+  });
+  expect(answered.status(), await answered.text()).toBe(201);
+  const replyId = ((await answered.json()) as { id: string }).id;
+
+  await page.goto(`${server.url}/search`);
+  await search(page, 'periodicals', 'Posts');
+  const found = page.getByRole('region', { name: /^Posts/ });
+  const result = found.getByRole('article', { name: 'Reply by Anonymous 1' });
+  await expect(result).toContainText('Reply in a thread');
+  await expect(result).toContainText('The periodicals room, after six');
+  await expect(result).not.toContainText('Arjun');
+  await expectNoSeriousA11yViolations(page);
+
+  await result.getByRole('link', { name: /View in thread/ }).click();
+  await expect(page).toHaveURL(`${server.url}/post/${postId}#reply-${replyId}`);
+  await expect(page.getByRole('article', { name: 'Reply by Anonymous 1' })).toContainText('periodicals room');
+});

@@ -1383,6 +1383,9 @@ describe('an anonymous author', () => {
         `/api/profiles/${writer.username}`,
         `/api/profiles/${writer.username}/posts`,
         `/api/search/users?q=${writer.username}`,
+        // Search reads text only: her name finds none of her anonymous replies.
+        `/api/search/posts?q=${writer.username}`,
+        '/api/search/posts?q=Replywright',
         ...['default', 'newest'].map((sort) => `/api/posts?sort=${sort}`),
         `/api/posts/${threadId}`,
       ];
@@ -1464,11 +1467,21 @@ describe('an anonymous author', () => {
         }
         answers.push(await fetchAs(viewer, 'GET', `/post/${named}`));
         answers.push(await fetchAs(viewer, 'GET', `/post/${ownAnonymous}`));
+        // A reply's own address leads to its place in its thread; search finds her replies by their
+        // text, marked as replies with their labels.
+        for (const mine of [onNamed, nested, onOwn])
+          answers.push(await fetchAs(viewer, 'GET', `/post/${mine.id}`));
+        if (viewer) answers.push(await fetchAs(viewer, 'GET', `/api/search/posts?q=${SECRET_WORD}`));
       }
       for (const answer of answers) {
         expect(answer.status, answer.what).toBeLessThan(400);
         expectNoAuthor(answer);
       }
+      // (Not vacuous: the search found them, and the addresses led to the threads.)
+      const found = await fetchAs(other, 'GET', `/api/search/posts?q=${SECRET_WORD}`);
+      for (const mine of [onNamed, nested, onOwn]) expect(found.body).toContain(mine.id);
+      const place = await fetchAs(null, 'GET', `/post/${nested.id}`);
+      expect(`${place.status} ${place.location}`).toBe(`301 /post/${named}#reply-${nested.id}`);
       // The named post's author is told of the reply: counted, never named. (Their other notifications
       // name her as she named herself: she liked their post.)
       const told = await ok<{ notifications: { kind: string; replies?: unknown }[] }>(

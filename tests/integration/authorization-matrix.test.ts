@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueUnsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
 import { appRoutes } from '../../src/server/http/describe-route';
-import { POST_MESSAGES } from '../../src/shared/posts';
+import { POST_WRITE_MESSAGES } from '../../src/shared/posts';
 import {
   type AccountOptions,
   createAccount,
@@ -1064,7 +1064,7 @@ describe('the refusals', () => {
     const refused = await api('DELETE', `/api/posts/${postId}`, cookies.ordinary ?? null);
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
-      POST_MESSAGES.notOwner,
+      POST_WRITE_MESSAGES.notOwner,
     );
     expect((await api('GET', `/api/posts/${postId}`, null)).status).toBe(200);
   });

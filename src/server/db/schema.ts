@@ -157,6 +157,11 @@ export const posts = pgTable(
     index('posts_feed_newest_top_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted} AND ${t.parentId} IS NULL`),
+    // Every live post and reply, newest first: post search's walk of the newest (issue #49: search
+    // finds replies too).
+    index('posts_live_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`NOT ${t.deleted}`),
     index('posts_feed_most_liked_top_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted} AND ${t.parentId} IS NULL`),

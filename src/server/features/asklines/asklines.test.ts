@@ -9,7 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../tests/support/test-server';
-import { ASKLINE_MESSAGES } from '../../../shared/asklines';
+import { ASKLINE_WRITE_MESSAGES } from '../../../shared/asklines';
 import { asklines } from '../../db/schema';
 
 let server: TestServer;
@@ -70,10 +70,10 @@ describe('submitting an askline', () => {
     expect((await submit(asha, 'q'.repeat(128))).content).toHaveLength(128);
     const tooLong = await call('POST', '/api/asklines', asha.cookie, { content: 'q'.repeat(129) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error.message).toBe(ASKLINE_MESSAGES.contentTooLong);
+    expect(tooLong.body.error.message).toBe(ASKLINE_WRITE_MESSAGES.contentTooLong);
     const blank = await call('POST', '/api/asklines', asha.cookie, { content: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.error.message).toBe(ASKLINE_MESSAGES.contentRequired);
+    expect(blank.body.error.message).toBe(ASKLINE_WRITE_MESSAGES.contentRequired);
     const extra = await call('POST', '/api/asklines', asha.cookie, { content: 'Hi?', verified: true });
     expect(extra.status).toBe(400);
     const visitor = await call('POST', '/api/asklines', undefined, { content: 'Hi?' });
@@ -208,7 +208,7 @@ describe('similar asklines', () => {
   it('refuses a blank query and control characters', async () => {
     const res = await call('GET', '/api/asklines/search?q=%20%20');
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(ASKLINE_MESSAGES.queryRequired);
+    expect(res.body.error.message).toBe(ASKLINE_WRITE_MESSAGES.queryRequired);
     expect((await call('GET', '/api/asklines/search?q=a%00b')).status).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   ASKLINE_MESSAGES,
+  ASKLINE_WRITE_MESSAGES,
   asklineListSchema,
   asklineSchema,
   asklineSearchQuerySchema,
@@ -41,8 +42,8 @@ interface AsklineDeps extends ViewerDeps {
 const notFound = () => new AppError('not_found', ASKLINE_MESSAGES.notFound);
 
 /** Submitting asks for a profile, as posting does (SPEC §6: login required to create an askline). */
-const member = allow((viewer) => authorizeMember(viewer, ASKLINE_MESSAGES.createSignedOut));
-const reviewer = allowTo('askline:review', { forbidden: ASKLINE_MESSAGES.reviewForbidden });
+const member = allow((viewer) => authorizeMember(viewer, ASKLINE_WRITE_MESSAGES.createSignedOut));
+const reviewer = allowTo('askline:review', { forbidden: ASKLINE_WRITE_MESSAGES.reviewForbidden });
 
 const list = describeRoute({
   summary: "Up to 100 verified asklines in a random order, and the viewer's own unpublished ones",
@@ -149,7 +150,7 @@ export function asklineRoutes(deps: AsklineDeps) {
       .get('/random', random.doc, async (c) => {
         const { exclude } = random.query(c);
         const askline = await pickRandomAskline(db, exclude);
-        if (!askline) throw new AppError('not_found', ASKLINE_MESSAGES.noneVerified);
+        if (!askline) throw new AppError('not_found', ASKLINE_WRITE_MESSAGES.noneVerified);
         return c.json(askline);
       })
       .get('/pending', pending.doc, reviewer, async (c) => {

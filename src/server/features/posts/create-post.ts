@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { RowId } from '../../../shared/path-params';
-import { type createPostRequestSchema, POST_MESSAGES } from '../../../shared/posts';
+import { type createPostRequestSchema, POST_WRITE_MESSAGES } from '../../../shared/posts';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { AppError } from '../../app-error';
 import type { Db } from '../../db/client';
@@ -72,7 +72,7 @@ export async function checkAsklineOpen(db: Db, asklineId: string | null): Promis
     .from(asklines)
     .where(and(eq(asklines.id, asklineId), eq(asklines.verified, true)))
     .limit(1);
-  if (!askline) throw new AppError('validation_failed', POST_MESSAGES.asklineMissing, 'asklineId');
+  if (!askline) throw new AppError('validation_failed', POST_WRITE_MESSAGES.asklineMissing, 'asklineId');
 }
 
 /**

@@ -12,13 +12,16 @@ const livePost = preparedStatement('post_by_id', (db, name) =>
     // A named post between two people one of whom blocked the other (issue #48): read in the same
     // statement, so the post reads as missing to both (findVisiblePost) at no extra cost.
     blocked: blockedBetween(viewerId, postColumns).as('blocked'),
+    // A reply (issue #49) is acted on as a post (deleted, removed, reported) but read only in its
+    // thread: the post it answers.
+    threadId: sql<string | null>`${posts.parentId}`.as('thread_id'),
   })
     .where(and(eq(posts.id, sql.placeholder('id')), not(posts.deleted)))
     .limit(1)
     .prepare(name),
 );
 
-export type FoundPost = PostRow & { blocked: boolean };
+export type FoundPost = PostRow & { blocked: boolean; threadId: string | null };
 
 /**
  * A live post by id, or null (a deleted post, or no post at all), whatever the viewer's blocks: what

@@ -19,7 +19,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../../tests/support/test-server';
-import { POST_MESSAGES } from '../../../shared/posts';
+import { POST_WRITE_MESSAGES } from '../../../shared/posts';
 import { asklines, likes, posts } from '../../db/schema';
 
 let server: TestServer;
@@ -77,9 +77,9 @@ describe('creating a post', () => {
   });
 
   it.each([
-    ['an empty post', '', POST_MESSAGES.contentRequired],
-    ['a post of spaces', '   \n  ', POST_MESSAGES.contentRequired],
-    ['a post of 257 characters', 'x'.repeat(257), POST_MESSAGES.contentTooLong],
+    ['an empty post', '', POST_WRITE_MESSAGES.contentRequired],
+    ['a post of spaces', '   \n  ', POST_WRITE_MESSAGES.contentRequired],
+    ['a post of 257 characters', 'x'.repeat(257), POST_WRITE_MESSAGES.contentTooLong],
   ])('refuses %s with a clear message and stores nothing', async (_, content, message) => {
     const author = await member();
     const res = await call('POST', '/api/posts', author.cookie, { content });
@@ -122,7 +122,7 @@ describe('creating a post', () => {
     for (const asklineId of [pending?.id, '00000000-0000-4000-8000-000000000000']) {
       const res = await call('POST', '/api/posts', author.cookie, { content: 'hi', asklineId });
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe(POST_MESSAGES.asklineMissing);
+      expect(res.body.error.message).toBe(POST_WRITE_MESSAGES.asklineMissing);
     }
   });
 
@@ -313,7 +313,7 @@ describe('deleting', () => {
     const other = await member();
     const refused = await call('DELETE', `/api/posts/${id}`, other.cookie);
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(POST_MESSAGES.notOwner);
+    expect(refused.body.error.message).toBe(POST_WRITE_MESSAGES.notOwner);
     expect((await call('DELETE', `/api/posts/${id}`)).status).toBe(401);
     const moderator = await member({ userType: 'moderator' });
     expect((await call('DELETE', `/api/posts/${id}`, moderator.cookie)).status).toBe(400);

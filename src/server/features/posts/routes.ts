@@ -7,6 +7,7 @@ import {
   feedQuerySchema,
   likeStateSchema,
   POST_MESSAGES,
+  POST_WRITE_MESSAGES,
   pageQuerySchema,
   postPageSchema,
   postSchema,
@@ -128,7 +129,7 @@ export function postRoutes(deps: PostDeps) {
     .post(
       '/',
       create.doc,
-      member(POST_MESSAGES.createSignedOut),
+      member(POST_WRITE_MESSAGES.createSignedOut),
       rateLimit(rateLimiter, 'postCreate', 'account'),
       async (c) => {
         const viewer = c.var.caller;
@@ -179,7 +180,8 @@ export function postRoutes(deps: PostDeps) {
       const { username } = onePost.query(c);
       const params = onePost.params(c);
       const row = params && (await findVisiblePost(db, params.id, viewer?.userId ?? null));
-      if (!row) throw notFound();
+      // A reply (issue #49) is read in its thread: its page's address leads there (share/find-shared.ts).
+      if (!row || row.threadId !== null) throw notFound();
       // An anonymous post lives only at /post/{id}: under any username it answers like a post that
       // does not exist, so a guessed username is never confirmed (issue «Posts» 7).
       if (row.isAnonymous && username !== undefined) throw notFound();
@@ -194,14 +196,14 @@ export function postRoutes(deps: PostDeps) {
       if (can(viewer, 'post:remove', { ownerId: row.userId })) {
         throw new AppError('bad_request', APPEAL_MESSAGES.removeNeedsStatement);
       }
-      authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_MESSAGES.notOwner });
+      authorize(viewer, 'post:delete', { ownerId: row.userId }, { forbidden: POST_WRITE_MESSAGES.notOwner });
       if (!(await deletePost(db, row, viewer))) throw notFound();
       return c.body(null, 204);
     })
     .post(
       '/:id/removal',
       removal.doc,
-      allowTo('reports:manage', { forbidden: POST_MESSAGES.notOwner }),
+      allowTo('reports:manage', { forbidden: POST_WRITE_MESSAGES.notOwner }),
       async (c) => {
         const staff = c.var.caller;
         const statement = await removal.body(c);
@@ -220,7 +222,7 @@ export function postRoutes(deps: PostDeps) {
       ['PUT', 'DELETE'],
       '/:id/like',
       like.doc,
-      member(POST_MESSAGES.likeSignedOut),
+      member(POST_WRITE_MESSAGES.likeSignedOut),
       rateLimit(rateLimiter, 'like', 'account'),
       async (c) => {
         const viewer = c.var.caller;

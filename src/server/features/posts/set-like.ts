@@ -30,7 +30,8 @@ export async function setLike(options: {
   liked: boolean;
 }): Promise<(LikeState & { told: string | null }) | null> {
   const { db, userId, postId } = options;
-  const open = sql`not deleted and not ${blockedBetween(userId, post)}`;
+  // A reply is not liked (issue #49): it reads as missing, as a deleted post does.
+  const open = sql`not deleted and parent_id is null and not ${blockedBetween(userId, post)}`;
   const change = options.liked
     ? sql`
         with changed as (

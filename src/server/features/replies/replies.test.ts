@@ -241,7 +241,7 @@ describe('replies off, deleted replies and blocks', () => {
 });
 
 describe('replies stay out of every list of posts', () => {
-  it('no feed order, profile, askline page or search shows a reply, and a profile does not count them', async () => {
+  it('no feed order, profile or askline page shows a reply, and a profile does not count them; search marks it', async () => {
     const [op, x] = [await member(), await member()];
     const postId = await post(op, 'Zebra crossing outside gate two');
     const written = await reply(x, postId, 'Zebra crossing needs a signal');
@@ -253,7 +253,10 @@ describe('replies stay out of every list of posts', () => {
     expect(profile.posts).toEqual([]);
     expect((await ok(x, 'GET', `/api/profiles/${x.username}`)).stats.posts).toBe(0);
     const search = await ok(x, 'GET', `/api/search/posts?q=${encodeURIComponent('zebra crossing')}`);
-    expect(search.posts.map((p: { id: string }) => p.id)).toEqual([postId]);
+    expect(search.posts.map((p: { id: string; thread: unknown }) => [p.id, p.thread])).toEqual([
+      [written.id, { postId, label: null }],
+      [postId, null],
+    ]);
   });
 });
 
@@ -338,6 +341,44 @@ describe('notifications of replies and mentions', () => {
     // A writer mentioning themselves is told nothing.
     await post(named, `Note to self, @${named.username}`);
     expect((await notificationsOf(named)).filter((n) => n.kind === 'mentioned')).toEqual([]);
+  });
+});
+
+describe('search finds replies', () => {
+  interface Found {
+    id: string;
+    author: { username: string } | null;
+    thread: { postId: string; label: string | null } | null;
+  }
+  const search = async (as: Member, q: string): Promise<Found[]> =>
+    (await ok(as, 'GET', `/api/search/posts?q=${encodeURIComponent(q)}`)).posts;
+
+  it('marks each as a reply in its thread, with its label when anonymous, and only where the thread reads', async () => {
+    const [op, x, y, reader] = [await member(), await member(), await member(), await member()];
+    const word = `zebracake${Date.now().toString(36)}`;
+    const postId = await post(op, `Is the ${word} back in the canteen?`);
+    const named = await reply(x, postId, `Yes, the ${word} is back`);
+    const anonymous = await reply(y, postId, `The ${word} was never gone`, { isAnonymous: true });
+    const found = await search(reader, word);
+    expect(found.map((f) => f.id).sort()).toEqual([postId, named.id, anonymous.id].sort());
+    const byId = new Map(found.map((f) => [f.id, f]));
+    expect(byId.get(postId)?.thread).toBeNull();
+    expect(byId.get(named.id)).toMatchObject({
+      author: { username: x.username },
+      thread: { postId, label: null },
+    });
+    expect(byId.get(anonymous.id)).toMatchObject({ author: null, thread: { postId, label: 'Anonymous 1' } });
+    expect(JSON.stringify(found)).not.toContain(y.username);
+
+    // A thread missing to the reader (its named post's author blocked them) hides its replies too.
+    await ok(op, 'POST', '/api/controls/blocks', { username: reader.username });
+    expect(await search(reader, word)).toEqual([]);
+    expect((await search(x, word)).map((f) => f.id).sort()).toEqual([postId, named.id, anonymous.id].sort());
+
+    // A removed post takes its thread out of search.
+    const mod = await createMember(server, { userType: 'moderator' });
+    await ok(mod, 'POST', `/api/posts/${postId}/removal`, { rule: 'spam', facts: 'Advertising.' });
+    expect(await search(x, word)).toEqual([]);
   });
 });
 

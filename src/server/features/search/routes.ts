@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { anonymousLabel } from '../../../shared/replies';
 import { postSearchPageSchema, searchRequestSchema, userSearchPageSchema } from '../../../shared/search';
 import { allow } from '../../auth/guard';
 import { authorizeSignedIn } from '../../auth/policies';
@@ -48,6 +49,18 @@ export function searchRoutes(deps: ViewerDeps & { storage: ObjectStorage }) {
       const viewer = c.var.caller;
       const { q, cursor } = postsRoute.query(c);
       const { rows, nextCursor, total } = await searchPosts(db, q, viewer.userId, cursor);
-      return c.json({ posts: rows.map((row) => presentPost(row, viewer, storage)), nextCursor, total });
+      return c.json({
+        posts: rows.map((row) => ({
+          ...presentPost(row, viewer, storage),
+          thread: row.threadId
+            ? {
+                postId: row.threadId,
+                label: row.isAnonymous && row.threadLabel !== null ? anonymousLabel(row.threadLabel) : null,
+              }
+            : null,
+        })),
+        nextCursor,
+        total,
+      });
     });
 }

@@ -1,11 +1,13 @@
 // Post search (SPEC §7: live posts whose text contains the query, any case, newest first), a page and,
 // on the first page, how many match up to SEARCH_COUNT_CAP, in one prepared statement (issue #25).
+// Replies are found too (issue #49), those of a thread the viewer can read: its post live and not a
+// named post between them and someone one of them blocked.
 //
 // No single plan is quick for both common and rare queries on a million posts, so the statement holds
 // three ways to the answer and PostgreSQL runs only those it needs: CTEs are run when first read, and
 // each branch of the final UNION ALL is behind a one-time filter on counts already known.
-//   recent    matches among the newest RECENT_WINDOW live posts after the cursor, walking
-//             posts_feed_newest_top_idx: bounded work, quick when the words are common.
+//   recent    matches among the newest RECENT_WINDOW live posts and replies after the cursor,
+//             walking posts_live_newest_idx: bounded work, quick when the words are common.
 //   anywhere  up to SEARCH_COUNT_CAP + 1 matches in any order, found through an index: quick when
 //             they are rare. Fewer than that means these are all of them.
 //   sorted    the newest page of every match found through the index: only when there are more
@@ -23,7 +25,7 @@ import { escapeLike } from '../../db/escape-like';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { preparedStatement } from '../../db/prepared';
 import { posts } from '../../db/schema';
-import { postRefAs, shownInList } from '../personal-controls';
+import { blockedBetween, postRefAs, shownInList } from '../personal-controls';
 import { selectPostsWith } from '../posts';
 
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -70,7 +72,12 @@ const p = {
  * The viewer's personal controls (issue #48): what they blocked, muted or hid is not found, in the
  * walk and through the indexes alike, so a page stays full and the count is of what they can read.
  */
-const shown = (alias: string) => shownInList('search', p.viewerId, postRefAs(alias));
+const shown = (alias: string) => sql`${shownInList('search', p.viewerId, postRefAs(alias))}
+  and (${sql.raw(alias)}.parent_id is null or ${threadReadable(alias)})`;
+
+/** A reply's thread reads to the viewer: its post is live, and not missing to them for a block. */
+const threadReadable = (alias: string) => sql`exists (select 1 from posts t
+  where t.id = ${sql.raw(alias)}.parent_id and not t.deleted and not ${blockedBetween(p.viewerId, postRefAs('t'))})`;
 
 const afterCursor = (alias: string) =>
   sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${p.time}::timestamptz, ${p.id}::uuid)`;
@@ -103,7 +110,7 @@ function matched(byEdges: boolean): SQL {
       select id, created_at, deleted, parent_id, content, search_vector, user_id, is_anonymous, match_text
       from posts where ${candidates} offset 0
     ) as c
-    where not c.deleted and c.parent_id is null and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``}
+    where not c.deleted and ${afterCursor('c')}${byEdges ? sql` and ${matches('c')}` : sql``}
       and ${shown('c')})`;
 }
 
@@ -145,7 +152,7 @@ function searchStatement(name: string, byEdges: boolean) {
   const recent = sql`search_recent as materialized (
     select w.id, w.created_at from (
       select id, created_at, content, search_vector from posts
-      where not deleted and parent_id is null and ${afterCursor('posts')} and ${shown('posts')}
+      where not deleted and ${afterCursor('posts')} and ${shown('posts')}
       order by created_at desc, id desc limit ${sql.raw(String(RECENT_WINDOW))}
     ) as w
     where ${matches('w')}
@@ -186,7 +193,12 @@ function searchStatement(name: string, byEdges: boolean) {
     selectPostsWith(
       db,
       p.viewerId,
-      { matched: sql<number | null>`search_pick.matched`.as('matched') },
+      {
+        matched: sql<number | null>`search_pick.matched`.as('matched'),
+        // A reply's thread and its label there (issue #49): the page marks it as a reply.
+        threadId: sql<string | null>`${posts.parentId}`.as('thread_id'),
+        threadLabel: sql<number | null>`${posts.anonymousLabel}`.as('thread_label'),
+      },
       { hiddenFiltered: true },
     )
       .innerJoin(pick, sql`search_pick.id = ${posts.id}`)

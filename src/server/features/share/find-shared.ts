@@ -18,7 +18,8 @@ export interface SharedPost {
 
 export async function findSharedPost(db: Db, storage: ObjectStorage, id: RowId): Promise<SharedPost | null> {
   const row = await findPost(db, id, null);
-  if (!row) return null;
+  // A reply (issue #49) is not shared as a card: its address leads to its thread (replyPlace).
+  if (!row || row.threadId !== null) return null;
   const post = presentPost(row, null, storage);
   return { post, photoKey: post.author ? row.authorPictureKey : null };
 }
@@ -41,4 +42,23 @@ export async function findPostAt(
   if (!found) return null;
   if (address.username !== null && !found.post.author) return null;
   return found;
+}
+
+/**
+ * Where a reply's own address leads: its place in its thread, `/post/{post}#reply-{reply}` (the export
+ * links there too). Under a username, only a named reply of that username has one, as a post does.
+ */
+export async function replyPlace(
+  db: Db,
+  address: { username: string | null; postId: RowId },
+): Promise<string | null> {
+  const row = await findPost(db, address.postId, null);
+  if (!row?.threadId) return null;
+  if (
+    address.username !== null &&
+    (row.isAnonymous || row.authorUsername?.toLowerCase() !== address.username.toLowerCase())
+  ) {
+    return null;
+  }
+  return `/post/${row.threadId}#reply-${row.id}`;
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { html, htmlText } from '../../http/html';
 import type { PageHead, PageHeadProvider } from '../../http/web-app';
 import type { ObjectStorage } from '../../platform/storage';
-import { findPostAt, findSharedAskline } from './find-shared';
+import { findPostAt, findSharedAskline, replyPlace } from './find-shared';
 import { asklinePreview, postPreview } from './preview-inputs';
 import { postUrls, readSharedPage } from './share-addresses';
 
@@ -113,7 +113,10 @@ export function createSharePageHeads(deps: {
     }
 
     const shared = await findPostAt(db, storage, page);
-    if (!shared) return notFound('Post not found');
+    if (!shared) {
+      const place = await replyPlace(db, page);
+      return place ? { redirectTo: place } : notFound('Post not found');
+    }
     const { post } = shared;
     // A named post asked for under another username (or other letter case) moves to its own address,
     // keeping its template if it names one (as the app does when it finds itself at such an address).

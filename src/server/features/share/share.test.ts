@@ -285,6 +285,52 @@ describe('a deleted post', () => {
   });
 });
 
+describe('a reply', () => {
+  it('is read in its thread: its address leads there, and no share surface shows it as a post', async () => {
+    const { id: postId } = await post(asha, 'Who has notes from the first lecture?');
+    const answer = async (content: string, isAnonymous: boolean) => {
+      const res = await callJson(server, 'POST', `/api/posts/${postId}/replies`, ravi.cookie, {
+        content,
+        isAnonymous,
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const named = await answer('I do, ask me after class', false);
+    const anonymous = await answer('The library has a copy', true);
+
+    for (const [address, reply] of [
+      [`/post/${named}`, named],
+      [`/${ravi.username}/${named}`, named],
+      [`/${ravi.username.toUpperCase()}/${named}`, named],
+      [`/post/${anonymous}`, anonymous],
+    ] as const) {
+      const res = await page(address);
+      expect(`${res.status} ${res.headers.get('location')}`, address).toBe(
+        `301 /post/${postId}#reply-${reply}`,
+      );
+    }
+    // Under a username that did not write it, or any username for an anonymous one: not there, as a
+    // post would be (a guessed username is never confirmed).
+    for (const address of [`/${asha.username}/${named}`, `/${ravi.username}/${anonymous}`]) {
+      expect((await page(address)).status, address).toBe(404);
+    }
+    for (const reply of [named, anonymous]) {
+      expect((await callJson(server, 'GET', `/api/posts/${reply}`)).status).toBe(404);
+      expect((await server.request(`/embed/posts/${reply}`)).status).toBe(404);
+      expect((await server.request(`/og/posts/${reply}.png`)).status).toBe(404);
+      const oembed = await callJson(
+        server,
+        'GET',
+        `/api/oembed?url=${encodeURIComponent(`${server.url}/post/${reply}`)}`,
+      );
+      expect(oembed.status).toBe(404);
+      // Nor is it liked: a like reads it as missing.
+      expect((await callJson(server, 'PUT', `/api/posts/${reply}/like`, asha.cookie)).status).toBe(404);
+    }
+  });
+});
+
 describe('an anonymous post', () => {
   it('is shared by none of these with its author', async () => {
     const { id } = await post(asha, 'I still have the library book from first year.', { isAnonymous: true });

@@ -19,6 +19,7 @@ import { inputClasses } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/search/api/search-api';
+import { ReplyResult } from '../../features/search/components/reply-result';
 import { Link, useSearchParams } from '../../lib/router';
 import { useForm } from '../../lib/use-form';
 import { readSearch } from '../route-params';
@@ -201,7 +202,12 @@ function PostResults({
       <ul className="mt-3 space-y-4">
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} headingLevel={3} />
+            {/* A reply (issue #49) is marked as one and leads to its thread; it is acted on there. */}
+            {post.thread ? (
+              <ReplyResult reply={post} thread={post.thread} />
+            ) : (
+              <PostCard post={post} headingLevel={3} />
+            )}
           </li>
         ))}
       </ul>

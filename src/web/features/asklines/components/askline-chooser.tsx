@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import type { AsklineSummary } from '../../../../shared/asklines';
+import { ASKLINE_WRITE_MESSAGES } from '../../../../shared/values/askline-writing';
 import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -49,7 +50,7 @@ export function AsklineChooser({
     try {
       setLookup({ state: 'results', asklines: await searchAsklines(text) });
     } catch {
-      setLookup({ state: 'error', message: ASKLINE_MESSAGES.searchFailed });
+      setLookup({ state: 'error', message: ASKLINE_WRITE_MESSAGES.searchFailed });
     }
   }
 
@@ -62,8 +63,8 @@ export function AsklineChooser({
         state: 'error',
         message:
           problem instanceof ApiError && problem.status === 404
-            ? ASKLINE_MESSAGES.noneVerified
-            : ASKLINE_MESSAGES.randomFailed,
+            ? ASKLINE_WRITE_MESSAGES.noneVerified
+            : ASKLINE_WRITE_MESSAGES.randomFailed,
       });
     }
   }
@@ -159,7 +160,9 @@ export function AsklineChooser({
           </p>
         ) : lookup.state === 'results' ? (
           lookup.asklines.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{ASKLINE_MESSAGES.noMatch}</p>
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+              {ASKLINE_WRITE_MESSAGES.noMatch}
+            </p>
           ) : (
             <ul className="mt-2 space-y-1" aria-label="Matching asklines">
               {lookup.asklines.map((askline) => (

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type AsklineSummary, asklineContentSchema } from '../../../../shared/asklines';
 import { ASKLINE_MAX_LENGTH } from '../../../../shared/limits';
-import { ASKLINE_MESSAGES } from '../../../../shared/values/asklines';
+import { ASKLINE_WRITE_MESSAGES } from '../../../../shared/values/askline-writing';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { type CreatePostState, paths } from '../../../config/paths';
@@ -16,7 +16,7 @@ function checkContent({ content }: { content: string }): Checked<{ content: stri
   if (checked.success) return { ok: true, data: checked.data };
   return {
     ok: false,
-    errors: { content: checked.error.issues[0]?.message ?? ASKLINE_MESSAGES.contentRequired },
+    errors: { content: checked.error.issues[0]?.message ?? ASKLINE_WRITE_MESSAGES.contentRequired },
   };
 }
 
@@ -55,7 +55,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
         // Nothing alike: no reason to ask twice.
         if (found.length > 0) return;
       } catch {
-        setFailure(ASKLINE_MESSAGES.searchFailed);
+        setFailure(ASKLINE_WRITE_MESSAGES.searchFailed);
         return;
       } finally {
         setSearching(false);
@@ -69,7 +69,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
       setDone(true);
       onCreated?.();
     } catch (problem) {
-      setFailure(failureMessage(problem, ASKLINE_MESSAGES.createSignedOut));
+      setFailure(failureMessage(problem, ASKLINE_WRITE_MESSAGES.createSignedOut));
     }
   });
 
@@ -153,7 +153,7 @@ export function CreateAsklineForm({ onCreated }: { onCreated?: () => void }) {
         ) : done ? (
           <p className="mt-2 flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
             <Icon name="circle-check" className="size-4" />
-            {ASKLINE_MESSAGES.submitted}
+            {ASKLINE_WRITE_MESSAGES.submitted}
           </p>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { POST_MAX_LENGTH } from '../../../../shared/limits';
 import { getPostContentSchema } from '../../../../shared/post-content';
-import { POST_MESSAGES } from '../../../../shared/values/posts';
+import { POST_WRITE_MESSAGES } from '../../../../shared/values/post-writing';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -22,7 +22,7 @@ function checkContent({ content }: { content: string }): Checked<{ content: stri
   if (checked.success) return { ok: true, data: checked.data };
   return {
     ok: false,
-    errors: { content: checked.error.issues[0]?.message ?? POST_MESSAGES.contentRequired },
+    errors: { content: checked.error.issues[0]?.message ?? POST_WRITE_MESSAGES.contentRequired },
   };
 }
 
@@ -102,7 +102,7 @@ export function CreatePostPanel({
         setWarning(describeReasons(reasons));
         return;
       }
-      setFailure(failureMessage(problem, POST_MESSAGES.createSignedOut));
+      setFailure(failureMessage(problem, POST_WRITE_MESSAGES.createSignedOut));
     }
   }
 
