@@ -2,6 +2,7 @@
 // people report, what staff see, and the moderation log. Report data leaves the server only for staff.
 import * as z from 'zod/mini';
 import { postSchema } from './posts';
+import { replyContextSchema } from './reply-context';
 import { USER_TYPES } from './roles';
 import { hasControlCharacters } from './text-rules';
 import {
@@ -86,6 +87,8 @@ export const reportItemSchema = z.object({
   /** Null for a resolved report. */
   clocks: z.nullable(reportClocksSchema),
   post: postSchema,
+  /** The reported post is a reply (issue #49): its thread. */
+  reply: z.nullable(replyContextSchema),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 

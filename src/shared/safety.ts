@@ -1,6 +1,7 @@
 // The text check's contract (issue #47): POST /api/safety/check, what a held post looks like to its
 // author and to staff, and staff's decisions. A held anonymous post never carries its author for staff.
 import * as z from 'zod/mini';
+import { replyContextSchema } from './reply-context';
 import { hasControlCharacters } from './text-rules';
 import {
   SAFETY_CATEGORIES,
@@ -68,6 +69,8 @@ export const staffHeldPostSchema = z.object({
   askline: z.nullable(z.object({ id: z.string(), content: z.string() })),
   reasons: z.array(safetyReasonSchema),
   createdAt: z.string(),
+  /** A held reply (issue #49): the thread it would join. */
+  reply: z.nullable(replyContextSchema),
 });
 export type StaffHeldPost = z.infer<typeof staffHeldPostSchema>;
 export const staffHeldPageSchema = z.object({

@@ -161,7 +161,13 @@ test(
         .click();
       await expect(reply.getByRole('status')).toHaveText('Reported!');
 
-      await moderator.page.goto(`/post/${postId}`);
+      // The reports queue says it is a reply, and to which post, and leads to its place in the thread.
+      await moderator.page.goto('/reports');
+      const reported = moderator.page.getByRole('listitem').filter({ hasText: text });
+      await expect(reported).toContainText('Reply to Hostel mess menu feedback');
+      await expectNoSeriousA11yViolations(moderator.page);
+      await reported.getByRole('link', { name: 'View the thread' }).click();
+      await expect(moderator.page).toHaveURL(new RegExp(`/post/${postId}#reply-`));
       const seen = replyBy(moderator.page, 'Rohan Rude', text);
       await seen.getByRole('button', { name: /More options for the reply/ }).click();
       await seen.getByRole('button', { name: 'Remove reply' }).click();

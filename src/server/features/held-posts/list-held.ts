@@ -21,6 +21,8 @@ interface Row {
   reasons: SafetyReason[] | string;
   username: string | null;
   full_name: string | null;
+  parent_id?: string | null;
+  thread_content?: string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -64,7 +66,8 @@ export async function listHeldForStaff(
     sql`select h.id, h.content, h.is_anonymous, h.askline_id, a.content as askline_content,
           h.created_at, h.created_at::text as exactly, h.reasons,
           case when h.is_anonymous then null else p.username end as username,
-          case when h.is_anonymous then null else p.full_name end as full_name
+          case when h.is_anonymous then null else p.full_name end as full_name,
+          h.parent_id, (select t.content from posts t where t.id = h.parent_id and not t.deleted) as thread_content
         from held_posts h
         left join asklines a on a.id = h.askline_id
         left join profiles p on p.user_id = h.user_id and not h.is_anonymous
@@ -85,6 +88,9 @@ export async function listHeldForStaff(
       askline: askline(row),
       reasons: typeof row.reasons === 'string' ? (JSON.parse(row.reasons) as SafetyReason[]) : row.reasons,
       createdAt: iso(row.created_at),
+      reply: row.parent_id
+        ? { postId: row.parent_id, postContent: row.thread_content ?? null, label: null }
+        : null,
     })),
     nextCursor: page.nextCursor,
   };

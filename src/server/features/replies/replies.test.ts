@@ -382,6 +382,47 @@ describe('search finds replies', () => {
   });
 });
 
+describe('staff read a reply with its thread', () => {
+  it('a report of a reply and a held reply say which thread, with the label and never the writer', async () => {
+    const [op, writer, reporter, mentioned] = [
+      await member(),
+      await member(),
+      await member(),
+      await member(),
+    ];
+    const mod = await createMember(server, { userType: 'moderator' });
+    const postId = await post(op, 'Which hostel block has the best wifi?', true);
+    const anonymous = await reply(writer, postId, 'Block C, by a mile', { isAnonymous: true });
+    await ok(reporter, 'POST', `/api/posts/${anonymous.id}/report`, { reason: 'spam' });
+    const reports = await ok(mod, 'GET', '/api/reports');
+    const item = reports.reports.find((r: { post: { id: string } }) => r.post.id === anonymous.id);
+    expect(item?.reply).toEqual({
+      postId,
+      postContent: 'Which hostel block has the best wifi?',
+      label: 'Anonymous 1',
+    });
+    // A post's own report carries none.
+    await ok(reporter, 'POST', `/api/posts/${postId}/report`, { reason: 'spam' });
+    const again = await ok(mod, 'GET', '/api/reports');
+    expect(again.reports.find((r: { post: { id: string } }) => r.post.id === postId)?.reply).toBeNull();
+
+    const held = await call(writer, 'POST', `/api/posts/${postId}/replies`, {
+      content: `@${mentioned.username} knows the password`,
+      isAnonymous: true,
+    });
+    expect(held.status, held.text).toBe(202);
+    const queue = await ok(mod, 'GET', '/api/held-posts');
+    const waiting = queue.heldPosts.find((h: { id: string }) => h.id === held.body.id);
+    expect(waiting).toMatchObject({
+      author: null,
+      reply: { postId, postContent: 'Which hostel block has the best wifi?', label: null },
+    });
+    const raw = JSON.stringify([item, waiting]);
+    expect(raw).not.toContain(writer.username);
+    expect(raw).not.toContain(op.username);
+  });
+});
+
 describe('muted words in threads and in what tells of replies', () => {
   const muteWord = (who: Member, phrase: string) => ok(who, 'POST', '/api/controls/muted-words', { phrase });
   const notificationsOf = async (who: Member) =>

@@ -18,6 +18,9 @@ export interface ReportRow extends PostRow {
   reportCreatedAtExact: string;
   reportOpenedAt: Date;
   reportAcknowledgedAt: Date | null;
+  threadId: string | null;
+  threadLabel: number | null;
+  threadContent: string | null;
 }
 
 /**
@@ -61,6 +64,12 @@ export async function listReports(options: {
     reportAcknowledgedAt: sql<string | null>`${reports.acknowledgedAt}::text`.as('report_acknowledged_at'),
     reportAgeExact: sql<string>`${age}::text`.as('report_age_exact'),
     asOf: sql<string>`now()::text`.as('as_of'),
+    // A reported reply's thread (issue #49): the post's text while it is live, and the reply's label.
+    threadId: sql<string | null>`${posts.parentId}`.as('thread_id'),
+    threadLabel: sql<number | null>`${posts.anonymousLabel}`.as('thread_label'),
+    threadContent: sql<
+      string | null
+    >`(select t.content from posts t where t.id = ${posts.parentId} and not t.deleted)`.as('thread_content'),
   })
     .where(
       and(

@@ -1,3 +1,4 @@
+import { anonymousLabel } from '../../../shared/replies';
 import { REPORT_REASONS, type ReportItem, type ReportReason } from '../../../shared/reports';
 import type { Viewer } from '../../auth/viewer';
 import type { ObjectStorage } from '../../platform/storage';
@@ -29,6 +30,18 @@ export function presentReport(
     clocks: resolved
       ? null
       : clocksOf({ openedAt: row.reportOpenedAt, acknowledgedAt: row.reportAcknowledgedAt }, asOf),
-    post: presentPost(row, viewer, storage),
+    post: row.threadId ? asReply(presentPost(row, viewer, storage)) : presentPost(row, viewer, storage),
+    reply: row.threadId
+      ? {
+          postId: row.threadId,
+          postContent: row.threadContent,
+          label: row.isAnonymous && row.threadLabel !== null ? anonymousLabel(row.threadLabel) : null,
+        }
+      : null,
   };
+}
+
+/** A reply is not liked or hidden as a post is (it is read, and muted, in its thread). */
+function asReply(post: ReportItem['post']): ReportItem['post'] {
+  return { ...post, viewer: { ...post.viewer, canLike: false, canHide: false } };
 }

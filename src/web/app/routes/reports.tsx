@@ -12,6 +12,7 @@ import {
 } from '../../../shared/values/reports';
 import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
+import { ReplyContextLine } from '../../components/reply-context-line';
 import { composeButtonClasses } from '../../components/ui/control-classes';
 import { LoadError } from '../../components/ui/load-error';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
@@ -147,7 +148,18 @@ export function ReportsRoute() {
                   <PostCard
                     post={report.post}
                     showSuspend
-                    header={<ReportSummary report={report} asOf={first?.asOf ?? report.createdAt} />}
+                    header={
+                      <>
+                        <ReportSummary report={report} asOf={first?.asOf ?? report.createdAt} />
+                        {report.reply ? (
+                          <ReplyContextLine
+                            context={report.reply}
+                            replyId={report.post.id}
+                            className="mb-3"
+                          />
+                        ) : null}
+                      </>
+                    }
                   />
                 </li>
               ))}

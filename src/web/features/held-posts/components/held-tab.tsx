@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { SAFETY_CATEGORY_LABELS, type StaffHeldPost } from '../../../../shared/safety';
 import { RemovalDialog } from '../../../components/removal-dialog';
+import { ReplyContextLine } from '../../../components/reply-context-line';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
@@ -77,6 +78,7 @@ function HeldItem({ post }: { post: StaffHeldPost }) {
       {post.askline ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Askline: {post.askline.content}</p>
       ) : null}
+      {post.reply ? <ReplyContextLine context={post.reply} className="mt-1" /> : null}
       <p className="mt-3 whitespace-pre-wrap break-words text-slate-900 dark:text-slate-100">
         {post.content}
       </p>

@@ -68,6 +68,7 @@ function reportPage(post: Post): ReportPage {
           resolve: { state: 'due', dueAt: post.createdAt },
         },
         post,
+        reply: null,
       },
     ],
     nextCursor: null,
