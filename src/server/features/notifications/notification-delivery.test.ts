@@ -451,6 +451,40 @@ describe('email digests', () => {
     expect(mails.every((m) => m.text.includes(`unsubscribe?token=${encodeURIComponent(token)}`))).toBe(true);
   });
 
+  it('mail replies and mentions in their words, naming no anonymous writer (issue #49)', async () => {
+    const author = await createMember(server, { fullName: 'Rhea Digest' });
+    const named = await createMember(server, { fullName: 'Kiran Named' });
+    const hidden = await createMember(server, { fullName: 'Zoya Hidden' });
+    await ok(author, 'PUT', '/api/notifications/settings', {
+      settings: ['post_replied', 'reply_replied', 'mentioned'].map((kind) => ({
+        kind,
+        inApp: true,
+        digest: 'daily',
+      })),
+    });
+    const postId = await post(author, 'Who is going to the fest?');
+    const reply = (as: Member, content: string, extra: object = {}) =>
+      ok(as, 'POST', `/api/posts/${postId}/replies`, { content, ...extra }) as Promise<{ id: string }>;
+    await reply(hidden, 'Count me in, quietly', { isAnonymous: true });
+    await reply(named, 'Me too');
+    const mine = await reply(author, 'Great, see you there');
+    await reply(hidden, 'Answering the author', { replyToId: mine.id, isAnonymous: true });
+    await post(named, `@${author.username} saved you a seat`);
+
+    expect(await digests()).toBeGreaterThanOrEqual(1);
+    const [mail] = await mailTo(author);
+    expect(mail?.text).toContain(
+      '- Kiran Named and 1 other replied to your post: "Who is going to the fest?"',
+    );
+    // An anonymous reply alone is counted, never named.
+    expect(mail?.text).toContain('- 1 new reply to your reply: "Great, see you there"');
+    expect(mail?.text).toContain(
+      `- Kiran Named mentioned you in a post: "@${author.username} saved you a seat"`,
+    );
+    expect(mail?.text).not.toContain('Zoya');
+    expect(mail?.html).not.toContain('Zoya');
+  });
+
   it('leave out nothing that came between two digests when a look comes late', async () => {
     const author = await createMember(server);
     await ok(author, 'PUT', '/api/notifications/settings', {
