@@ -65,6 +65,10 @@ export type AsklineList = z.infer<typeof asklineListSchema>;
 export const asklineSummarySchema = z.object({ id: z.string(), content: z.string() });
 export type AsklineSummary = z.infer<typeof asklineSummarySchema>;
 
+/** GET /api/asklines/today (issue #51). */
+export const asklineOfTheDaySchema = z.object({ askline: z.nullable(asklineSummarySchema) });
+export type AsklineOfTheDay = z.infer<typeof asklineOfTheDaySchema>;
+
 export const asklineSummaryListSchema = z.object({ asklines: z.array(asklineSummarySchema) });
 export type AsklineSummaryList = z.infer<typeof asklineSummaryListSchema>;
 

@@ -206,3 +206,35 @@ test.describe('a visitor', () => {
     },
   );
 });
+
+test(
+  'the askline of the day on the dashboard, answered from there; Asklines in the navigation',
+  PHONE,
+  async ({ page }) => {
+    await signIn(page, kiran);
+    const today = page.getByRole('region', { name: 'Askline of the day' });
+    await expect(today).toBeVisible();
+    // One of the verified ones, the same as the server names for the day.
+    const named = (await (await page.request.get(`${server.url}/api/asklines/today`)).json()) as {
+      askline: { id: string; content: string };
+    };
+    await expect(today.getByRole('link', { name: named.askline.content, exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await today.getByRole('link', { name: /^Answer it/ }).click();
+    await expect(
+      page.getByRole('form', { name: 'Create a post' }).getByText(named.askline.content),
+    ).toBeVisible();
+
+    // Asklines: in the navbar from a tablet up, in the profile menu on a phone.
+    const phone = (page.viewportSize()?.width ?? 1280) < 768;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (phone) {
+      await expect(nav.getByRole('link', { name: 'Asklines' })).toBeHidden();
+      await nav.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('link', { name: 'Asklines', exact: true }).click();
+    } else {
+      await nav.getByRole('link', { name: 'Asklines' }).click();
+    }
+    await expect(page).toHaveURL(`${server.url}/asklines`);
+  },
+);

@@ -724,6 +724,12 @@ const ROUTES: RouteCase[] = [
     expect: everyone(200),
   },
   {
+    route: 'GET /api/asklines/today',
+    rule: 'public',
+    call: () => ({ path: '/api/asklines/today' }),
+    expect: everyone(200),
+  },
+  {
     route: 'GET /api/asklines/pending',
     rule: 'staff see the review queue',
     call: () => ({ path: '/api/asklines/pending' }),

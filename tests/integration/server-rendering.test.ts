@@ -310,6 +310,8 @@ describe('signed-in pages', () => {
         'app/gated-pages.tsx*1',
         'app/layouts/query-layout.tsx*1',
         'app/routes/dashboard.tsx*1',
+        // The askline of the day (issue #51): its own chunk, drawn with the page.
+        'features/asklines/components/askline-of-the-day.tsx*1',
         'features/auth/components/auth-gate.tsx*1',
         'features/auth/components/session-header.tsx*1',
         'features/notifications/components/notification-bell.tsx*1',

@@ -5,6 +5,7 @@
 // move in the app to one loads this list first, then the page.
 import { createElement } from 'react';
 import { lazyPage } from '../lib/lazy-page';
+import { AsklineOfTheDay } from './askline-of-the-day';
 import type { GatedRouteId } from './route-table';
 
 const SearchRoute = lazyPage('app/routes/search.tsx', () =>
@@ -69,7 +70,9 @@ const GATED_PAGES = {
   editProfile: EditProfileRoute,
   account: AccountRoute,
   controls: ControlsRoute,
-  notifications: NotificationsRoute,
+  // With nothing to show, the askline of the day instead (issue #51).
+  notifications: () =>
+    createElement(NotificationsRoute, { whenEmpty: createElement(AsklineOfTheDay, { className: 'mt-4' }) }),
   userProfile: UserProfileRoute,
   profileSetup: ProfileSetupRoute,
   reports: ReportsRoute,

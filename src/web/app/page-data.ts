@@ -9,6 +9,7 @@ import { matchRoute, type Params, type RouteId } from '../../shared/routes';
 import { storageKeys } from '../config/storage-keys';
 import { emailChangeLinkQueryOptions } from '../features/account/api/email-change-api';
 import { appealsQueueQueryOptions, removalQueryOptions } from '../features/appeals/api/appeals-api';
+import { asklineOfTheDayQueryOptions } from '../features/asklines/api/askline-of-the-day';
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { gateRedirect } from '../features/auth/gate-rules';
@@ -70,6 +71,7 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
   dashboard: {
     gated: (client, _, search, cookie) => [
       client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search))),
+      client.prefetchQuery(asklineOfTheDayQueryOptions),
       // Drawn with the page, unless this browser has seen it (notice-banner.tsx).
       readCookie(cookie, storageKeys.noticeSeen) !== 'true' && client.prefetchQuery(noticeQueryOptions),
     ],

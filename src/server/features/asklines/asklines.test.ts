@@ -258,6 +258,47 @@ describe('the random pick', () => {
   });
 });
 
+describe('the askline of the day', () => {
+  it('is none until one is verified, then one of the verified, the same for everyone all day', async () => {
+    const own = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+    try {
+      const creator = await createMember(own);
+      const moderator = await createMember(own, { userType: 'moderator' });
+      const today = async (cookie?: string) => {
+        const res = await callJson(own, 'GET', '/api/asklines/today', cookie);
+        expect(res.status, res.text).toBe(200);
+        return res.body.askline as { id: string; content: string } | null;
+      };
+      expect(await today()).toBeNull();
+      const ask = async (content: string, verify: boolean) => {
+        const made = await callJson(own, 'POST', '/api/asklines', creator.cookie, { content });
+        if (verify) {
+          await callJson(own, 'PUT', `/api/asklines/${made.body.id}/review`, moderator.cookie, {
+            decision: 'verify',
+          });
+        }
+        return made.body.id as string;
+      };
+      // One waiting for review is never the askline of the day.
+      await ask('Still waiting for review?', false);
+      expect(await today()).toBeNull();
+      const verified = [
+        await ask('Best canteen of the year?', true),
+        await ask('Who was your first friend here?', true),
+        await ask('Which exam scared you most?', true),
+      ];
+      const pick = await today();
+      expect(verified).toContain(pick?.id);
+      // The same for visitors and members, ask after ask.
+      for (const cookie of [undefined, creator.cookie, moderator.cookie, undefined]) {
+        expect(await today(cookie)).toEqual(pick);
+      }
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("an askline's posts", () => {
   it('lists live answers newest first, counts only those, and pages without gaps', async () => {
     const asha = await member();

@@ -3,6 +3,7 @@ import {
   ASKLINE_MESSAGES,
   ASKLINE_WRITE_MESSAGES,
   asklineListSchema,
+  asklineOfTheDaySchema,
   asklineSchema,
   asklineSearchQuerySchema,
   asklineSummaryListSchema,
@@ -30,7 +31,7 @@ import { createAskline } from './create-askline';
 import { findVisibleAskline, listOwnUnpublishedAsklines, listVerifiedAsklines } from './find-askline';
 import { presentAskline } from './present-askline';
 import { listPendingAsklines, reviewAskline } from './review-askline';
-import { pickRandomAskline, searchAsklines } from './search-asklines';
+import { asklineOfTheDay, pickRandomAskline, searchAsklines } from './search-asklines';
 
 interface AsklineDeps extends ViewerDeps {
   storage: ObjectStorage;
@@ -72,6 +73,12 @@ const random = describeRoute({
   access: 'anyone',
   query: randomAsklineQuerySchema,
   answer: asklineSummarySchema,
+});
+const today = describeRoute({
+  summary: 'The askline of the day: the same for everyone all day (null when none is verified)',
+  tag: 'asklines',
+  access: 'anyone',
+  answer: asklineOfTheDaySchema,
 });
 const pending = describeRoute({
   summary: 'Asklines waiting for a decision, oldest first',
@@ -153,6 +160,7 @@ export function asklineRoutes(deps: AsklineDeps) {
         if (!askline) throw new AppError('not_found', ASKLINE_WRITE_MESSAGES.noneVerified);
         return c.json(askline);
       })
+      .get('/today', today.doc, async (c) => c.json({ askline: await asklineOfTheDay(db) }))
       .get('/pending', pending.doc, reviewer, async (c) => {
         const { cursor } = pending.query(c);
         const { rows, nextCursor } = await listPendingAsklines(db, cursor);

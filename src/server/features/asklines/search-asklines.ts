@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AsklineSummary } from '../../../shared/asklines';
+import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
 import { escapeLike } from '../../db/escape-like';
 
@@ -57,5 +58,25 @@ export async function pickRandomAskline(
   `,
   );
   const [row] = rows;
+  return row ? { id: row.id, content: row.content } : null;
+}
+
+/**
+ * The askline of the day (issue #51): one of the newest 100 verified (the random pick's pool), the same
+ * for everyone all day (the campuses' day), another the next; null when none is verified. Ordered by
+ * a hash of the askline and the day, so a newly verified askline moves the pick only if it wins it.
+ */
+export async function asklineOfTheDay(db: Db): Promise<AsklineSummary | null> {
+  const [row] = await queryRows<{ id: string; content: string }>(
+    db,
+    sql`
+    select id, content
+    from (
+      select id, content from asklines where verified order by created_at desc, id desc limit 100
+    ) pool
+    order by md5(id::text || (now() at time zone ${NOTIFICATION_DAY_ZONE})::date::text), id
+    limit 1
+  `,
+  );
   return row ? { id: row.id, content: row.content } : null;
 }

@@ -21,6 +21,7 @@ import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
+import { AsklineOfTheDay } from '../askline-of-the-day';
 import { readCompose, readFeedSort } from '../route-params';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
@@ -127,6 +128,8 @@ function Dashboard() {
           </button>
         )}
       </div>
+
+      <AsklineOfTheDay className="mt-6" />
 
       <section aria-label="Posts" className="mt-6">
         <MutedWordsLine

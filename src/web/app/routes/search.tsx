@@ -22,6 +22,7 @@ import { postSearchQueryOptions, userSearchQueryOptions } from '../../features/s
 import { ReplyResult } from '../../features/search/components/reply-result';
 import { Link, useSearchParams } from '../../lib/router';
 import { useForm } from '../../lib/use-form';
+import { AsklineOfTheDay } from '../askline-of-the-day';
 import { readSearch } from '../route-params';
 
 // /search (SPEC §2): a text box, All / Users / Posts, and Search ('Searching...'). A blank query does
@@ -192,25 +193,29 @@ function PostResults({
 }) {
   const posts = list.data?.pages.flatMap((page) => page.posts) ?? [];
   return (
-    <ResultSection
-      id="post-results"
-      title="Posts"
-      list={list}
-      count={posts.length}
-      empty={SEARCH_MESSAGES.noPosts(query)}
-    >
-      <ul className="mt-3 space-y-4">
-        {posts.map((post) => (
-          <li key={post.id}>
-            {/* A reply (issue #49) is marked as one and leads to its thread; it is acted on there. */}
-            {post.thread ? (
-              <ReplyResult reply={post} thread={post.thread} />
-            ) : (
-              <PostCard post={post} headingLevel={3} />
-            )}
-          </li>
-        ))}
-      </ul>
-    </ResultSection>
+    <>
+      <ResultSection
+        id="post-results"
+        title="Posts"
+        list={list}
+        count={posts.length}
+        empty={SEARCH_MESSAGES.noPosts(query)}
+      >
+        <ul className="mt-3 space-y-4">
+          {posts.map((post) => (
+            <li key={post.id}>
+              {/* A reply (issue #49) is marked as one and leads to its thread; it is acted on there. */}
+              {post.thread ? (
+                <ReplyResult reply={post} thread={post.thread} />
+              ) : (
+                <PostCard post={post} headingLevel={3} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </ResultSection>
+      {/* Nothing found: something to answer instead (issue #51). */}
+      {list.data && posts.length === 0 ? <AsklineOfTheDay className="mt-4" /> : null}
+    </>
   );
 }

@@ -55,6 +55,8 @@ export function ProfileMenu({ session }: { session: Session }) {
   const links = [
     ...(profile ? [{ label: 'Profile', to: paths.userProfile.getHref(profile.username) }] : []),
     ...(profile ? [{ label: 'Edit Profile', to: paths.editProfile.getHref() }] : []),
+    // Issue #51: a headline feature in no menu before; the navbar shows it from a tablet up.
+    { label: 'Asklines', to: paths.asklines.getHref() },
     // The demo's user has no account on the server to keep controls in.
     ...(profile && !session.demo ? [{ label: 'Mute and block', to: paths.controls.getHref() }] : []),
     { label: 'About', to: paths.about.getHref() },

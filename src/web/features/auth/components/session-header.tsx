@@ -20,7 +20,8 @@ interface HeaderParts {
 }
 
 // The navbar for whoever is here: signed out it is the plain one; signed in (or in demo) the logo goes
-// to the dashboard and Search, Create and the profile menu appear (SPEC §2 Navbar). A page may bring
+// to the dashboard and Asklines, Search, Create and the profile menu appear (SPEC §2 Navbar; Asklines,
+// issue #51). A page may bring
 // actions of its own for signed-in people (a post page: Copy, Embed, Download), which replace Search
 // and Create. A member with a profile also has the bell (issue #28); the demo user, who has no
 // account on the server, does not. Before profile setup, none of them (issue #30).
@@ -74,6 +75,16 @@ function SearchAndCreate() {
 
   return (
     <>
+      {/* Asklines (issue #51): here from a tablet up; on a phone, in the profile menu. */}
+      <span className="hidden md:inline-flex">
+        <Link
+          to={paths.asklines.getHref()}
+          className={composeButtonClasses({ variant: 'ghost', size: 'sm' })}
+        >
+          <Icon name="message-circle-question-mark" className="size-5" />
+          Asklines
+        </Link>
+      </span>
       <Link
         to={paths.search.getHref()}
         className={composeButtonClasses({ variant: 'ghost', size: 'sm' })}

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { NOTIFICATION_MESSAGES } from '../../../../shared/values/notifications';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
@@ -34,7 +34,8 @@ const SETTINGS_ID = 'settings';
 // time. Opening one marks it read; so does its Mark as read, and Mark all as read marks every one.
 // New ones come in while the page is open: the bell's live count rising asks for the list again
 // (api/unread-count.ts).
-export function NotificationsRoute() {
+/** `whenEmpty`: what the page offers beside "No notifications yet" (the app's askline of the day). */
+export function NotificationsRoute({ whenEmpty }: { whenEmpty?: ReactNode }) {
   const { data: session } = useSession();
   const list = useInfiniteQuery(notificationsQueryOptions);
   const markRead = useMarkRead();
@@ -118,9 +119,12 @@ export function NotificationsRoute() {
             onRetry={() => void list.refetch()}
           />
         ) : notifications.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            {NOTIFICATIONS_EMPTY}
-          </p>
+          <>
+            <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+              {NOTIFICATIONS_EMPTY}
+            </p>
+            {whenEmpty}
+          </>
         ) : (
           <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {notifications.map((notification) => (
