@@ -107,10 +107,14 @@ test('the four orders and Explore More', async ({ page }) => {
   await signIn(page, asha);
   const filter = page.getByRole('button', { name: /^Filter:/ });
   await expect(feedPosts(page)).toHaveCount(12);
+  // The default order says what it does (issue #51); the others say it in their names.
+  const explained = page.getByText('Posts you haven’t liked yet come first, newest first.');
+  await expect(explained).toBeVisible();
 
   await filter.click();
   await page.getByRole('button', { name: 'Oldest First' }).click();
   await expect(page).toHaveURL(/sort=oldest/);
+  await expect(explained).toBeHidden();
   await expect(feedPosts(page).first()).toContainText('A named post to share');
 
   await filter.click();

@@ -102,6 +102,13 @@ function Dashboard() {
         />
       </div>
 
+      {sort === 'default' ? (
+        // Issue #51: the default order looked random; it says what it does (SPEC §9).
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Posts you haven’t liked yet come first, newest first.
+        </p>
+      ) : null}
+
       <div className="mt-6 space-y-4">
         <NoticeBanner />
         {panelOpen ? (
