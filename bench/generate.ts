@@ -240,6 +240,76 @@ const postText = (from: string) =>
   `left(array_to_string(array[${[0, 1, 2, 3, 4, 5].map((i) => word(`g * ${7 + i * 6} + ${i}`, from)).join(', ')}], ' ')` +
   ` || repeat(' ' || ${word('g * 41 + 9', from)} || ' ' || ${word('g * 43 + 10', from)}, g % 12), 256)`;
 
+/**
+ * A number in [0, 1) from an integer SQL expression: PostgreSQL's own hash of integers, a different and
+ * independent one for each salt (unlike the multiplicative hash the posts use, whose values for two
+ * seeds in a line are themselves in a line: an anonymous share and a deleted share drawn that way
+ * would go together). Deterministic, as the rest of the data set.
+ */
+const unit = (seed: string, salt: number) =>
+  `((hashint8extended((${seed})::bigint, ${salt}) & 16777215) / 16777216.0::float8)`;
+
+// The shape of the threads (issue #49): about three replies per post, most posts with none or a few,
+// one live post in 250 with 60-180, and one in 5,000 a heavy thread of ~2,000. A third of the replies
+// are in branches (answering a top-level reply or a reply below one), a fifth anonymous.
+const HEAVY_EVERY = 5_000;
+/** The first heavy thread is the 101st newest post, ~50 minutes old: on the feed's first pages. */
+const HEAVY_AT = 100;
+const HEAVY_TOP_LEVEL = 1_100;
+/** In a heavy thread, every 200th top-level reply has a branch of 50: more than a branch page's preview. */
+const LONG_BRANCH_EVERY = 200;
+const LONG_BRANCH = 50;
+const MEDIUM_EVERY = 250;
+const MEDIUM_AT = 7;
+
+/** Top-level replies of the live post numbered `n` (newest first, from 0). */
+const topLevelReplies = (n: string) => `case
+    when ${n} % ${HEAVY_EVERY} = ${HEAVY_AT} then ${HEAVY_TOP_LEVEL}
+    when ${n} % ${MEDIUM_EVERY} = ${MEDIUM_AT} then 40 + floor(80 * ${unit(n, 1)})::int
+    else floor(9 * power(${unit(n, 2)}, 4))::int end`;
+
+/** Replies in the branch of top-level reply `i` of post `n`: none for ~80%, 1-5 for the rest. */
+const branchReplies = (n: string, i: string) => `case
+    when ${n} % ${HEAVY_EVERY} = ${HEAVY_AT} and ${i} % ${LONG_BRANCH_EVERY} = 1 then ${LONG_BRANCH}
+    else floor(6 * power(${unit(`${n}::bigint * 4096 + ${i}`, 3)}, 8))::int end`;
+
+/**
+ * The id of reply (n, i, j): top-level reply i of post n (j = 0) or the j-th reply of its branch. Made
+ * from the numbers (a version 4 UUID's shape, as the API checks), so a reply's branch and the reply it
+ * answers are known while the rows are written, in the same statement.
+ */
+const replyId = (n: string, i: string, j: string) =>
+  `overlay(overlay(md5('bench-reply ' || (${n}) || ' ' || (${i}) || ' ' || (${j})) placing '4' from 13) placing '8' from 17)::uuid`;
+
+/**
+ * A reply's text from its seed `r.s` (a 31-bit integer): three words, then pairs repeated, up to
+ * fifteen words. With `forms`, its match_text, as postText.
+ */
+const replyText = (from: string) =>
+  `left(array_to_string(array[${['r.s', 'r.s / 80', 'r.s / 6400'].map((seed) => word(seed, from)).join(', ')}], ' ')` +
+  ` || repeat(' ' || ${word('r.s / 512000', from)} || ' ' || ${word('r.s / 40960000 + 7', from)}, r.s % 7), 256)`;
+
+/**
+ * Every reply of the data set as a statement's rows (a subquery, computed where it is read): its
+ * thread, place (n, i, j), time, writer and whether it is anonymous. Replies come after their post,
+ * the top-level ones thicker early on, each branch's after its top-level reply; one in ten is by the
+ * post's own author.
+ */
+const replyRows = (users: number) => `
+  select r.*,
+    case when ${unit('r.x', 4)} < 0.1 then r.post_user
+      else 'bench_' || (1 + floor(${users} * power(${unit('r.x', 5)}, 2)))::int end as user_id,
+    ${unit('r.x', 6)} < 0.2 as anonymous
+  from (
+    select t.*, i, j, b.size, (t.n::bigint * 4096 + i) * 64 + j as x,
+      t.post_at + (o.top + (t.age - o.top) * 0.5 * j / (b.size + 1)) * interval '1 second' as at
+    from thread t
+    cross join lateral generate_series(1, t.tops) i
+    cross join lateral (select ${branchReplies('t.n', 'i')} as size) b
+    cross join lateral (select t.age * 0.9 * power(i / (t.tops + 1.0::float8), 2) as top) o
+    cross join lateral generate_series(0, b.size) j
+  ) r`;
+
 export interface GenerateReport {
   counts: Record<string, number>;
   seconds: Record<string, number>;
@@ -252,19 +322,30 @@ export async function generate(
   log: (line: string) => void = () => undefined,
 ): Promise<GenerateReport> {
   const seconds: Record<string, number> = {};
-  const step = async (name: string, query: ReturnType<typeof sql>) => {
+  /** Runs one statement, timed; `vacuum`: on its own (VACUUM cannot run in a transaction). */
+  const step = async (name: string, query: ReturnType<typeof sql>, options = { vacuum: false }) => {
     const started = performance.now();
-    await db.execute(query);
+    // Without JIT: compiling these statements' long expressions took longer than running them (the
+    // replies' statement: 3.5 s of 13 at 100,000 posts, and slower with JIT than without), once each.
+    if (options.vacuum) await db.execute(query);
+    else {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local jit = off`);
+        await tx.execute(query);
+      });
+    }
     seconds[name] = Math.round((performance.now() - started) / 10) / 100;
     log(`  ${name}: ${seconds[name]} s`);
   };
   const passwordHash = await hashPassword(BENCH_PASSWORD);
 
+  // Every account is more than 7 days old: the new-account rule (issue #47) would refuse a new one's
+  // fourth anonymous post or reply of the day, and the write scenarios measure members posting.
   await step(
     'users',
     sql`insert into users (id, name, email, email_verified, created_at, updated_at)
         select 'bench_' || g, 'Bench ' || g, 'bench' || g || '@bench.test', true,
-               now() - (g % 5000) * interval '1 hour', now()
+               now() - interval '8 days' - (g % 5000) * interval '1 hour', now()
         from generate_series(1, ${scale.users}) g`,
   );
   await step(
@@ -295,13 +376,14 @@ export async function generate(
                case when g % 10 <> 0 then now() end
         from generate_series(1, ${scale.asklines}) g, (select ${textArray(WORDS)} as words) w`,
   );
-  // Bulk load as PostgreSQL's manual advises: the secondary indexes of posts and likes (trigram and
-  // full-text GIN among them) are dropped first and built once at the end, rather than updated row by row.
+  // Bulk load as PostgreSQL's manual advises: the secondary indexes of posts, likes and thread labels
+  // (trigram and full-text GIN among them) are dropped first and built once at the end, rather than
+  // updated row by row.
   const secondaryIndexes = await queryRows<{ name: string; definition: string }>(
     db,
     sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
         from pg_index i join pg_class t on t.oid = i.indrelid
-        where t.relname in ('posts', 'likes')
+        where t.relname in ('posts', 'likes', 'thread_labels')
           and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
   );
   for (const index of secondaryIndexes) await db.execute(sql.raw(`drop index ${index.name}`));
@@ -312,7 +394,8 @@ export async function generate(
     db,
     sql`select t.relname as table, c.conname as name, pg_get_constraintdef(c.oid) as definition
         from pg_constraint c join pg_class t on t.oid = c.conrelid
-        where (t.relname in ('posts', 'likes') and c.contype = 'f') or (t.relname = 'likes' and c.contype = 'p')
+        where (t.relname in ('posts', 'likes', 'thread_labels') and c.contype = 'f')
+          or (t.relname = 'likes' and c.contype = 'p')
         order by c.contype = 'p'`,
   );
   for (const c of constraints) await db.execute(sql.raw(`alter table ${c.table} drop constraint ${c.name}`));
@@ -377,6 +460,60 @@ export async function generate(
         from inserted i, generate_series(1, i.report_count) k
         on conflict do nothing`,
   );
+  // Replies (issue #49): rows of posts in the live posts' threads, written while the posts' indexes are
+  // down. An anonymous writer's label is their place among the thread's anonymous writers by first
+  // reply, as create-reply.ts gives it; an anonymous post's author replying anonymously is "Author" (0).
+  await step(
+    'replies',
+    sql`with thread as (
+          select n.n, p.id as post_id, p.user_id as post_user, p.is_anonymous as post_anonymous,
+                 p.created_at as post_at, extract(epoch from now() - p.created_at)::float8 as age,
+                 ${sql.raw(topLevelReplies('n.n'))} as tops
+          from bench_post_numbers n join posts p on p.id = n.id
+        ), labels as (
+          select post_id, user_id,
+                 case when author then 0
+                   else row_number() over (partition by post_id, author order by min(at), user_id) end as label
+          from (select post_id, user_id, at, post_anonymous and user_id = post_user as author
+                from (${sql.raw(replyRows(scale.users))}) r where anonymous) a
+          group by post_id, user_id, author
+        )
+        insert into posts (id, user_id, content, match_text, is_anonymous, parent_id, reply_to_id,
+                           branch_id, anonymous_label, created_at, deleted)
+        select ${sql.raw(replyId('r.n', 'r.i', 'r.j'))}, r.user_id,
+               ${sql.raw(replyText('w.words'))}, ${sql.raw(replyText('w.forms'))},
+               r.anonymous, r.post_id,
+               case when r.j = 0 then null
+                    when r.j = 1 or ${sql.raw(unit('r.x', 8))} < 0.5 then ${sql.raw(replyId('r.n', 'r.i', '0'))}
+                    else ${sql.raw(replyId('r.n', 'r.i', `1 + floor(${unit('r.x', 9)} * (r.j - 1))::int`))} end,
+               case when r.j > 0 then ${sql.raw(replyId('r.n', 'r.i', '0'))} end,
+               l.label, r.at, ${sql.raw(unit('r.x', 7))} < 0.01
+        from (select q.*, (hashint8extended(q.x, 10) & 2147483647)::int as s
+              from (${sql.raw(replyRows(scale.users))}) q) r
+        left join labels l on r.anonymous and l.post_id = r.post_id and l.user_id = r.user_id
+        cross join (select ${textArray(WORDS)} as words, ${textArray(FORMS)} as forms) w`,
+  );
+  await step(
+    'thread labels',
+    sql`insert into thread_labels (post_id, user_id, label)
+        select parent_id, user_id, min(anonymous_label) from posts
+        where parent_id is not null and is_anonymous
+        group by parent_id, user_id`,
+  );
+  // Counted from the rows, as the app keeps them: a post's live replies, a top-level reply's the live
+  // replies of its branch.
+  await step(
+    'reply counts',
+    sql`update posts set reply_count = c.count
+        from (
+          select parent_id as id, count(*)::int as count from posts
+          where parent_id is not null and not deleted group by parent_id
+          union all
+          select branch_id, count(*)::int from posts
+          where branch_id is not null and not deleted group by branch_id
+        ) c
+        where posts.id = c.id`,
+  );
   await db.execute(sql`drop table bench_post_numbers`);
   const indexStarted = performance.now();
   const restoreStarted = performance.now();
@@ -434,22 +571,25 @@ export async function generate(
         from generate_series(1, ${members}) u join vocabulary v on v.k = u % ${WORDS.length}
         on conflict do nothing`,
   );
-  await step('analyze', sql`vacuum analyze`);
+  await step('analyze', sql`vacuum analyze`, { vacuum: true });
 
   const counts: Record<string, number> = {};
-  for (const table of [
-    'users',
-    'profiles',
-    'posts',
-    'likes',
-    'asklines',
-    'reports',
-    'blocks',
-    'mutes',
-    'muted_words',
-  ]) {
-    const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`));
-    counts[table] = row?.n ?? 0;
+  // Posts and replies share a table: counted apart.
+  for (const [name, from] of [
+    ['users', 'users'],
+    ['profiles', 'profiles'],
+    ['posts', 'posts where parent_id is null'],
+    ['replies', 'posts where parent_id is not null'],
+    ['thread_labels', 'thread_labels'],
+    ['likes', 'likes'],
+    ['asklines', 'asklines'],
+    ['reports', 'reports'],
+    ['blocks', 'blocks'],
+    ['mutes', 'mutes'],
+    ['muted_words', 'muted_words'],
+  ] as const) {
+    const [row] = await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${from}`));
+    counts[name] = row?.n ?? 0;
   }
   return { counts, seconds };
 }

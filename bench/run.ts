@@ -113,18 +113,19 @@ async function pickTargets(database: Database): Promise<Targets> {
   const postIds = await queryRows<{ id: string }>(
     db,
     sql`select id from posts
-        where not deleted and (is_anonymous or user_id not in (select blocked_id from blocks))
+        where not deleted and parent_id is null
+          and (is_anonymous or user_id not in (select blocked_id from blocks))
         order by md5(id::text) limit 1000`,
   );
   const [live] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from posts where not deleted`,
+    sql`select count(*)::int as n from posts where not deleted and parent_id is null`,
   );
   // Page 500 of the newest-first feed, or halfway down a smaller data set.
   const depth = Math.min(10_000, Math.floor((live?.n ?? 0) / 2));
   const [deep] = await queryRows<{ t: string; id: string }>(
     db,
-    sql`select created_at::text as t, id from posts where not deleted
+    sql`select created_at::text as t, id from posts where not deleted and parent_id is null
         order by created_at desc, id desc offset ${depth} limit 1`,
   );
   const asklines = await queryRows<{ id: string }>(
@@ -135,7 +136,7 @@ async function pickTargets(database: Database): Promise<Targets> {
   const own = await queryRows<{ username: string; ids: string[] }>(
     db,
     sql`select pr.username, array(
-          select p.id::text from posts p where p.user_id = pr.user_id and not p.deleted
+          select p.id::text from posts p where p.user_id = pr.user_id and not p.deleted and p.parent_id is null
           order by p.created_at desc limit 20) as ids
         from profiles pr where pr.username = any(${`{${Array.from({ length: SIGN_IN_USERS }, (_, i) => `bench_${i + 1}`).join(',')}}`}::text[])`,
   );

@@ -1,6 +1,7 @@
 // The benchmark data set (bench/generate.ts) at a small scale: the counts asked for, the database's own
 // rules kept (the generator writes through every constraint), like counts exact, the mix of anonymous,
-// deleted and askline posts, and bench users able to sign in with the documented password.
+// deleted and askline posts, threads of replies shaped as the app writes them (issue #49), and bench
+// users able to sign in with the documented password.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,8 @@ describe('benchmark data', () => {
   it('has the rows the scale asks for', async () => {
     const counts = await one<Record<string, number>>(
       sql`select (select count(*)::int from users) as users, (select count(*)::int from profiles) as profiles,
-                 (select count(*)::int from posts) as posts, (select count(*)::int from asklines) as asklines`,
+                 (select count(*)::int from posts where parent_id is null) as posts,
+                 (select count(*)::int from asklines) as asklines`,
     );
     expect(counts).toEqual({
       users: scale.users,
@@ -47,7 +49,7 @@ describe('benchmark data', () => {
     expect(wrong).toBe(0);
     const mix = await one<{ anonymous: number; deleted: number; answers: number }>(
       sql`select avg(is_anonymous::int)::float as anonymous, avg(deleted::int)::float as deleted,
-                 avg((askline_id is not null)::int)::float as answers from posts`,
+                 avg((askline_id is not null)::int)::float as answers from posts where parent_id is null`,
     );
     expect(mix.anonymous).toBeCloseTo(0.1, 2);
     expect(mix.deleted).toBeCloseTo(0.02, 2);
@@ -123,6 +125,107 @@ describe('benchmark data', () => {
       sql`select count(*)::int as missing from posts where match_text is null`,
     );
     expect(missing).toBe(0);
+  });
+
+  it('gives about three replies per post, most posts none or a few and some ~2,000 (issue #49)', async () => {
+    const shape = await one<{
+      replies: number;
+      none: number;
+      few: number;
+      heavy: number;
+      branch: number;
+      anonymous: number;
+    }>(
+      sql`select (select count(*)::int from posts where parent_id is not null) as replies,
+                 avg((reply_count = 0)::int)::float as none, avg((reply_count <= 15)::int)::float as few,
+                 count(*) filter (where reply_count between 1800 and 2200)::int as heavy,
+                 (select avg((branch_id is not null)::int)::float from posts where parent_id is not null) as branch,
+                 (select avg(is_anonymous::int)::float from posts where parent_id is not null) as anonymous
+          from posts where parent_id is null and not deleted`,
+    );
+    expect(shape.replies).toBeGreaterThan(scale.posts * 2.7);
+    expect(shape.replies).toBeLessThan(scale.posts * 3.3);
+    expect(shape.none).toBeGreaterThan(0.5);
+    expect(shape.few).toBeGreaterThan(0.95);
+    expect(shape.heavy).toBeGreaterThanOrEqual(1);
+    expect(shape.branch).toBeCloseTo(1 / 3, 1);
+    expect(shape.anonymous).toBeCloseTo(0.2, 1);
+  });
+
+  it('keeps every reply count exact: a post its live replies, a top-level reply its branch’s', async () => {
+    const { wrong } = await one<{ wrong: number }>(
+      sql`select count(*)::int as wrong from posts p
+          left join (
+            select parent_id as id, count(*) as n from posts
+            where parent_id is not null and not deleted group by parent_id
+            union all
+            select branch_id, count(*) from posts where branch_id is not null and not deleted group by branch_id
+          ) c on c.id = p.id
+          where p.reply_count <> coalesce(c.n, 0)`,
+    );
+    expect(wrong).toBe(0);
+  });
+
+  it('puts each reply in its thread: a branch under a top-level reply, answering one of the branch', async () => {
+    const { wrong } = await one<{ wrong: number }>(
+      sql`select count(*)::int as wrong from posts r
+          left join posts b on b.id = r.branch_id
+          left join posts a on a.id = r.reply_to_id
+          where r.parent_id is not null and (
+            r.created_at <= (select created_at from posts p where p.id = r.parent_id)
+            or (r.branch_id is null) <> (r.reply_to_id is null)
+            or (r.branch_id is not null and (b.parent_id <> r.parent_id or b.branch_id is not null))
+            or (r.reply_to_id is not null and a.id <> r.branch_id
+                and (a.branch_id <> r.branch_id or a.created_at >= r.created_at)))`,
+    );
+    expect(wrong).toBe(0);
+  });
+
+  it('labels anonymous repliers per thread as create-reply.ts does, and keeps their thread_labels', async () => {
+    const rows = await queryRows<{
+      post_id: string;
+      user_id: string;
+      post_author: string;
+      post_anonymous: boolean;
+      labels: number[];
+      held: number | null;
+    }>(
+      server.database.db,
+      sql`select r.parent_id as post_id, r.user_id, p.user_id as post_author, p.is_anonymous as post_anonymous,
+                 array_agg(r.anonymous_label order by r.created_at, r.id) as labels, tl.label as held
+          from posts r join posts p on p.id = r.parent_id
+          left join thread_labels tl on tl.post_id = r.parent_id and tl.user_id = r.user_id
+          where r.is_anonymous
+          group by r.parent_id, r.user_id, p.user_id, p.is_anonymous, tl.label
+          order by r.parent_id, min(r.created_at), r.user_id`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    // Replayed in time order as the app gives them: the one held, else 0 for an anonymous post's
+    // author, else the next number.
+    const next = new Map<string, number>();
+    let authors = 0;
+    for (const row of rows) {
+      const author = row.post_anonymous && row.user_id === row.post_author;
+      const expected = author ? 0 : (next.get(row.post_id) ?? 0) + 1;
+      if (!author) next.set(row.post_id, expected);
+      if (author) authors++;
+      expect(new Set(row.labels)).toEqual(new Set([expected]));
+      expect(row.held).toBe(expected);
+    }
+    expect(authors).toBeGreaterThan(0);
+    const { named } = await one<{ named: number }>(
+      sql`select count(*)::int as named from posts where not is_anonymous and anonymous_label is not null`,
+    );
+    expect(named).toBe(0);
+  });
+
+  it("keeps each reply's text as the text check reads it, as a post's", async () => {
+    const rows = await queryRows<{ content: string; match_text: string }>(
+      server.database.db,
+      sql`select content, match_text from posts where parent_id is not null order by id limit 200`,
+    );
+    expect(rows.length).toBe(200);
+    for (const row of rows) expect(row.match_text).toBe(textMatchForm(row.content));
   });
 
   it('lets a bench user sign in with the documented password', async () => {
