@@ -33,15 +33,19 @@ const server = http.createServer(async (req, res) => {
       // As the app does: the default order's second statement only when the first falls short, and
       // the posts the viewer's muted words match left out (the statement marks them: issue #48).
       const rows: unknown[][] = [];
+      let columns: string[] = [];
       for (const [i, statement] of feed.entries()) {
         if (rows.length > FEED_PAGE_SIZE) break;
         const values = bind(statement, { viewer });
         const name = named ? `floor_feed_${url.searchParams.get('sort') ?? 'newest'}_${i}` : undefined;
         const result = await pool.query({ name, text: statement.text, values, rowMode: 'array' });
-        const muted = result.fields.findIndex((field) => field.name === 'muted_word');
+        columns = result.fields.map((field) => field.name);
+        const muted = columns.indexOf('muted_word');
         rows.push(...(muted < 0 ? result.rows : result.rows.filter((row) => row[muted] !== true)));
       }
-      return send(res, 200, { posts: rows.slice(0, FEED_PAGE_SIZE) });
+      // The columns' names only when asked (the run's check that the floor answers what the app does).
+      const withColumns = url.searchParams.has('columns') ? { columns } : {};
+      return send(res, 200, { posts: rows.slice(0, FEED_PAGE_SIZE), ...withColumns });
     }
     const postId = url.pathname.match(/^\/post\/([0-9a-f-]{36})$/)?.[1];
     if (postId) {

@@ -16,13 +16,18 @@ export interface Scenario {
    * u takes the next of `pathsByUser[u]`. Users with none are passed over.
    */
   pathsByUser?: string[][];
-  /** GET (default), POST with `bodies` cycled, or LIKE: PUT then DELETE on each path in turn. */
+  /**
+   * GET (default), POST with `bodies` cycled, or LIKE: PUT then DELETE on each path in turn. A POST's
+   * path and body take their turns together: with as many bodies as paths, each path has its body.
+   */
   kind?: 'GET' | 'POST' | 'LIKE';
   bodies?: string[];
   /** Signed in (default) or as a visitor. */
   visitor?: boolean;
   /** A fixed number of requests instead of the plan's duration (writes with a per-user limit). */
   amount?: number;
+  /** Its own number of connections instead of the plan's: 1 measures a request's own latency, no queue. */
+  connections?: number;
 }
 
 export interface Plan {
@@ -53,7 +58,6 @@ export interface Figures {
 function requestsFor(scenario: Scenario, cookies: string[], origin: string): autocannon.Request[] {
   let pathTurn = 0;
   let userTurn = 0;
-  let bodyTurn = 0;
   const nextPath = () => scenario.paths[pathTurn++ % scenario.paths.length] as string;
   const headers = (extra: Record<string, string> = {}): Record<string, string> => ({
     origin,
@@ -104,12 +108,15 @@ function requestsFor(scenario: Scenario, cookies: string[], origin: string): aut
   return [
     {
       method: post ? 'POST' : 'GET',
-      setupRequest: (req) => ({
-        ...req,
-        path: nextPath(),
-        headers: headers(post ? { 'content-type': 'application/json' } : {}),
-        ...(scenario.bodies ? { body: scenario.bodies[bodyTurn++ % scenario.bodies.length] } : {}),
-      }),
+      setupRequest: (req) => {
+        const turn = pathTurn;
+        return {
+          ...req,
+          path: nextPath(),
+          headers: headers(post ? { 'content-type': 'application/json' } : {}),
+          ...(scenario.bodies ? { body: scenario.bodies[turn % scenario.bodies.length] } : {}),
+        };
+      },
     },
   ];
 }
@@ -131,7 +138,7 @@ async function run(plan: Plan, scenario: Scenario, seconds: number, amount?: num
     const instance = autocannon(
       {
         url: plan.baseUrl,
-        connections: plan.connections,
+        connections: scenario.connections ?? plan.connections,
         ...(amount ? { amount } : { duration: seconds }),
         requests: requestsFor(scenario, plan.cookies, plan.origin),
         timeout: 10,

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { BENCH_PASSWORD } from './generate';
 import type { Figures, Plan } from './load';
 
@@ -35,6 +36,47 @@ function cpuSecondsOf(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The CPU time of a database's own processes, sampled before and after a run: what a request costs
+ * PostgreSQL, beside what it costs the server (Running.cpuSeconds).
+ */
+export interface DatabaseCpu {
+  /** CPU seconds each process has used so far. */
+  sample(): Promise<Map<number, number>>;
+  end(): Promise<void>;
+}
+
+/** CPU seconds used between two samples: processes that started meanwhile count whole. */
+export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [pid, cpu] of after) seconds += cpu - (before.get(pid) ?? 0);
+  return seconds;
+}
+
+/** The PostgreSQL backends serving the database of `databaseUrl` (pg_stat_activity), read from /proc. */
+export async function postgresBackends(databaseUrl: string): Promise<DatabaseCpu | null> {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    async sample() {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return new Map(rows.map((row) => [row.pid, cpuSecondsOf(row.pid) ?? 0]));
+    },
+    end: () => client.end(),
+  };
+}
+
+/** Embedded mode: the database is the app's descendants. */
+export function embeddedDatabase(app: Running): DatabaseCpu {
+  return {
+    sample: async () => new Map([[0, app.descendants()?.cpuSeconds ?? 0]]),
+    end: async () => undefined,
+  };
 }
 
 /** Every living descendant of `pid`, from the parent pids in /proc. */
