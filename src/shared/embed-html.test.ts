@@ -9,7 +9,7 @@ const SITE = 'https://yearbook.example';
 
 const named: EmbedPost = {
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  content: 'Fest at 6! See www.vit.ac.in and ping @ravi_k',
+  content: 'Fest at 6! See www.vit.ac.in and ping @ravi_k #riviera',
   author: { username: 'asha_r', fullName: 'Asha Raman' },
   askline: { content: 'Best night on campus?' },
   createdAt: '2026-01-10T20:00:00.000Z',
@@ -31,8 +31,11 @@ describe('renderEmbedHtml', () => {
     expect(html).toContain(`<link rel="canonical" href="${SITE}/asha_r/${named.id}">`);
   });
 
-  it('turns links and mentions into links that open elsewhere, and the rest into text', () => {
+  it('turns links, mentions and hashtags into links that open elsewhere, and the rest into text', () => {
     const html = renderEmbedHtml(named, 'default', SITE);
+    expect(html).toContain(
+      `<a href="${SITE}/search?q=%23riviera&#38;type=posts" target="_blank" rel="noopener noreferrer nofollow ugc">#riviera</a>`,
+    );
     expect(html).toContain(
       '<a href="https://www.vit.ac.in/" target="_blank" rel="noopener noreferrer nofollow ugc">www.vit.ac.in</a>',
     );

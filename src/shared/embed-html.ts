@@ -63,8 +63,11 @@ function renderText(content: string, siteUrl: string): string {
       if (token.type === 'link') {
         return `<a href="${escapeHtml(token.href)}" ${LINK_ATTRIBUTES}>${escapeHtml(token.text)}</a>`;
       }
-      if (token.type === 'mention') {
-        const href = `${siteUrl}/${encodeURIComponent(token.username)}`;
+      if (token.type === 'mention' || token.type === 'hashtag') {
+        const href =
+          token.type === 'mention'
+            ? `${siteUrl}/${encodeURIComponent(token.username)}`
+            : `${siteUrl}/search?q=${encodeURIComponent(token.text)}&type=posts`;
         return `<a href="${escapeHtml(href)}" ${LINK_ATTRIBUTES}>${escapeHtml(token.text)}</a>`;
       }
       return escapeHtml(token.text);

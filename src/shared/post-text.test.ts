@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type TextToken, tokenizePostText } from './post-text';
+import { SEARCH_QUERY_MAX_LENGTH } from './values/search';
 
 const text = (t: string): TextToken => ({ type: 'text', text: t });
 const link = (t: string, href: string): TextToken => ({ type: 'link', text: t, href });
 const mention = (t: string): TextToken => ({ type: 'mention', text: t, username: t.slice(1).toLowerCase() });
+const hashtag = (t: string): TextToken => ({ type: 'hashtag', text: t });
 
 function roundTrip(input: string): string {
   return tokenizePostText(input)
@@ -328,6 +330,70 @@ describe('tokenizePostText: mentions', () => {
   });
 });
 
+describe('tokenizePostText: hashtags (issue #51)', () => {
+  it('makes a hashtag at the start, middle and end, keeping its case', () => {
+    expect(tokenizePostText('#exams week')).toEqual([hashtag('#exams'), text(' week')]);
+    expect(tokenizePostText('CAT done #Exams #2026batch')).toEqual([
+      text('CAT done '),
+      hashtag('#Exams'),
+      text(' '),
+      hashtag('#2026batch'),
+    ]);
+    expect(tokenizePostText('#exams')).toEqual([hashtag('#exams')]);
+  });
+
+  it('ends at punctuation, emoji and spaces, and takes letters of every script', () => {
+    expect(tokenizePostText('(#exams), #fest!')).toEqual([
+      text('('),
+      hashtag('#exams'),
+      text('), '),
+      hashtag('#fest'),
+      text('!'),
+    ]);
+    expect(tokenizePostText("#exams's end")).toEqual([hashtag('#exams'), text("'s end")]);
+    expect(tokenizePostText('#fest🎉#night')).toEqual([hashtag('#fest'), text('🎉'), hashtag('#night')]);
+    expect(tokenizePostText('#under_score #தமிழ் #नमस्ते #café')).toEqual([
+      hashtag('#under_score'),
+      text(' '),
+      hashtag('#தமிழ்'),
+      text(' '),
+      hashtag('#नमस्ते'),
+      text(' '),
+      hashtag('#café'),
+    ]);
+  });
+
+  it('needs a letter, and a non-word character before it', () => {
+    expect(tokenizePostText('#1 fan, #2026, #_, # alone, #')).toEqual([
+      text('#1 fan, #2026, #_, # alone, #'),
+    ]);
+    expect(tokenizePostText('C# and F#m and a#b and é#x')).toEqual([text('C# and F#m and a#b and é#x')]);
+    expect(tokenizePostText('##exams')).toEqual([text('#'), hashtag('#exams')]);
+  });
+
+  it('is at most as long as a search', () => {
+    const longest = `#${'a'.repeat(SEARCH_QUERY_MAX_LENGTH - 1)}`;
+    expect(tokenizePostText(longest)).toEqual([hashtag(longest)]);
+    expect(tokenizePostText(`${longest}a`)).toEqual([text(`${longest}a`)]);
+  });
+
+  it('leaves a fragment inside a link to the link, and mentions as they were', () => {
+    expect(tokenizePostText('www.vit.ac.in/fest#day2 @ravi_k #fest')).toEqual([
+      link('www.vit.ac.in/fest#day2', 'https://www.vit.ac.in/fest#day2'),
+      text(' '),
+      mention('@ravi_k'),
+      text(' '),
+      hashtag('#fest'),
+    ]);
+    expect(tokenizePostText('@ravi_k#fest #fest@ravi_k')).toEqual([
+      mention('@ravi_k'),
+      text('#fest '),
+      hashtag('#fest'),
+      text('@ravi_k'),
+    ]);
+  });
+});
+
 describe('tokenizePostText: round trip', () => {
   const samples = [
     '',
@@ -344,6 +410,7 @@ describe('tokenizePostText: round trip', () => {
     'www.😀',
     '\u0000@abc\u0000http://a.b\u0000',
     '@@@@jane@@@ www.www.www. http://http://x',
+    '##a #1 #_ C# #é🎉#x',
     'a\uD800b @jane \uDC00 https://x.com',
   ];
 
@@ -405,6 +472,8 @@ describe('tokenizePostText: round trip', () => {
         if (token.type === 'text' && k > 0) expect(tokens[k - 1]?.type).not.toBe('text');
         if (token.type === 'link') expect(['http:', 'https:']).toContain(new URL(token.href).protocol);
         if (token.type === 'mention') expect(token.username).toMatch(/^[a-z0-9_][a-z0-9_.]{1,18}[a-z0-9_]$/);
+        if (token.type === 'hashtag')
+          expect(token.text).toMatch(/^#[\p{L}\p{N}\p{M}_]*\p{L}[\p{L}\p{N}\p{M}_]*$/u);
       }
     }
   });
@@ -423,6 +492,10 @@ describe('tokenizePostText: hostile input', () => {
       `https://x.com/${')'.repeat(10_000)}`,
       `https://x.com/${'('.repeat(5000)}${'.'.repeat(5000)}`,
       ' @a'.repeat(3500),
+      '#'.repeat(10_000),
+      `#${'a'.repeat(10_000)}`,
+      `#${'1'.repeat(10_000)}`,
+      ' #a'.repeat(3500),
     ];
     for (const input of inputs) {
       const started = performance.now();

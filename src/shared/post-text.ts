@@ -1,6 +1,7 @@
 // Post-text tokenizer (SPEC: "http/https and www. links become external links; @name mentions
-// become links to that user's profile"). Used for post content and profile bios, on the web only
-// as data: the renderer turns tokens into elements, never HTML.
+// become links to that user's profile"; issue #51: #hashtags lead to the search for them). Used for
+// post content, replies and profile bios, on the web only as data: the renderer turns tokens into
+// elements, never HTML.
 //
 // A single left-to-right scan with no backtracking regexes, so it runs in linear time on any
 // input. Concatenating every token's `text` gives back the input exactly.
@@ -12,7 +13,9 @@ export type TextToken =
   /** `href` is always an absolute http:// or https:// URL (normalized by `new URL()`). */
   | { type: 'link'; text: string; href: string }
   /** `text` includes the '@'; `username` is lower-cased. */
-  | { type: 'mention'; text: string; username: string };
+  | { type: 'mention'; text: string; username: string }
+  /** `text` includes the '#': what the search for it looks for, as written (search ignores case). */
+  | { type: 'hashtag'; text: string };
 
 const SCHEMES = ['https://', 'http://'] as const;
 const WWW = 'www.';
@@ -184,6 +187,25 @@ function matchMention(s: string, i: number): number {
   return end;
 }
 
+/** A hashtag is at most this long, '#' included: the longest search there is (values/search.ts). */
+const HASHTAG_MAX_LENGTH = 100;
+const LETTER = /\p{L}/u;
+
+/**
+ * Tries a hashtag at `i` (where s[i] is '#'): the run of word characters after it, which must hold a
+ * letter (`#1` is "number one", `#2026` a year). Returns its end (exclusive) or -1. Like a mention, it
+ * starts only after a non-word character (`C#`, `a#b` stay text); a '#' inside a link never gets here.
+ */
+function matchHashtag(s: string, i: number): number {
+  let end = i + 1;
+  while (end < s.length) {
+    const cp = s.codePointAt(end) as number;
+    if (!isWordCodePoint(cp)) break;
+    end += codePointWidth(cp);
+  }
+  return end - i <= HASHTAG_MAX_LENGTH && LETTER.test(s.slice(i + 1, end)) ? end : -1;
+}
+
 export function tokenizePostText(input: string): TextToken[] {
   const tokens: TextToken[] = [];
   let textStart = 0;
@@ -195,14 +217,19 @@ export function tokenizePostText(input: string): TextToken[] {
   while (i < input.length) {
     const code = input.charCodeAt(i);
 
-    if (code === 0x40) {
+    // '@' a mention, '#' a hashtag, each only after a non-word character.
+    if (code === 0x40 || code === 0x23) {
       const prev = codePointBefore(input, i);
       if (prev === undefined || !isWordCodePoint(prev)) {
-        const end = matchMention(input, i);
+        const end = code === 0x40 ? matchMention(input, i) : matchHashtag(input, i);
         if (end !== -1) {
           flushText(i);
           const text = input.slice(i, end);
-          tokens.push({ type: 'mention', text, username: text.slice(1).toLowerCase() });
+          tokens.push(
+            code === 0x40
+              ? { type: 'mention', text, username: text.slice(1).toLowerCase() }
+              : { type: 'hashtag', text },
+          );
           i = end;
           textStart = end;
           continue;

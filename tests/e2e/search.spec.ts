@@ -111,3 +111,42 @@ test('finds replies, marked as replies, and leads to their place in the thread',
   await expect(page).toHaveURL(`${server.url}/post/${postId}#reply-${replyId}`);
   await expect(page.getByRole('article', { name: 'Reply by Anonymous 1' })).toContainText('periodicals room');
 });
+
+test('a hashtag in a post or a reply links to the posts with it, and the search finds it as written', async ({
+  page,
+}) => {
+  await signInToSeeded(page, server, meera);
+  const posted = async (path: string, content: string) => {
+    const answer = await page.request.post(`${server.url}${path}`, { data: { content } });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return ((await answer.json()) as { id: string }).id;
+  };
+  const tagged = await posted('/api/posts', 'Last paper tomorrow. Wish me luck #exams');
+  await posted('/api/posts', 'Exams are over, the word alone');
+  await posted(`/api/posts/${tagged}/replies`, 'Same here #Exams, see you at the canteen');
+
+  await page.goto(`${server.url}/meera_s/${tagged}`);
+  const post = page.getByRole('article').filter({ hasText: 'Last paper tomorrow' }).first();
+  const tag = post.getByRole('link', { name: '#exams', exact: true });
+  await expect(tag).toHaveAttribute('href', '/search?q=%23exams&type=posts');
+  // The reply's tag is a link too, as written.
+  await expect(
+    page
+      .getByRole('article', { name: /^Reply by / })
+      .filter({ hasText: 'Same here' })
+      .getByRole('link', { name: '#Exams' }),
+  ).toHaveAttribute('href', '/search?q=%23Exams&type=posts');
+
+  await tag.click();
+  await expect(page).toHaveURL(`${server.url}/search?q=%23exams&type=posts`);
+  await expect(page.getByRole('searchbox', { name: 'Search users and posts' })).toHaveValue('#exams');
+  await expect(page.getByRole('radio', { name: 'Posts' })).toBeChecked();
+  const found = page.getByRole('region', { name: /^Posts/ });
+  // The post and the reply that carry the tag (in any case), not the post that only says the word.
+  await expect(found.getByRole('heading', { level: 2 })).toHaveText('Posts (2)');
+  await expect(found.getByRole('article')).toHaveCount(2);
+  await expect(found).toContainText('Last paper tomorrow');
+  await expect(found).toContainText('Same here #Exams');
+  await expect(found).not.toContainText('the word alone');
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,6 +1,7 @@
 // Renders post content and profile bios with SPEC's post-text rules: http/https and www. links
-// become external links, @name mentions become links to that user's profile. Tokens come from
-// the shared tokenizer and render as React elements and strings only (no HTML injection).
+// become external links, @name mentions become links to that user's profile, and #hashtags (issue
+// #51) links to the search for posts with them. Tokens come from the shared tokenizer and render as
+// React elements and strings only (no HTML injection).
 
 import { useMemo } from 'react';
 import { tokenizePostText } from '../../shared/post-text';
@@ -31,8 +32,17 @@ export function LinkifiedText({ text, className }: { text: string; className?: s
               </a>
             );
           case 'mention':
+          case 'hashtag':
             return (
-              <Link key={key} to={paths.userProfile.getHref(token.username)} className={textLinkClasses}>
+              <Link
+                key={key}
+                to={
+                  token.type === 'mention'
+                    ? paths.userProfile.getHref(token.username)
+                    : paths.search.forPosts(token.text)
+                }
+                className={textLinkClasses}
+              >
                 {token.text}
               </Link>
             );

@@ -22,7 +22,11 @@ export const paths = {
   editProfile: fixed(ROUTES.editProfile),
   account: fixed(ROUTES.account),
   controls: fixed(ROUTES.controls),
-  search: fixed(ROUTES.search),
+  search: {
+    ...fixed(ROUTES.search),
+    /** The posts with this text (a hashtag's link): the search page reads it (app/route-params.ts). */
+    forPosts: (text: string) => `${ROUTES.search}?q=${encodeURIComponent(text)}&type=posts`,
+  },
   notifications: fixed(ROUTES.notifications),
   reports: fixed(ROUTES.reports),
   demoUser: fixed(ROUTES.demoUser),

@@ -115,6 +115,11 @@ describe('posts: the SPEC answer on every path', () => {
       'NAÏVE USER',
       'தமிழ் நண்பர்கள்',
       'नमस्ते दोस्त',
+      // Hashtags (issue #51): a tag's link searches for it with its '#'.
+      'CAT over #exams done',
+      'exams without a tag',
+      '#Exams2026 prep',
+      'the #exams week',
     ];
     await insertPosts(contents, 10);
     await insertPosts(['canteen chai, deleted', 'deleted canteen chai'], 5, true);
@@ -151,8 +156,13 @@ describe('posts: the SPEC answer on every path', () => {
       'canteen chai at',
       'at noon',
       'chai',
+      '#exams',
+      '#EXAMS',
+      '#exams week',
     ];
     for (const query of queries) await expectExact(query);
+    // A hashtag is found as written, '#' and all: not the posts that only say the word.
+    expect(await expectedPosts('#exams')).toHaveLength(3);
     // A few the rule must find, so the comparison is not of two empty lists.
     expect(await expectedPosts('canteen chai')).toHaveLength(7);
     expect(await expectedPosts('dosa canteen')).toHaveLength(2);
