@@ -189,6 +189,53 @@ test('Copy puts the address in its template on the clipboard, for a named and an
   await expect(frame(page)).toHaveAttribute('data-template', 'square');
 });
 
+test('the share menu and More options are walked with the arrow keys, Home and End, and left with Escape', async ({
+  page,
+}) => {
+  await signIn(page, kiran);
+  await page.goto(`${server.url}/dashboard?sort=oldest`);
+  const card = page.getByRole('region', { name: 'Posts' }).getByRole('article').filter({ hasText: NAMED });
+  const share = card.getByRole('button', { name: 'Share' });
+  await share.focus();
+  await page.keyboard.press('Enter');
+  await expect(share).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('link', { name: 'Original' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(card.getByRole('link', { name: 'Story 9:16' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(card.getByRole('link', { name: 'Story 9:16' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(card.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(share).toHaveAttribute('aria-expanded', 'false');
+  await expect(share).toBeFocused();
+
+  // The same menu, reached from its button by Up: the last item first; Enter on an item chooses it.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await expect(card.getByRole('link', { name: 'Story 9:16' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`${server.url}/asha_s/${named}?format=square`);
+
+  // More options, on the post's own page.
+  const more = page.getByRole('article').getByRole('button', { name: 'More options' });
+  await more.click();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('button', { name: 'Dislike' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('button', { name: 'Report' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Report' })).toBeHidden();
+});
+
 test('the anonymous author downloads an image that says only Anonymous', async ({ page }) => {
   await signIn(page, asha);
   await page.goto(`${server.url}/post/${anonymous}?format=square`);

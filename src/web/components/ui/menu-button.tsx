@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { Icon } from '../icons/icon';
 import { useDismiss } from './use-dismiss';
 
@@ -18,7 +18,9 @@ export interface MenuItem {
 
 /**
  * A button that shows a short list of actions or links (a disclosure, like the profile menu): it closes
- * on an outside click, on Escape (focus back on the button) and when an item is chosen.
+ * on an outside click, on Escape (focus back on the button) and when an item is chosen. While it is
+ * open, Down and Up move between its items (round the ends; from the button to the first or the last),
+ * Home and End go to the ends (issue #51), and Tab leaves it as it leaves any list of links.
  */
 export function MenuButton({
   label,
@@ -44,8 +46,26 @@ export function MenuButton({
 
   useDismiss(open, close, containerRef, buttonRef);
 
+  function moveFocus(event: KeyboardEvent<HTMLElement>) {
+    if (!open) return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(':scope>ul a,:scope>ul button')];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const to: number | undefined = (
+      {
+        ArrowDown: at + 1,
+        ArrowUp: (at > 0 ? at : items.length) - 1,
+        Home: 0,
+        End: items.length - 1,
+      } as Record<string, number>
+    )[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    items[to % items.length]?.focus();
+  }
+
   return (
-    <div ref={containerRef} className="relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys of its button and items, caught where they meet.
+    <div ref={containerRef} className="relative" onKeyDown={moveFocus}>
       <button
         ref={buttonRef}
         type="button"
