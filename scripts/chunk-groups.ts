@@ -86,7 +86,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
       web('features/posts/components/post-card-view\\.tsx|features/posts/post-links\\.ts'),
       web('components/linkified-text\\.tsx|components/ui/menu-button\\.tsx|components/ui/use-dismiss\\.ts'),
       web('lib/(copy-text|use-transient-state|local-dates|omit-from-image)\\.ts'),
-      shared('short-date\\.ts|post-text\\.ts|share\\.ts|values/posts\\.ts'),
+      shared('short-date\\.ts|post-text\\.ts|share-links\\.ts|values/posts\\.ts'),
     ),
   ),
   ours(

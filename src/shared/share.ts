@@ -1,16 +1,11 @@
 // Sharing a post (SPEC §2 post card share menu and single-post page, §4 template, §7 Other, §8, §9): the
-// three templates, the address of a post's page, the spec's failure messages, and the sizes and time
-// zone every share surface uses, so the web page, the embed and the server's link previews agree.
+// three templates, the address of a post's page (share-links.ts: what every card carries), the spec's
+// failure messages, and the sizes every share surface uses, so the web page, the embed and the server's
+// link previews agree.
 
-export const SHARE_FORMATS = ['default', 'square', 'story'] as const;
-export type ShareFormat = (typeof SHARE_FORMATS)[number];
+import { SHARE_LINK_MESSAGES, type ShareFormat } from './share-links';
 
-/** SPEC §2: the post card's share menu names the templates by where they go. */
-export const SHARE_MENU_LABELS: Record<ShareFormat, string> = {
-  default: 'Original',
-  square: 'LinkedIn 1:1',
-  story: 'Story 9:16',
-};
+export * from './share-links';
 
 /** SPEC §2: the single-post page's template buttons. */
 export const TEMPLATE_LABELS: Record<ShareFormat, string> = {
@@ -25,14 +20,11 @@ export function readShareFormat(value: unknown): ShareFormat {
 }
 
 export const SHARE_MESSAGES = {
-  copyFailed: 'Failed to copy URL. Please try again.',
+  ...SHARE_LINK_MESSAGES,
   embedCopyFailed: 'Failed to copy embed code. Please try again.',
   downloadFailed: 'Failed to download image. Please try again with a different template.',
   prepareFailed: 'Failed to prepare image for download. Please try again.',
 } as const;
-
-/** SPEC §4 and §9: the Copy button shows its copied state this long. */
-export const COPIED_STATE_MS = 2_000;
 
 /** SPEC §9 image download: 4× pixel ratio, black background, a second capture after 300 ms. */
 export const IMAGE_PIXEL_RATIO = 4;
@@ -45,29 +37,6 @@ export const EMBED_MAX_WIDTH = 500;
 /** Link previews (Open Graph, Twitter cards): the size every network crops to. */
 export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;
-
-/**
- * A post's own page (SPEC §2): /{username}/{postId}, or /post/{postId} for an anonymous post, with
- * `?format=` when a template is given (SPEC §7: the copied link always names it).
- */
-export function postPagePath(
-  post: { id: string; author: { username: string } | null },
-  format?: ShareFormat,
-) {
-  const base = post.author
-    ? `/${encodeURIComponent(post.author.username)}/${encodeURIComponent(post.id)}`
-    : `/post/${encodeURIComponent(post.id)}`;
-  return format ? `${base}?format=${format}` : base;
-}
-
-/** The address people share (SPEC §7 Other): `{origin}{page}?format={template}`, the template always named. */
-export function postShareUrl(
-  origin: string,
-  post: { id: string; author: { username: string } | null },
-  format: ShareFormat,
-): string {
-  return `${origin}${postPagePath(post, format)}`;
-}
 
 /** File name of a downloaded image or embed: from username (or "anonymous"), post id and template. */
 export function shareFileName(

@@ -1,5 +1,5 @@
 import type { ReplyContext } from '../../shared/reply-context';
-import { postPagePath } from '../../shared/share';
+import { postPagePath } from '../../shared/share-links';
 import { Link } from '../lib/router';
 import { Icon } from './icons/icon';
 

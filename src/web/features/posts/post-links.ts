@@ -1,5 +1,10 @@
 import type { Post } from '../../../shared/posts';
-import { postPagePath, SHARE_FORMATS, SHARE_MENU_LABELS, type ShareFormat } from '../../../shared/share';
+import {
+  postPagePath,
+  SHARE_FORMATS,
+  SHARE_MENU_LABELS,
+  type ShareFormat,
+} from '../../../shared/share-links';
 
 /** The post card's share menu: the three templates by the names of SPEC §2. */
 export const POST_FORMATS = SHARE_FORMATS.map((format) => ({ format, label: SHARE_MENU_LABELS[format] }));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Askline } from '../../../../shared/asklines';
-import { COPIED_STATE_MS, SHARE_MESSAGES } from '../../../../shared/share';
+import { COPIED_STATE_MS, SHARE_LINK_MESSAGES } from '../../../../shared/share-links';
 import { describePostCount } from '../../../../shared/values/asklines';
 import { Icon } from '../../../components/icons/icon';
 import { type CreatePostState, paths } from '../../../config/paths';
@@ -150,7 +150,7 @@ function CopyLinkButton({ href, className }: { href: string; className: string }
         role="status"
         className={state === 'failed' ? 'text-sm font-medium text-red-700 dark:text-red-300' : 'sr-only'}
       >
-        {state === 'failed' ? SHARE_MESSAGES.copyFailed : state === 'copied' ? 'Link copied' : ''}
+        {state === 'failed' ? SHARE_LINK_MESSAGES.copyFailed : state === 'copied' ? 'Link copied' : ''}
       </span>
     </>
   );

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import type { HiddenPostsPage, HideReason } from '../../../../shared/personal-controls';
-import { postPagePath } from '../../../../shared/share';
+import { postPagePath } from '../../../../shared/share-links';
 import { Avatar } from '../../../components/avatar';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { composeButtonClasses, textLinkClasses } from '../../../components/ui/control-classes';

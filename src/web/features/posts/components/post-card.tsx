@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import type { Post } from '../../../../shared/posts';
-import { postShareUrl, SHARE_MESSAGES } from '../../../../shared/share';
+import { postShareUrl, SHARE_LINK_MESSAGES } from '../../../../shared/share-links';
 import { copyText } from '../../../lib/copy-text';
 import { lazyPage, usePreloadModule } from '../../../lib/lazy-page';
 import { useTransientState } from '../../../lib/use-transient-state';
@@ -82,7 +82,7 @@ export function useCopyLink(post: Post) {
       await copyText(postShareUrl(window.location.origin, post, 'default'));
       setFeedback('Link copied!');
     } catch {
-      setFeedback(SHARE_MESSAGES.copyFailed);
+      setFeedback(SHARE_LINK_MESSAGES.copyFailed);
     }
   }
   return { feedback, setFeedback, copyLink };

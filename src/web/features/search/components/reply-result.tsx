@@ -1,5 +1,5 @@
 import type { PostResult } from '../../../../shared/search';
-import { postPagePath } from '../../../../shared/share';
+import { postPagePath } from '../../../../shared/share-links';
 import { Avatar } from '../../../components/avatar';
 import { Icon } from '../../../components/icons/icon';
 import { LinkifiedText } from '../../../components/linkified-text';
