@@ -10,7 +10,7 @@ import {
 } from '../../features/auth/hooks/use-auth-error-from-address';
 import { signInAsDemo, useServerAuthActions } from '../../features/auth/server-auth-actions';
 import { DemoSignInButton } from '../../features/landing/components/demo-sign-in-button';
-import { LandingHero } from '../../features/landing/components/landing-hero';
+import { LandingDetails, LandingHeadline } from '../../features/landing/components/landing-hero';
 import { ParticleBackground } from '../../features/landing/components/particle-background';
 import { useServerRender } from '../../lib/render-context';
 import { useSearchParams } from '../../lib/router';
@@ -53,9 +53,15 @@ export function LandingRoute() {
       <ParticleBackground className="absolute inset-0 -z-10 size-full" />
       <AccountDeletedNotice />
 
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-8 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-16 lg:pb-16">
-        <LandingHero />
-        <div className="mx-auto w-full max-w-md lg:mr-0">
+      {/* One column on a phone: the headline, the card, then the rest, so the card is on the first
+          screen. Beside the card (lg), the headline and the rest are one column again. */}
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pt-8 pb-8 sm:gap-12 sm:px-6 sm:pt-16 lg:grid-cols-[1.15fr_1fr] lg:gap-x-16 lg:gap-y-4 lg:pb-16">
+        <div className="lg:col-start-1 lg:row-start-1 lg:self-end">
+          <LandingHeadline />
+        </div>
+        {/* Above the sticky Demo button (z-30 over its z-20): in a short window, where the button
+            passes over the card, it goes under it instead of covering a field or a message. */}
+        <div className="relative z-30 mx-auto w-full max-w-md lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mr-0 lg:self-center">
           {confirmToken ? (
             <ConfirmEmailCard token={confirmToken} />
           ) : (
@@ -67,14 +73,27 @@ export function LandingRoute() {
             />
           )}
         </div>
+        <div className="lg:col-start-1 lg:row-start-2 lg:self-start">
+          <LandingDetails />
+          {/* On a phone the Demo button rides along below the card: its sticky range is this part of
+              the page alone, so it never covers the card's fields or messages. */}
+          <StickyDemoSignIn className="mt-8 lg:hidden" />
+        </div>
       </div>
 
-      {/* Sticky within the landing content: it follows the reader down the page and comes to rest
-          above the footer instead of covering its links. */}
-      <div className="pointer-events-none sticky bottom-4 z-20 sm:bottom-6 mx-auto flex max-w-6xl justify-end px-4 pb-4 sm:px-6">
-        <div className="pointer-events-auto">
-          <DemoSignInButton onDemoSignIn={signInAsDemo} />
-        </div>
+      {/* Beside the card (lg), sticky within the landing content: it follows the reader down the page
+          and comes to rest above the footer instead of covering its links. */}
+      <StickyDemoSignIn className="mx-auto hidden max-w-6xl px-4 pb-4 sm:px-6 lg:flex" />
+    </div>
+  );
+}
+
+/** SPEC §2's sticky Demo Sign In button, kept to the right and above what it passes (but the card). */
+function StickyDemoSignIn({ className }: { className: string }) {
+  return (
+    <div className={`pointer-events-none sticky bottom-4 z-20 flex justify-end sm:bottom-6 ${className}`}>
+      <div className="pointer-events-auto">
+        <DemoSignInButton onDemoSignIn={signInAsDemo} />
       </div>
     </div>
   );

@@ -12,7 +12,7 @@ export function ConfirmEmailCard({ token }: { token: string }) {
     <section
       id={paths.home.signInSectionId}
       aria-labelledby="confirm-email-title"
-      className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white/90 p-6 shadow-xl shadow-brand-900/5 backdrop-blur-md sm:p-8 dark:border-slate-800 dark:bg-slate-900/90 dark:shadow-black/30"
+      className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900 dark:shadow-black/30"
     >
       <Icon name="mail-check" className="size-8 text-brand-700 dark:text-brand-300" />
       <h2

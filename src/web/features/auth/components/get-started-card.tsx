@@ -117,7 +117,7 @@ export function GetStartedCard({
       ref={sectionRef}
       id={paths.home.signInSectionId}
       aria-labelledby="get-started-title"
-      className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white/90 p-6 shadow-xl shadow-brand-900/5 backdrop-blur-md sm:p-8 dark:border-slate-800 dark:bg-slate-900/90 dark:shadow-black/30"
+      className="w-full scroll-mt-24 rounded-3xl border border-slate-200/80 bg-white p-6 shadow-xl shadow-brand-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900 dark:shadow-black/30"
     >
       <h2 id="get-started-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
         Get Started

@@ -6,7 +6,12 @@ const highlights = [
   { icon: 'message-circle-question-mark' as const, text: 'Answer asklines, prompts picked by the community' },
 ];
 
-export function LandingHero() {
+// The hero in two parts (issue #51): the headline, then the sign-in card, then the rest. On a phone
+// the page is one column in that order, so the card is on the first screen instead of a screen and a
+// half down; beside the card (lg) the two parts stack into one column again.
+
+/** What the site is, in a line: above the sign-in card on a phone. */
+export function LandingHeadline() {
   return (
     <div className="max-w-xl">
       <p className="inline-flex items-center gap-2 rounded-full border border-brand-200 bg-white/80 px-3 py-1 text-sm font-medium text-brand-800 backdrop-blur dark:border-brand-800 dark:bg-slate-900/80 dark:text-brand-200">
@@ -19,7 +24,15 @@ export function LandingHero() {
       <p className="mt-5 text-xl font-semibold text-slate-800 sm:text-2xl dark:text-slate-100">
         Your campus, your voice, your yearbook.
       </p>
-      <p className="mt-4 text-base leading-7 text-slate-700 sm:text-lg dark:text-slate-300">
+    </div>
+  );
+}
+
+/** What people do here: below the sign-in card on a phone. */
+export function LandingDetails() {
+  return (
+    <div className="max-w-xl">
+      <p className="text-base leading-7 text-slate-700 sm:text-lg dark:text-slate-300">
         Campus Yearbook keeps the words that never make it into the printed one: the late-night thoughts, the
         confessions, the quotes everyone repeats and the bold predictions about where you all end up. Written
         by students and alumni, kept for the years after.
