@@ -4,6 +4,7 @@
 // stays in memory or in storage, "You were signed out" is said where the person lands, and the
 // browser's other tabs hear it too; a Logout in one tab signs the others out as well.
 import type { APIRequest, Page } from '@playwright/test';
+import { POST_MESSAGES } from '../../src/shared/values/posts';
 import { expect, expectNoSeriousA11yViolations, pageIsLive, signedInAccount, test } from './fixtures';
 import { expectSavedInCache } from './support/saved-cache';
 
@@ -145,6 +146,46 @@ test.describe('a request answered 401', () => {
     const kept = await keptCopy(page);
     expect(kept).not.toContain(secret);
     expect(kept).not.toContain(username);
+  });
+
+  test('on a page open to visitors, a like refused 401 says "You were signed out", never the like failure', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { userId, username } = await memberWithKeptAnonymousPost(page);
+    const named = `Liked too late ${Date.now()}`;
+    const made = await page.request.post('/api/posts', { data: { content: named, isAnonymous: false } });
+    const { id } = (await made.json()) as { id: string };
+    await page.goto(`/${username}/${id}`);
+    const like = page.getByRole('article').getByRole('button', { name: /^Like, / });
+    await expect(like).toBeEnabled();
+    // Every text the page shows from now on, so a message shown and gone again is caught too.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
+
+    await signOutFromAnotherDevice(playwright.request, baseURL ?? '', userId);
+    await like.click();
+
+    // The app reacts as to any sign-out: it stays, drawn for a visitor, and says why.
+    await expect(page.getByText(SIGNED_OUT)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${username}/${id}$`));
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }),
+    ).toBeVisible();
+    await expect(page.getByRole('article').getByRole('button', { name: /^Like, / })).toBeDisabled();
+    const seen = await page.evaluate(() =>
+      (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'),
+    );
+    expect(seen).not.toContain(POST_MESSAGES.likeFailed);
+    await expectNoSeriousA11yViolations(page);
   });
 });
 

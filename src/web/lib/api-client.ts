@@ -41,12 +41,19 @@ export class ConnectionError extends Error {
   }
 }
 
+/** Said when this browser learns that its session ended elsewhere (features/auth/signed-out-elsewhere.ts). */
+export const SIGNED_OUT_MESSAGE = 'You were signed out';
+
 /**
  * What to announce when an action failed: a rate-limit refusal says when to try again (the server's
- * words); any other failure, `fallback` (the spec's message for that action).
+ * words); a 401, that the session ended (the app reacts to it as to any sign-out, and says the same:
+ * a like refused then is not "failled to register the like", issue #51); any other failure, `fallback`
+ * (the spec's message for that action).
  */
 export function refusalMessage(problem: unknown, fallback: string): string {
-  return problem instanceof ApiError && problem.status === 429 ? problem.message : fallback;
+  if (!(problem instanceof ApiError)) return fallback;
+  if (problem.status === 429) return problem.message;
+  return problem.status === 401 ? SIGNED_OUT_MESSAGE : fallback;
 }
 
 /** What to tell someone whose request failed: `signedOut` for a 401 (SPEC §8), else the server's words. */

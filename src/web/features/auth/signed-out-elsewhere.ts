@@ -14,13 +14,13 @@
 // Loaded with the kept copy's code, after the page is on screen: nothing here weighs on a first load.
 import type { DehydratedState, Query, QueryClient } from '@tanstack/react-query';
 import { storageKeys } from '../../config/storage-keys';
-import { setApiTransport } from '../../lib/api-client';
+import { SIGNED_OUT_MESSAGE, setApiTransport } from '../../lib/api-client';
 import { removeCookie } from '../../lib/cookies';
 import { queryKeys } from '../../lib/query-keys';
 import type { Session } from './api/session-api';
 import { listenForSignOutInOtherTabs, removeKeptCopyNow, tellOtherTabsSignedOut } from './sign-out';
 
-export const SIGNED_OUT_MESSAGE = 'You were signed out';
+export { SIGNED_OUT_MESSAGE };
 
 /** The server's answer for a visitor, which the cache takes at once instead of asking again. */
 const SIGNED_OUT_SESSION: Session = { user: null, profile: null, needsProfileSetup: false };
