@@ -21,8 +21,23 @@ export const accountSchema = z.object({
      */
     anonymousPosts: z.number(),
   }),
+  /** Where the account's latest request to change its email stands (null: none worth telling). */
+  emailChange: z.nullable(
+    z.object({
+      /**
+       * `approve`: waiting for the current address to approve; `confirm`: approved, waiting for the
+       * new address to confirm; `expired`: its link ran out before it was done; `changed`: done.
+       */
+      state: z.enum(['approve', 'confirm', 'expired', 'changed']),
+      fromEmail: z.string(),
+      toEmail: z.string(),
+      /** When its link stops working (`approve`, `confirm`), stopped (`expired`), or it was done. */
+      at: z.string(),
+    }),
+  ),
 });
 export type Account = z.infer<typeof accountSchema>;
+export type EmailChangeState = NonNullable<Account['emailChange']>;
 
 /** DELETE /api/account. */
 export const deleteAccountRequestSchema = z.strictObject({

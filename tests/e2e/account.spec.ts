@@ -125,6 +125,11 @@ test('change the email: the current address approves on its page, the new one co
   await section.getByLabel('Your password').fill(PASSWORD);
   await section.getByRole('button', { name: 'Send confirmation link' }).click();
   await expect(section.getByText(`To approve, open the link we sent to ${account.email}`)).toBeVisible();
+  // Come back later, and the page still says where it stands (issue #51).
+  await page.reload();
+  await expect(section.getByRole('status')).toContainText(
+    `You asked to move your account to ${fresh}. To approve, open the link we sent to ${account.email}`,
+  );
 
   // Opened signed out (another browser, or a mail scanner): the page asks to sign in, and acts on nothing.
   const approveLink = await mailedLink(page.request, account.email, /Approve the new email address/);
@@ -144,6 +149,12 @@ test('change the email: the current address approves on its page, the new one co
   await page.getByRole('button', { name: 'Approve the change' }).click();
   await expect(page).toHaveURL(/\/email-change\?outcome=approved$/);
   await expect(page.getByRole('status')).toContainText('Approved. We emailed the new address');
+  // The page the outcome leads to says it too, and what is left to do.
+  await page.getByRole('link', { name: 'Your data and account' }).click();
+  await expect(page.getByRole('region', { name: 'Email address' }).getByRole('status')).toContainText(
+    `Approved. Now confirm it from ${fresh}: open the link we sent there`,
+  );
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto(await mailedLink(page.request, fresh, /Confirm your new email address/));
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
@@ -153,4 +164,7 @@ test('change the email: the current address approves on its page, the new one co
   await expect(page.getByRole('status')).toContainText('Your email address was changed');
   await page.getByRole('link', { name: 'Your data and account' }).click();
   await expect(page.getByText(`Signed in as ${fresh}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Email address' }).getByRole('status')).toContainText(
+    `Your email address was changed from ${account.email} to ${fresh} on `,
+  );
 });

@@ -923,6 +923,50 @@ describe('changing your email', () => {
     expect(byOld.status).toBe(401);
   });
 
+  it('tells the account page where its latest request stands (issue #51)', async () => {
+    const member = await createMember(server);
+    const old = member.account.email;
+    const told = async () => (await ok('GET', '/api/account', member)).emailChange;
+    const setExpiry = (ago: number) =>
+      server.database.db
+        .update(emailChanges)
+        .set({ expiresAt: new Date(Date.now() - ago) })
+        .where(eq(emailChanges.userId, member.account.userId));
+    expect(await told()).toBeNull();
+
+    const to = freshAddress();
+    await ask(member, to);
+    const waiting = await told();
+    expect(waiting).toMatchObject({ state: 'approve', fromEmail: old, toEmail: to });
+    // Its link's own end: a day from now.
+    expect(Date.parse(waiting.at) - Date.now()).toBeGreaterThan(23 * 60 * 60_000);
+    await press('approve', tokenOf(await approvalMail(member)), member.cookie);
+    expect(await told()).toMatchObject({ state: 'confirm', fromEmail: old, toEmail: to });
+
+    // Its link ran out: told for a week, then no more.
+    await setExpiry(60_000);
+    expect(await told()).toMatchObject({ state: 'expired', fromEmail: old, toEmail: to });
+    await setExpiry(8 * 24 * 60 * 60_000);
+    expect(await told()).toBeNull();
+
+    // A newer request is the one told; once confirmed, the change is.
+    const { to: fresh, confirm } = await askAndApprove(member);
+    expect(await told()).toMatchObject({ state: 'confirm', toEmail: fresh });
+    await call('POST', '/api/account/email/confirm', member, { token: tokenOf(confirm) });
+    expect(await told()).toMatchObject({ state: 'changed', fromEmail: old, toEmail: fresh });
+    const [done] = await server.database.db
+      .select({ completedAt: emailChanges.completedAt })
+      .from(emailChanges)
+      .where(eq(emailChanges.toEmail, fresh));
+    expect((await told()).at).toBe(done?.completedAt?.toISOString());
+
+    // A request voided (by a newer one) is never told: the newer one is.
+    const newest = freshAddress();
+    await ask({ ...member, account: { ...member.account, email: fresh } }, freshAddress());
+    await ask({ ...member, account: { ...member.account, email: fresh } }, newest);
+    expect(await told()).toMatchObject({ state: 'approve', fromEmail: fresh, toEmail: newest });
+  });
+
   it('changes nothing when a link is only opened (a mail scanner), or pressed by anyone but the account', async () => {
     const member = await createMember(server);
     const stranger = await createMember(server);
@@ -995,6 +1039,18 @@ describe('changing your email', () => {
       [303, '/email-change?outcome=approved'],
     ]);
     expect(await inbox(first)).toEqual(await inbox(second));
+    // And their account pages tell them the same: approved, waiting for the new address (issue #51).
+    const pageSays = async (member: Member) => {
+      const { emailChange } = await ok('GET', '/api/account', member);
+      return { ...emailChange, fromEmail: '<address>', toEmail: '<address>', at: typeof emailChange.at };
+    };
+    expect(await pageSays(first)).toEqual({
+      state: 'confirm',
+      fromEmail: '<address>',
+      toEmail: '<address>',
+      at: 'string',
+    });
+    expect(await pageSays(second)).toEqual(await pageSays(first));
     // The holder of the taken address is told someone tried, with no link that moves anything.
     const told = (await mailsTo(holder.account.email)).slice(holdersMails);
     expect(told.map((mail) => mail.subject)).toEqual([

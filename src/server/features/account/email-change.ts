@@ -8,8 +8,8 @@
 // mail and the page after approving are the same. The new address is told either way: a link to
 // confirm when it is free, a note that someone tried when it already has an account.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, type EmailChangeStep } from '../../../shared/account';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES, type EmailChangeState, type EmailChangeStep } from '../../../shared/account';
 import { AppError } from '../../app-error';
 import {
   approveEmailChangeMail,
@@ -205,6 +205,46 @@ export async function confirmEmailChange(options: {
     }
     throw error;
   }
+}
+
+/** How long a finished or expired change is still told on the account page. */
+const TOLD_FOR_MS = 7 * DAY_MS;
+
+/**
+ * Where the account's latest request to change its email stands, for its owner's account page (issue
+ * #51: the links' pages say what a press did, and the account page, where they lead, says it too).
+ * A voided request (replaced, or ended by a new password) is not told; nor one whose current address
+ * is no longer the account's; nor one done or expired more than a week ago.
+ */
+export async function readEmailChangeState(
+  db: Db,
+  userId: string,
+  currentEmail: string,
+): Promise<EmailChangeState | null> {
+  const [row] = await db
+    .select({
+      fromEmail: emailChanges.fromEmail,
+      toEmail: emailChanges.toEmail,
+      expiresAt: emailChanges.expiresAt,
+      approvedAt: emailChanges.approvedAt,
+      completedAt: emailChanges.completedAt,
+    })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.voidedAt)))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const current = currentEmail.toLowerCase();
+  const told = { fromEmail: row.fromEmail, toEmail: row.toEmail };
+  if (row.completedAt) {
+    if (row.toEmail !== current || now - row.completedAt.getTime() > TOLD_FOR_MS) return null;
+    return { state: 'changed', ...told, at: row.completedAt.toISOString() };
+  }
+  if (row.fromEmail !== current) return null;
+  const at = row.expiresAt.toISOString();
+  if (row.expiresAt.getTime() > now) return { state: row.approvedAt ? 'confirm' : 'approve', ...told, at };
+  return now - row.expiresAt.getTime() > TOLD_FOR_MS ? null : { state: 'expired', ...told, at };
 }
 
 /** Whether the account ever moved onto another address (ADMIN_EMAILS never promotes such an account). */

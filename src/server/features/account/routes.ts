@@ -52,6 +52,7 @@ import {
   confirmEmailChange,
   EMAIL_CHANGE_PAGE,
   readEmailChangeLink,
+  readEmailChangeState,
   requestEmailChange,
 } from './email-change';
 import { exportAccount } from './export-account';
@@ -429,6 +430,7 @@ async function readOwner(db: Db, viewer: Viewer, token: string | null): Promise<
     .select({ count: sql<number>`count(*)::int` })
     .from(posts)
     .where(and(eq(posts.userId, viewer.userId), eq(posts.isAnonymous, true), eq(posts.deleted, false)));
+  const emailChange = await readEmailChangeState(db, viewer.userId, viewer.email);
   const username = profile?.username ?? null;
   const passwordHash = credential?.hash ?? null;
   return {
@@ -444,6 +446,7 @@ async function readOwner(db: Db, viewer: Viewer, token: string | null): Promise<
           : false,
         anonymousPosts: Number(anonymous?.count ?? 0),
       },
+      emailChange,
     },
   };
 }

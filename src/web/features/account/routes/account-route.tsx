@@ -48,6 +48,7 @@ export function AccountRoute() {
           <ChangeEmailSection
             needsPassword={account.data.deletion.needsPassword}
             signInFresh={account.data.deletion.signInFresh}
+            emailChange={account.data.emailChange}
           />
           <SignedInDevicesSection />
           <DownloadDataSection />
