@@ -381,6 +381,7 @@ describe('deleting your account', () => {
         signInFresh: true,
         anonymousPosts: 0,
       },
+      emailChange: null,
     });
     const tries = [
       [
