@@ -273,13 +273,17 @@ const branchReplies = (n: string, i: string) => `case
     when ${n} % ${HEAVY_EVERY} = ${HEAVY_AT} and ${i} % ${LONG_BRANCH_EVERY} = 1 then ${LONG_BRANCH}
     else floor(6 * power(${unit(`${n}::bigint * 4096 + ${i}`, 3)}, 8))::int end`;
 
+/** A reply's key from its place: top-level reply i of post n (j = 0), or the j-th reply of its branch. */
+const replyKey = (n: string, i: string, j: string) => `((${n})::bigint * 4096 + (${i})) * 64 + (${j})`;
+
 /**
- * The id of reply (n, i, j): top-level reply i of post n (j = 0) or the j-th reply of its branch. Made
- * from the numbers (a version 4 UUID's shape, as the API checks), so a reply's branch and the reply it
- * answers are known while the rows are written, in the same statement.
+ * The id of the reply with `key`: made from it, so a reply's branch and the reply it answers are known
+ * while the rows are written, in the same statement. Shaped as a version 4 UUID (the API checks), a
+ * hash of the key first (ids spread over the index as random ones do), the key itself last (unique).
+ * (An md5 of the place took ~8 µs an id against this one's ~3, and a row has up to three.)
  */
-const replyId = (n: string, i: string, j: string) =>
-  `overlay(overlay(md5('bench-reply ' || (${n}) || ' ' || (${i}) || ' ' || (${j})) placing '4' from 13) placing '8' from 17)::uuid`;
+const replyId = (key: string) =>
+  `(lpad(to_hex(hashint8extended(${key}, 11) & 281474976710655), 12, '0') || '4' || lpad(to_hex(${key}), 19, '8'))::uuid`;
 
 /**
  * A reply's text from its seed `r.s` (a 31-bit integer): three words, then pairs repeated, up to
@@ -289,9 +293,13 @@ const replyText = (from: string) =>
   `left(array_to_string(array[${['r.s', 'r.s / 80', 'r.s / 6400'].map((seed) => word(seed, from)).join(', ')}], ' ')` +
   ` || repeat(' ' || ${word('r.s / 512000', from)} || ' ' || ${word('r.s / 40960000 + 7', from)}, r.s % 7), 256)`;
 
+/** Whether the reply with `key` is deleted (1%): it keeps its place, and no count counts it. */
+const deleted = (key: string) => `(${unit(key, 7)} < 0.01)`;
+
 /**
  * Every reply of the data set as a statement's rows (a subquery, computed where it is read): its
- * thread, place (n, i, j), time, writer and whether it is anonymous. Replies come after their post,
+ * thread, place (n, i, j) and key, its top-level reply's id and live branch replies, time, writer and
+ * whether it is anonymous. Replies come after their post,
  * the top-level ones thicker early on, each branch's after its top-level reply; one in ten is by the
  * post's own author.
  */
@@ -301,11 +309,13 @@ const replyRows = (users: number) => `
       else 'bench_' || (1 + floor(${users} * power(${unit('r.x', 5)}, 2)))::int end as user_id,
     ${unit('r.x', 6)} < 0.2 as anonymous
   from (
-    select t.*, i, j, b.size, (t.n::bigint * 4096 + i) * 64 + j as x,
+    select t.*, i, j, b.size, b.top_id, branch.live as branch_live, ${replyKey('t.n', 'i', 'j')} as x,
       t.post_at + (o.top + (t.age - o.top) * 0.5 * j / (b.size + 1)) * interval '1 second' as at
     from thread t
     cross join lateral generate_series(1, t.tops) i
-    cross join lateral (select ${branchReplies('t.n', 'i')} as size) b
+    cross join lateral (select ${branchReplies('t.n', 'i')} as size, ${replyId(replyKey('t.n', 'i', '0'))} as top_id) b
+    cross join lateral (select count(*)::int as live from generate_series(1, b.size) k
+      where not ${deleted(`${replyKey('t.n', 'i', 'k')}`)}) branch
     cross join lateral (select t.age * 0.9 * power(i / (t.tops + 1.0::float8), 2) as top) o
     cross join lateral generate_series(0, b.size) j
   ) r`;
@@ -470,27 +480,34 @@ export async function generate(
                  p.created_at as post_at, extract(epoch from now() - p.created_at)::float8 as age,
                  ${sql.raw(topLevelReplies('n.n'))} as tops
           from bench_post_numbers n join posts p on p.id = n.id
-        ), labels as (
-          select post_id, user_id,
-                 case when author then 0
-                   else row_number() over (partition by post_id, author order by min(at), user_id) end as label
-          from (select post_id, user_id, at, post_anonymous and user_id = post_user as author
-                from (${sql.raw(replyRows(scale.users))}) r where anonymous) a
-          group by post_id, user_id, author
         )
         insert into posts (id, user_id, content, match_text, is_anonymous, parent_id, reply_to_id,
-                           branch_id, anonymous_label, created_at, deleted)
-        select ${sql.raw(replyId('r.n', 'r.i', 'r.j'))}, r.user_id,
+                           branch_id, anonymous_label, created_at, deleted, reply_count)
+        select case when r.j = 0 then r.top_id else ${sql.raw(replyId('r.x'))} end, r.user_id,
                ${sql.raw(replyText('w.words'))}, ${sql.raw(replyText('w.forms'))},
                r.anonymous, r.post_id,
                case when r.j = 0 then null
-                    when r.j = 1 or ${sql.raw(unit('r.x', 8))} < 0.5 then ${sql.raw(replyId('r.n', 'r.i', '0'))}
-                    else ${sql.raw(replyId('r.n', 'r.i', `1 + floor(${unit('r.x', 9)} * (r.j - 1))::int`))} end,
-               case when r.j > 0 then ${sql.raw(replyId('r.n', 'r.i', '0'))} end,
-               l.label, r.at, ${sql.raw(unit('r.x', 7))} < 0.01
-        from (select q.*, (hashint8extended(q.x, 10) & 2147483647)::int as s
-              from (${sql.raw(replyRows(scale.users))}) q) r
-        left join labels l on r.anonymous and l.post_id = r.post_id and l.user_id = r.user_id
+                    when r.j = 1 or ${sql.raw(unit('r.x', 8))} < 0.5 then r.top_id
+                    else ${sql.raw(replyId(`r.x - r.j + 1 + floor(${unit('r.x', 9)} * (r.j - 1))::int`))} end,
+               case when r.j > 0 then r.top_id end,
+               r.label, r.at, ${sql.raw(deleted('r.x'))},
+               case when r.j = 0 then r.branch_live else 0 end
+        from (
+          select l.*, (hashint8extended(l.x, 10) & 2147483647)::int as s from (
+            select q.x, q.j, q.top_id, q.branch_live, q.post_id, q.user_id, q.anonymous, q.at,
+                   null::smallint as label
+            from (${sql.raw(replyRows(scale.users))}) q where not q.anonymous
+            union all
+            -- Only the anonymous fifth is sorted for its labels: by thread and first reply.
+            select a.x, a.j, a.top_id, a.branch_live, a.post_id, a.user_id, a.anonymous, a.at,
+                   (case when a.author then 0
+                     else dense_rank() over (partition by a.post_id, a.author order by a.first_at, a.user_id)
+                   end)::smallint
+            from (select q.*, q.post_anonymous and q.user_id = q.post_user as author,
+                         min(q.at) over (partition by q.post_id, q.user_id) as first_at
+                  from (${sql.raw(replyRows(scale.users))}) q where q.anonymous) a
+          ) l
+        ) r
         cross join (select ${textArray(WORDS)} as words, ${textArray(FORMS)} as forms) w`,
   );
   await step(
@@ -500,19 +517,15 @@ export async function generate(
         where parent_id is not null and is_anonymous
         group by parent_id, user_id`,
   );
-  // Counted from the rows, as the app keeps them: a post's live replies, a top-level reply's the live
-  // replies of its branch.
+  // A post's count of live replies, counted from the rows as the app keeps it. (A top-level reply's,
+  // the live replies of its branch, was written with it, from the same rule that deletes them, so
+  // only the posts' rows are rewritten here: each update writes a row anew.)
   await step(
     'reply counts',
     sql`update posts set reply_count = c.count
-        from (
-          select parent_id as id, count(*)::int as count from posts
-          where parent_id is not null and not deleted group by parent_id
-          union all
-          select branch_id, count(*)::int from posts
-          where branch_id is not null and not deleted group by branch_id
-        ) c
-        where posts.id = c.id`,
+        from (select parent_id, count(*)::int as count from posts
+              where parent_id is not null and not deleted group by parent_id) c
+        where posts.id = c.parent_id`,
   );
   await db.execute(sql`drop table bench_post_numbers`);
   const indexStarted = performance.now();
