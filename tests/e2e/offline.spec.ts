@@ -22,6 +22,7 @@ test.use({
 });
 
 const OFFLINE_NOTICE = "You're offline — showing saved posts";
+const OFFLINE_REFUSAL = "You're offline — this was not sent. Try again when you're back online.";
 /** The build's own files: all the worker may keep (docs/decisions/018). */
 const BUILD_FILE =
   /^\/(?:assets\/[\w.-]+|icons\/[\w.-]+\.png|favicon\.svg|manifest\.webmanifest|app-shell\.html)$/;
@@ -83,13 +84,22 @@ test('offline, the dashboard, a profile and a post open from the saved copy', as
   await expect(page.getByText(content)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // A write is refused with the reason, and what was typed stays.
+  // A write is refused with the reason, in the offline notice's words (not "trouble connecting",
+  // issue #51), and what was typed stays.
   await page.getByRole('button', { name: 'Create a post', exact: true }).click();
   const panel = page.getByRole('form', { name: 'Create a post' });
   await panel.getByRole('textbox').fill('Written on the bus');
   await panel.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(panel.getByRole('alert')).toHaveText(/check your internet connection/);
+  await expect(panel.getByRole('alert')).toHaveText(OFFLINE_REFUSAL);
+  await expect(page.getByText(/trouble connecting/)).toHaveCount(0);
   await expect(panel.getByRole('textbox')).toHaveValue('Written on the bus');
+  await expectNoSeriousA11yViolations(page);
+  // Back online, neither the notice nor the refusal stays: they are no longer true.
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_NOTICE })).toHaveCount(0);
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(panel.getByRole('textbox')).toHaveValue('Written on the bus');
+  await goOffline(context, page);
 
   // The post and the profile, opened anew (not moved to inside the app): the shell again.
   for (const path of [postPath, `/${account.username}`]) {

@@ -6,11 +6,18 @@ import { POST_WRITE_MESSAGES } from '../../../../shared/values/post-writing';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
-import { failureMessage } from '../../../lib/api-client';
+import { ConnectionError, failureMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type Checked, useForm } from '../../../lib/use-form';
 import { postingAllowanceQueryOptions, rethinkReasons, useCreatePost } from '../api/create-post-api';
 import type { DraftFindings } from './draft-check';
+
+/**
+ * A post refused with no network (issue #51): the page's offline notice already says "You're offline",
+ * so the refusal says it in the same words, not the connection trouble of a server that does not
+ * answer, and goes once the network is back.
+ */
+const OFFLINE_REFUSAL = "You're offline — this was not sent. Try again when you're back online.";
 
 /** How long typing must pause before the draft is checked (issue #47). */
 const CHECK_PAUSE_MS = 800;
@@ -62,6 +69,14 @@ export function CreatePostPanel({
   const atLimit = content.length >= POST_MAX_LENGTH;
   const overLimit = content.length > POST_MAX_LENGTH;
 
+  useEffect(() => {
+    if (failure !== OFFLINE_REFUSAL) return;
+    const back = () => setFailure(null);
+    if (navigator.onLine) return back();
+    addEventListener('online', back);
+    return () => removeEventListener('online', back);
+  }, [failure]);
+
   const settled = useDebouncedValue(content, CHECK_PAUSE_MS);
   useEffect(() => {
     if (!settled.trim()) {
@@ -102,7 +117,8 @@ export function CreatePostPanel({
         setWarning(describeReasons(reasons));
         return;
       }
-      setFailure(failureMessage(problem, POST_WRITE_MESSAGES.createSignedOut));
+      const offline = problem instanceof ConnectionError && !navigator.onLine;
+      setFailure(offline ? OFFLINE_REFUSAL : failureMessage(problem, POST_WRITE_MESSAGES.createSignedOut));
     }
   }
 
