@@ -27,6 +27,14 @@ test('download your data, then delete the account: it is gone everywhere', async
   await page.goto('/profile');
   await page.getByRole('link', { name: /Your data and account/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your data and account' })).toBeVisible();
+  // The profile menu leads there too, from any page (issue #51).
+  await page.goto(`/${username}`);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Your data and account' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your data and account' })).toBeVisible();
   await expect(page.getByText(`Signed in as ${account.email}`)).toBeVisible();
   const devices = page.getByRole('region', { name: 'Signed-in devices' });
   await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);

@@ -238,6 +238,7 @@ test('Demo Sign In reaches the demo profile without asking the server', async ({
   // Nothing of the demo is kept on the server, so there are no controls to keep (issue #48).
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mute and block' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Your data and account' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();

@@ -31,6 +31,8 @@ test('an ordinary user: menu without staff items, staff screens send them to the
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'Asklines',
+    'Your data and account',
     'Mute and block',
     'About',
     'Contact',
@@ -54,6 +56,8 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'Asklines',
+    'Your data and account',
     'Mute and block',
     'About',
     'Contact',

@@ -11,9 +11,10 @@ import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../sign-o
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
-// The profile menu (SPEC §2 Navbar): Profile, Edit Profile, Mute and block (issue #48), About,
-// Contact, Reports (staff only), Logout. A disclosure: a button that shows a list of links; it closes on an outside click, on Escape
-// (focus back on the button) and when an item is chosen.
+// The profile menu (SPEC §2 Navbar): Profile, Edit Profile, Asklines and Your data and account (issue
+// #51), Mute and block (issue #48), About, Contact, Reports (staff only), Logout. A disclosure: a button that
+// shows a list of links; it closes on an outside click, on Escape (focus back on the button) and when
+// an item is chosen.
 export function ProfileMenu({ session }: { session: Session }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -57,8 +58,14 @@ export function ProfileMenu({ session }: { session: Session }) {
     ...(profile ? [{ label: 'Edit Profile', to: paths.editProfile.getHref() }] : []),
     // Issue #51: a headline feature in no menu before; the navbar shows it from a tablet up.
     { label: 'Asklines', to: paths.asklines.getHref() },
-    // The demo's user has no account on the server to keep controls in.
-    ...(profile && !session.demo ? [{ label: 'Mute and block', to: paths.controls.getHref() }] : []),
+    // The demo's user has no account on the server: nothing to change, download or delete, and no
+    // controls to keep. The account page was reached only through Edit Profile (issue #51).
+    ...(profile && !session.demo
+      ? [
+          { label: 'Your data and account', to: paths.account.getHref() },
+          { label: 'Mute and block', to: paths.controls.getHref() },
+        ]
+      : []),
     { label: 'About', to: paths.about.getHref() },
     { label: 'Contact', to: paths.contact.getHref() },
     // Staff items as the session's permissions (the server's policies) say.
