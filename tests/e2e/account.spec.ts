@@ -121,6 +121,46 @@ test('take the anonymous posts down first, on their own', async ({ page }) => {
   await expect(section.getByLabel(/Leave my/)).toHaveCount(0);
 });
 
+test('signed-in devices name the browser and the system, and say when each signed in (issue #51)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const account = await signedInAccount(page, { password: PASSWORD });
+  const phones = {
+    'Instagram on iPhone':
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 339.0.3.12.91 (iPhone14,5; iOS 17_5; en_IN; en-IN; scale=3.00; 1170x2532; 618133718)',
+    'Chrome on Android':
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  };
+  // Two more sign-ins today, from the phones' own browsers.
+  for (const userAgent of Object.values(phones)) {
+    const phone = await playwright.request.newContext({ baseURL, userAgent });
+    try {
+      const signedIn = await phone.post('/api/session', {
+        data: { identifier: account.email, password: PASSWORD },
+        headers: { origin: baseURL ?? '', connection: 'close' },
+      });
+      expect(signedIn.status(), await signedIn.text()).toBe(200);
+    } finally {
+      await phone.dispose();
+    }
+  }
+
+  await page.goto('/profile/account');
+  const devices = page.getByRole('region', { name: 'Signed-in devices' }).getByRole('listitem');
+  await expect(devices).toHaveCount(3);
+  for (const name of Object.keys(phones)) {
+    // The day alone read alike for every sign-in of one day: the time says which is which.
+    await expect(devices.filter({ hasText: name })).toContainText(/Signed in .*\b\d{1,2}:\d{2}\b/);
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Sign out ${name}, signed in .*\\d{1,2}:\\d{2}`) }),
+    ).toBeVisible();
+  }
+  await expect(devices.filter({ hasText: 'This device' })).toContainText(/Signed in .*\b\d{1,2}:\d{2}\b/);
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('change the email: the current address approves on its page, the new one confirms on its own', async ({
   page,
   browser,

@@ -75,8 +75,11 @@ export function SignedInDevicesSection() {
   );
 }
 
+// Two sign-ins of one day read alike by their date alone (issue #51): each says its time too. The
+// last activity is known to the day: said when it is another day than the sign-in's.
 function DeviceRow({ device, busy, onSignOut }: { device: Device; busy: boolean; onSignOut: () => void }) {
-  const signedIn = useLocalDate(device.signedInAt);
+  const signedIn = useLocalDate(device.signedInAt, 'exact');
+  const signedInDay = useLocalDate(device.signedInAt);
   const active = useLocalDate(device.lastActiveAt);
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-3">
@@ -90,10 +93,13 @@ function DeviceRow({ device, busy, onSignOut }: { device: Device; busy: boolean;
           ) : null}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Signed in {signedIn}
-          <span className="block sm:inline">
-            <span className="hidden sm:inline"> · </span>Last active around {active}
-          </span>
+          Signed in <span className="whitespace-nowrap">{signedIn}</span>
+          {active === signedInDay ? null : (
+            <span className="block sm:inline">
+              <span className="hidden sm:inline"> · </span>Last active around{' '}
+              <span className="whitespace-nowrap">{active}</span>
+            </span>
+          )}
         </p>
       </div>
       {device.current ? null : (
