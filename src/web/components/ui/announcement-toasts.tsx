@@ -2,17 +2,30 @@ import { Icon } from '../icons/icon';
 import type { Announcement } from './announcer';
 
 // The toasts of one of the announcer's live regions (announcer.tsx), each with Dismiss and, where it
-// has one, its action (Undo). Loaded the first time something is said.
+// has one, its action (Undo). Loaded the first time something is said. A toast pointed at, or holding
+// the focus, is held up until the pointer or the focus leaves it.
 export function AnnouncementToasts({
   announcements,
   onDismiss,
+  onHold,
+  onRelease,
 }: {
   announcements: Announcement[];
   onDismiss: (id: number) => void;
+  onHold: (id: number) => void;
+  onRelease: (id: number) => void;
 }) {
   return announcements.map(({ id, message, tone, action }) => (
     <p
       key={id}
+      onPointerEnter={() => onHold(id)}
+      onPointerLeave={(event) => {
+        if (!event.currentTarget.contains(document.activeElement)) onRelease(id);
+      }}
+      onFocus={() => onHold(id)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onRelease(id);
+      }}
       className={`pointer-events-auto flex items-start gap-3 rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
         tone === 'error'
           ? 'bg-red-700 text-white dark:bg-red-800'

@@ -30,3 +30,36 @@ it("offers the toast's action while it shows, and takes the toast down when it i
   expect(screen.queryByText('Post hidden from your feed.')).toBeNull();
   view.unmount();
 });
+
+it('keeps a toast up while it holds the focus or the pointer, and takes it down its full time after', async () => {
+  vi.useFakeTimers();
+  try {
+    const view = render(<Announcer />);
+    act(() => announce('Post hidden from your feed.', 'info', { label: 'Undo', onSelect: () => {} }));
+    const undo = await vi.waitFor(() => screen.getByRole('button', { name: 'Undo' }));
+    // Reached by keyboard after a while: it stays however long the focus does.
+    act(() => vi.advanceTimersByTime(9_000));
+    act(() => undo.focus());
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Post hidden from your feed.')).toBeTruthy();
+    // Let go: its full time again, then gone.
+    act(() => undo.blur());
+    act(() => vi.advanceTimersByTime(9_000));
+    expect(screen.getByText('Post hidden from your feed.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByText('Post hidden from your feed.')).toBeNull();
+
+    // Pointed at: the same.
+    act(() => announce('Muted.', 'info', { label: 'Undo', onSelect: () => {} }));
+    const toast = screen.getByText('Muted.').parentElement as HTMLElement;
+    fireEvent.pointerEnter(toast);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByText('Muted.')).toBeTruthy();
+    fireEvent.pointerLeave(toast);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('Muted.')).toBeNull();
+    view.unmount();
+  } finally {
+    vi.useRealTimers();
+  }
+});

@@ -1,7 +1,8 @@
 // The one way the app tells someone how an action went when the screen itself does not show it: a
 // failed like, delete or resolve, a suspension done. Messages appear as toasts at the bottom of the
 // screen and are read out by screen readers: failures through an assertive live region, the rest
-// politely. Each stays for a few seconds, or until dismissed. The two live regions are on every such
+// politely. Each stays for a few seconds, or until dismissed; one being pointed at or holding the focus
+// stays while it does (WCAG 2.2.1: a toast's Undo is reachable however slowly someone gets to it). The two live regions are on every such
 // screen from the start; the toasts' own code (announcement-toasts.tsx) loads the first time something
 // is said, as the confirmation dialog's does: a page that is only read never needs it.
 import { Suspense, useSyncExternalStore } from 'react';
@@ -23,6 +24,8 @@ export interface Announcement {
 }
 
 const SHOW_MS = 6_000;
+/** A toast with an action (Undo) stays longer: it is there to be acted on. */
+const SHOW_WITH_ACTION_MS = 10_000;
 
 /**
  * What the server draws, and so what hydrating draws: a message said before then follows at once. The
@@ -32,6 +35,9 @@ const NOTHING_SAID: Announcement[] = [];
 let announcements = NOTHING_SAID;
 let nextId = 1;
 const listeners = new Set<() => void>();
+/** The timers taking each toast down; a held toast has none until it is let go. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+const held = new Set<number>();
 
 function publish(next: Announcement[]) {
   announcements = next;
@@ -40,6 +46,9 @@ function publish(next: Announcement[]) {
 
 /** Takes one message down (its Dismiss, its action). */
 export function dismiss(id: number) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  held.delete(id);
   publish(announcements.filter((announcement) => announcement.id !== id));
 }
 
@@ -58,11 +67,37 @@ export function announce(
     ...announcements.filter((announcement) => announcement.message !== message),
     { id, message, tone, action },
   ]);
-  setTimeout(() => dismiss(id), SHOW_MS);
+  startTimer(id);
+}
+
+function startTimer(id: number) {
+  const shown = announcements.find((announcement) => announcement.id === id);
+  if (!shown) return;
+  clearTimeout(timers.get(id));
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), shown.action ? SHOW_WITH_ACTION_MS : SHOW_MS),
+  );
+}
+
+/** Keeps a toast up while it is pointed at or holds the focus (its timer stops). */
+export function holdAnnouncement(id: number): void {
+  held.add(id);
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+}
+
+/** Lets a held toast go: it stays its full time again from now. */
+export function releaseAnnouncement(id: number): void {
+  if (!held.delete(id)) return;
+  startTimer(id);
 }
 
 /** Takes every message down (a new test; nothing in the app needs it yet). */
 export function clearAnnouncements(): void {
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  held.clear();
   publish([]);
 }
 
@@ -99,7 +134,12 @@ export function Announcer() {
           >
             {said.length > 0 ? (
               <Suspense fallback={null}>
-                <AnnouncementToasts announcements={said} onDismiss={dismiss} />
+                <AnnouncementToasts
+                  announcements={said}
+                  onDismiss={dismiss}
+                  onHold={holdAnnouncement}
+                  onRelease={releaseAnnouncement}
+                />
               </Suspense>
             ) : null}
           </div>
