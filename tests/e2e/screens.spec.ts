@@ -95,31 +95,42 @@ test.describe('at phone width', () => {
   // A broken token is refused with a 400 and a missing profile is a 404, which the browser logs.
   test.use({ allowedConsoleErrors: [/status of 40[04]/] });
 
-  test("a member's screens fit and pass axe scans", PHONE_ONLY, async ({ page }) => {
+  // A member's screens, in three groups of a few each: each group a test of its own (a dozen axe scans
+  // in one test outlasted its time on a busy machine, and the groups run side by side).
+  test("a member's own post and profile fit and pass axe scans", PHONE_ONLY, async ({ page }) => {
     const me = await signedInAccount(page, { fullName: 'Phone Member' });
     const made = await page.request.post('/api/posts', {
       data: { content: 'A post read on a phone', isAnonymous: false },
     });
     expect(made.status()).toBe(201);
     const { id: postId } = (await made.json()) as { id: string };
-    const screens: [string, string | RegExp][] = [
-      ['/dashboard', 'Dashboard'],
-      [`/${me.username}`, 'Phone Member'],
-      [`/${me.username}/${postId}`, /.+/],
-      ['/profile', 'Edit Profile'],
-      ['/profile/account', 'Your data and account'],
-      ['/profile/controls', 'Mute and block'],
-      ['/search?q=phone', /.+/],
-      ['/asklines', 'Verified Asklines'],
-      ['/notifications', 'Notifications'],
-      ['/demo_user', /.+/],
-      ['/nobody_at_all_here', /.+/],
-    ];
-    for (const [path, heading] of screens) await visitScreen(page, path, heading);
+    await visitScreen(page, '/dashboard', 'Dashboard');
+    await visitScreen(page, `/${me.username}`, 'Phone Member');
+    await visitScreen(page, `/${me.username}/${postId}`, /.+/);
     // The same post, read by a visitor (no share actions, a sign-in offer).
     await page.context().clearCookies();
     await visitScreen(page, `/${me.username}/${postId}`, /.+/);
   });
+
+  test("a member's settings fit and pass axe scans", PHONE_ONLY, async ({ page }) => {
+    await signedInAccount(page, { fullName: 'Phone Member' });
+    await visitScreen(page, '/profile', 'Edit Profile');
+    await visitScreen(page, '/profile/account', 'Your data and account');
+    await visitScreen(page, '/profile/controls', 'Mute and block');
+  });
+
+  test(
+    "a member's search, asklines, notifications and others' pages fit and pass axe scans",
+    PHONE_ONLY,
+    async ({ page }) => {
+      await signedInAccount(page, { fullName: 'Phone Member' });
+      await visitScreen(page, '/search?q=phone', /.+/);
+      await visitScreen(page, '/asklines', 'Verified Asklines');
+      await visitScreen(page, '/notifications', 'Notifications');
+      await visitScreen(page, '/demo_user', /.+/);
+      await visitScreen(page, '/nobody_at_all_here', /.+/);
+    },
+  );
 
   test("a new account's profile setup fits and passes an axe scan", PHONE_ONLY, async ({ page }) => {
     await signedInAccount(page, { profile: false });
