@@ -147,6 +147,8 @@ export const moderationLogEntrySchema = z.object({
   actor: moderationLogActorSchema,
   postId: z.nullable(z.string()),
   asklineId: z.nullable(z.string()),
+  /** The askline's words, so the log says which one was decided; null without one. */
+  asklineText: z.nullable(z.string()),
   /** The account acted on, by username; null when it was the hidden author of an anonymous post. */
   target: z.nullable(z.string()),
   detail: z.nullable(z.string()),

@@ -5,13 +5,14 @@ import type { ModerationAction, ModerationLogActor, ModerationLogEntry } from '.
 import type { UserType } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
-import { moderationLog, profiles, sealedSuspensions } from '../../db/schema';
+import { asklines, moderationLog, profiles, sealedSuspensions } from '../../db/schema';
 
 const PAGE_SIZE = 25;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /**
- * The moderation log, newest first, for admins: who did what to which post, askline or account. An
+ * The moderation log, newest first, for admins: who did what to which post, askline (with its words)
+ * or account. An
  * action on the hidden author of an anonymous post names no one; a suspension sealed through one is
  * marked liftable while it is in force. A staff member whose account is gone is a number and a role.
  */
@@ -35,6 +36,7 @@ export async function listModerationLog(
       formerActor: moderationLog.formerActor,
       postId: moderationLog.postId,
       asklineId: moderationLog.asklineId,
+      asklineText: asklines.content,
       target: target.username,
       subjectHidden: moderationLog.subjectHidden,
       detail: moderationLog.detail,
@@ -46,6 +48,7 @@ export async function listModerationLog(
     .from(moderationLog)
     .leftJoin(actor, eq(actor.userId, moderationLog.actorId))
     .leftJoin(target, eq(target.userId, moderationLog.targetUserId))
+    .leftJoin(asklines, eq(asklines.id, moderationLog.asklineId))
     .where(and(after))
     .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
     .limit(PAGE_SIZE + 1);
@@ -57,6 +60,7 @@ export async function listModerationLog(
       actor: presentActor(row),
       postId: row.postId,
       asklineId: row.asklineId,
+      asklineText: row.asklineText,
       target: row.subjectHidden ? null : row.target,
       detail: row.detail,
       createdAt: row.createdAt.toISOString(),

@@ -477,6 +477,9 @@ describe('the moderation log', () => {
       ['user_suspended', byAdmin],
       ['user_restored', byAdmin],
     ]);
+    // An askline's decision says which askline, in its words.
+    expect(mine.find((entry) => entry.action === 'askline_verified')?.asklineText).toBe('Log me?');
+    expect(mine.find((entry) => entry.action === 'post_deleted')?.asklineText).toBeNull();
   });
 
   it("tells a deleted staff member's acts apart by a shared number and the role, never by name (issue #43)", async () => {
@@ -548,6 +551,7 @@ interface LogEntry {
   target: string | null;
   postId: string | null;
   asklineId: string | null;
+  asklineText: string | null;
 }
 
 async function logEntries(): Promise<LogEntry[]> {

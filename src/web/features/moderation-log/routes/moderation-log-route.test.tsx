@@ -13,6 +13,7 @@ const entry = (id: string, actor: ModerationLogEntry['actor']): ModerationLogEnt
   actor,
   postId: null,
   asklineId: null,
+  asklineText: null,
   target: null,
   detail: null,
   createdAt: new Date().toISOString(),
@@ -65,5 +66,36 @@ describe('the moderation log page', () => {
       'Former staff member #4 deleted a post',
       'Command line deleted a post',
     ]);
+  });
+
+  it('says which askline a decision was on, in its words, linked to it', async () => {
+    stubServer({
+      entries: [
+        {
+          ...entry('e1', { kind: 'staff', username: 'mod_one', role: 'moderator' }),
+          action: 'askline_verified',
+          asklineId: 'a1',
+          asklineText: 'What will you miss most?',
+        },
+        { ...entry('e2', { kind: 'command-line' }), action: 'askline_rejected', asklineId: 'a2' },
+      ],
+      nextCursor: null,
+    });
+    render(
+      <QueryProvider>
+        <MemoryRouter initialEntries={['/admin/log']}>
+          <ModerationLogRoute />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    const log = await screen.findByRole('list', { name: 'Log' });
+    const lines = Array.from(log.querySelectorAll('li'), (item) => item.querySelector('p')?.textContent);
+    expect(lines).toEqual([
+      '@mod_one verified an askline “What will you miss most?”',
+      'Command line rejected an askline (askline)',
+    ]);
+    expect(screen.getByRole('link', { name: '“What will you miss most?”' }).getAttribute('href')).toBe(
+      '/askline/a1',
+    );
   });
 });

@@ -197,7 +197,7 @@ function LogEntry({ entry, onStatus }: { entry: ModerationLogEntry; onStatus: (s
           <>
             {' '}
             <Link to={paths.askline.getHref(entry.asklineId)} className={textLinkClasses}>
-              (askline)
+              {entry.asklineText ? `“${entry.asklineText}”` : '(askline)'}
             </Link>
           </>
         ) : null}
