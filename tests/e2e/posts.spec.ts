@@ -81,6 +81,8 @@ test('post a named and an anonymous post from the dashboard', async ({ page }) =
   await panel.getByRole('button', { name: 'Post' }).click();
   await expect(feedPosts(page).first()).toContainText('Graduation is in 40 days.');
   await expect(feedPosts(page).first()).toContainText('Asha Raman');
+  // The panel goes, and the focus does not fall to the page's start: it is on the new post (issue #51).
+  await expect(feedPosts(page).first()).toBeFocused();
   // A new post says how long ago, in the reader's words; its exact date and time on a hover (the
   // link's title) and on a keyboard's focus (shown beside it). This browser reads en-US.
   const when = feedPosts(page).first().locator('a:has(time)');
@@ -98,6 +100,7 @@ test('post a named and an anonymous post from the dashboard', async ({ page }) =
   await page.getByRole('form', { name: 'Create a post' }).getByRole('button', { name: 'Post' }).click();
   const anonymous = feedPosts(page).filter({ hasText: 'library book' });
   await expect(anonymous).toContainText('Anonymous');
+  await expect(anonymous).toBeFocused();
   await expect(anonymous).not.toContainText('Asha Raman');
   await expect(anonymous.getByRole('link', { name: /asha_r/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);

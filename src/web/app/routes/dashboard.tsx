@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
@@ -69,7 +69,36 @@ function Dashboard() {
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
 
   function openPanel() {
+    setJustPosted(null);
     setPanelOpen(true);
+  }
+
+  // Focus after posting (issue #51): the panel goes, so its focus would fall to the page's start. It
+  // goes to the Create button that takes the panel's place, then to the new post once the feed shows
+  // it (unless the reader has moved on by then).
+  const createButton = useRef<HTMLButtonElement>(null);
+  const [justPosted, setJustPosted] = useState<{ postId: string | null } | null>(null);
+  useEffect(() => {
+    if (!justPosted || panelOpen) return;
+    if (isFocusLost()) createButton.current?.focus();
+    if (justPosted.postId === null) setJustPosted(null);
+  }, [justPosted, panelOpen]);
+  useEffect(() => {
+    if (!justPosted?.postId || !data) return;
+    const card = document.querySelector<HTMLElement>(
+      `article[data-post-id="${CSS.escape(justPosted.postId)}"]`,
+    );
+    if (!card) return;
+    if (document.activeElement === createButton.current || isFocusLost()) {
+      card.tabIndex = -1;
+      card.focus();
+    }
+    setJustPosted(null);
+  }, [justPosted, data]);
+
+  function posted(postId: string | null) {
+    setJustPosted({ postId });
+    closePanel();
   }
 
   function closePanel() {
@@ -120,12 +149,13 @@ function Dashboard() {
                 onChange={(askline) => setAsklineId(askline?.id ?? null)}
               />
             }
-            onPosted={closePanel}
+            onPosted={posted}
             initialContent={compose.text}
             autoFocus
           />
         ) : (
           <button
+            ref={createButton}
             type="button"
             onClick={openPanel}
             className="flex w-full items-center gap-3 rounded-2xl border border-slate-200 bg-white px-4 py-3.5 text-left text-slate-600 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
@@ -211,4 +241,9 @@ function DemoDashboard() {
       </ul>
     </div>
   );
+}
+
+/** Focus is nowhere: on the page itself, as when the element holding it was taken away. */
+function isFocusLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
 }

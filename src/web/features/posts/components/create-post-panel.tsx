@@ -48,7 +48,8 @@ export function CreatePostPanel({
   initialContent?: string;
   /** The askline chooser, given by the page (it belongs to the asklines feature). */
   asklineChooser?: ReactNode;
-  onPosted: () => void;
+  /** Told the new post's id once it is live; null when it waits for review (held). */
+  onPosted: (postId: string | null) => void;
   autoFocus?: boolean;
 }) {
   const textId = useId();
@@ -109,7 +110,7 @@ export function CreatePostPanel({
       setWarning(null);
       setFindings(null);
       if ('held' in answer) announce(answer.message, 'info');
-      onPosted();
+      onPosted('held' in answer ? null : answer.id);
     } catch (problem) {
       const reasons = rethinkReasons(problem);
       if (reasons) {

@@ -128,6 +128,7 @@ export function PostCardView({
   return (
     <article
       aria-labelledby={headingId}
+      data-post-id={post.id}
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <Heading id={headingId} className="sr-only">
