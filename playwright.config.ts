@@ -25,6 +25,12 @@ if (!process.env.TEST_MACHINE_FACTOR) {
 }
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// `npm test` says which browser (scripts/test.mjs); a bare `npx playwright test` takes Chromium's headless
+// shell where Debian's chromium-headless-shell is installed, else the full Chromium (decision 037).
+const browserPath =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) => fs.existsSync(file)) ??
+  '/usr/bin/chromium';
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -51,9 +57,10 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    // A failed test keeps its trace (actions, DOM snapshots, network), without the screencast: filming
-    // every test cost the browser about a tenth of the run. `--trace on` films everything.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one for every test (DOM snapshots at each action, kept only on failure) cost
+    // a sixth of the run's CPU, browser and runner (decision 037). A failure keeps its screenshot and
+    // the page's accessibility snapshot (error-context.md); `--trace on` records traces when needed.
+    trace: 'off',
     // The app's service worker is tried in offline.spec.ts; elsewhere pages talk to the server
     // directly, as they did before it (and as page.route sees them).
     serviceWorkers: 'block',
@@ -62,7 +69,7 @@ export default defineConfig({
     // fifth of the run's CPU on the landing page's specs (75 s -> 58 s).
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath,
       args: chromiumArgs,
     },
   },

@@ -42,94 +42,100 @@ async function choose(page: Page, text: string, item: string) {
 const uniqueWord = () =>
   Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-test(
-  'Dislike hides a post with Undo; muting an author hides what the rule says, no more',
-  PHONE,
-  async ({ page, browser }) => {
-    const author = await anotherMember(browser, 'Bala Author');
-    try {
-      const stamp = Date.now();
-      const named = `Canteen dosa is back on Fridays ${stamp}`;
-      const anonymous = `Someone keeps taking my lab coat ${stamp}`;
-      const otherAnonymous = `The library AC is finally fixed ${stamp}`;
-      await post(author.page, otherAnonymous, true);
-      await post(author.page, anonymous, true);
-      await post(author.page, named);
-      await signedInAccount(page, { fullName: 'Asha Viewer' });
-      await page.goto('/dashboard?sort=newest');
-      await expect(card(page, named)).toBeVisible();
+/** An author's three posts (two anonymous, one named), and a new viewer on the newest-first feed. */
+async function authorWithPosts(page: Page, browser: Browser) {
+  const author = await anotherMember(browser, 'Bala Author');
+  const stamp = Date.now();
+  const named = `Canteen dosa is back on Fridays ${stamp}`;
+  const anonymous = `Someone keeps taking my lab coat ${stamp}`;
+  const otherAnonymous = `The library AC is finally fixed ${stamp}`;
+  await post(author.page, otherAnonymous, true);
+  await post(author.page, anonymous, true);
+  await post(author.page, named);
+  await signedInAccount(page, { fullName: 'Asha Viewer' });
+  await page.goto('/dashboard?sort=newest');
+  await expect(card(page, named)).toBeVisible();
+  return { author, named, anonymous, otherAnonymous };
+}
 
-      // Dislike: its second, then the post leaves the feed, with Undo in the toast.
-      await card(page, named).getByRole('button', { name: 'More options' }).click();
-      await expect(
-        card(page, named).getByRole('button', { name: `Block @${author.username}` }),
-      ).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      // The card's status is recorded in the page as it changes: its one second is seen however late
-      // a busy machine lets the test look.
-      await card(page, named)
-        .getByRole('status')
-        .evaluate((status) => {
-          const seen: string[] = [];
-          (window as unknown as { statusSeen: string[] }).statusSeen = seen;
-          new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
-            childList: true,
-            characterData: true,
-            subtree: true,
-          });
+test('Dislike hides a post with Undo, kept after a reload', PHONE, async ({ page, browser }) => {
+  const { author, named } = await authorWithPosts(page, browser);
+  try {
+    // Dislike: its second, then the post leaves the feed, with Undo in the toast.
+    await card(page, named).getByRole('button', { name: 'More options' }).click();
+    await expect(card(page, named).getByRole('button', { name: `Block @${author.username}` })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // The card's status is recorded in the page as it changes: its one second is seen however late
+    // a busy machine lets the test look.
+    await card(page, named)
+      .getByRole('status')
+      .evaluate((status) => {
+        const seen: string[] = [];
+        (window as unknown as { statusSeen: string[] }).statusSeen = seen;
+        new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+          childList: true,
+          characterData: true,
+          subtree: true,
         });
-      await card(page, named).getByRole('button', { name: 'Dislike' }).click();
-      await expect(card(page, named)).toHaveCount(0);
-      expect(await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen)).toContain(
-        'Disliked',
-      );
-      const toast = page.getByText('Post hidden. You won’t see it in your feed again.');
-      await expect(toast).toBeVisible();
-      // Reached by keyboard, the toast stays while its Undo holds the focus, however long the scan takes.
-      const undo = page.getByRole('button', { name: 'Undo' });
-      await undo.focus();
-      await expectNoSeriousA11yViolations(page);
-      await expect(toast).toBeVisible();
-      await page.keyboard.press('Enter');
-      await expect(card(page, named)).toBeVisible();
-      // Undo is kept: a reload shows it.
-      await page.reload();
-      await expect(card(page, named)).toBeVisible();
+      });
+    await card(page, named).getByRole('button', { name: 'Dislike' }).click();
+    await expect(card(page, named)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen)).toContain(
+      'Disliked',
+    );
+    const toast = page.getByText('Post hidden. You won’t see it in your feed again.');
+    await expect(toast).toBeVisible();
+    // Reached by keyboard, the toast stays while its Undo holds the focus, however long the scan takes.
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.focus();
+    await expectNoSeriousA11yViolations(page);
+    await expect(toast).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(card(page, named)).toBeVisible();
+    // Undo is kept: a reload shows it.
+    await page.reload();
+    await expect(card(page, named)).toBeVisible();
+  } finally {
+    await author.context.close();
+  }
+});
 
-      // "Mute this author" on an anonymous post: that post alone, and the app says why.
-      await card(page, anonymous).getByRole('button', { name: 'More options' }).click();
-      await expect(card(page, anonymous).getByRole('button', { name: /^Block/ })).toHaveCount(0);
-      await card(page, anonymous).getByRole('button', { name: 'Mute this author' }).click();
-      await expect(card(page, anonymous)).toHaveCount(0);
-      await expect(page.getByText("Anonymous authors can't be muted as a person")).toBeVisible();
-      await page.reload();
-      await expect(card(page, anonymous)).toHaveCount(0);
-      await expect(card(page, otherAnonymous)).toBeVisible();
-      await expect(card(page, named)).toBeVisible();
+test('muting an author hides what the rule says, no more', PHONE, async ({ page, browser }) => {
+  const { author, named, anonymous, otherAnonymous } = await authorWithPosts(page, browser);
+  try {
+    // "Mute this author" on an anonymous post: that post alone, and the app says why.
+    await card(page, anonymous).getByRole('button', { name: 'More options' }).click();
+    await expect(card(page, anonymous).getByRole('button', { name: /^Block/ })).toHaveCount(0);
+    await card(page, anonymous).getByRole('button', { name: 'Mute this author' }).click();
+    await expect(card(page, anonymous)).toHaveCount(0);
+    await expect(page.getByText("Anonymous authors can't be muted as a person")).toBeVisible();
+    await page.reload();
+    await expect(card(page, anonymous)).toHaveCount(0);
+    await expect(card(page, otherAnonymous)).toBeVisible();
+    await expect(card(page, named)).toBeVisible();
 
-      // Muting the named author: their named post goes, their anonymous one stays.
-      await choose(page, named, `Mute @${author.username}`);
-      await expect(card(page, named)).toHaveCount(0);
-      await expect(page.getByText(`You muted @${author.username}.`)).toBeVisible();
-      await expect(card(page, otherAnonymous)).toBeVisible();
-      await page.reload();
-      await expect(card(page, named)).toHaveCount(0);
-      await expect(card(page, otherAnonymous)).toBeVisible();
+    // Muting the named author: their named post goes, their anonymous one stays.
+    await choose(page, named, `Mute @${author.username}`);
+    await expect(card(page, named)).toHaveCount(0);
+    await expect(page.getByText(`You muted @${author.username}.`)).toBeVisible();
+    await expect(card(page, otherAnonymous)).toBeVisible();
+    await page.reload();
+    await expect(card(page, named)).toHaveCount(0);
+    await expect(card(page, otherAnonymous)).toBeVisible();
 
-      // Their profile still shows their posts (opened on purpose), and offers Unmute.
-      await page.goto(`/${author.username}`);
-      await expect(card(page, named)).toBeVisible();
-      await page.getByRole('button', { name: `More options for @${author.username}` }).click();
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: `Unmute @${author.username}` }).click();
-      await expect(page.getByText(`You unmuted @${author.username}.`)).toBeVisible();
-      await page.goto('/dashboard?sort=newest');
-      await expect(card(page, named)).toBeVisible();
-    } finally {
-      await author.context.close();
-    }
-  },
-);
+    // Their profile still shows their posts (opened on purpose), and offers Unmute.
+    await page.goto(`/${author.username}`);
+    await expect(card(page, named)).toBeVisible();
+    await page.getByRole('button', { name: `More options for @${author.username}` }).click();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: `Unmute @${author.username}` }).click();
+    await expect(page.getByText(`You unmuted @${author.username}.`)).toBeVisible();
+    await page.goto('/dashboard?sort=newest');
+    await expect(card(page, named)).toBeVisible();
+  } finally {
+    await author.context.close();
+  }
+});
 
 test(
   'a block asks first, says so on the profile with Unblock, and hides each from the other',
