@@ -292,6 +292,26 @@ test.describe('a single post', () => {
     await expect(page.getByRole('button', { name: /^Like, / })).toBeEnabled();
   });
 
+  test('a way back, and Search and Create, from a post page (issue #51)', async ({ page }) => {
+    await signIn(page, kiran);
+    // Opened from the feed: Back returns to it, as the browser's Back would.
+    await page.goto(`${server.url}/dashboard?sort=oldest`);
+    const ways = page.getByRole('navigation', { name: 'Page' });
+    await feedPosts(page).first().locator('a:has(time)').click();
+    await expect(page).toHaveURL(/\/ravi_k\/[0-9a-f-]{36}$/);
+    await ways.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(`${server.url}/dashboard?sort=oldest`);
+    // Opened from a shared link: Back leads to the dashboard; Search and Create are on the page (the
+    // navbar has Copy, Embed and Download in their place).
+    await page.goto(`${server.url}/ravi_k/${named.id}`);
+    await expect(ways.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+    await ways.getByRole('link', { name: 'Create a post' }).click();
+    await expect(page.getByRole('form', { name: 'Create a post' })).toBeVisible();
+    await page.goto(`${server.url}/ravi_k/${named.id}`);
+    await ways.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(`${server.url}/dashboard`);
+  });
+
   test.describe('missing posts', () => {
     test.use({ allowedConsoleErrors: [/status of 404/] });
 
