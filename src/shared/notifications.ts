@@ -77,6 +77,15 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number() });
+
+/**
+ * PUT /api/notifications/seen (issue #51): the page has shown the notifications changed up to `through`
+ * (the newest one's `at`); the bell stops counting them, and they stay unread on the page.
+ */
+export const notificationsSeenRequestSchema = z.object({
+  through: z.iso.datetime({ message: 'Say up to when, as a date and time.' }),
+});
+export type NotificationsSeenRequest = z.infer<typeof notificationsSeenRequestSchema>;
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** One kind's settings: shown in the app (and counted by the bell), and in which email digest. */

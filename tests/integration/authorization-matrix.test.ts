@@ -415,6 +415,12 @@ const ROUTES: RouteCase[] = [
     expect: members(200),
   },
   {
+    route: 'PUT /api/notifications/seen',
+    rule: 'each member says how far they have seen their own notifications (there is no way to name another)',
+    call: () => ({ path: '/api/notifications/seen', json: { through: new Date().toISOString() } }),
+    expect: members(200),
+  },
+  {
     route: 'PUT /api/notifications/:id/read',
     rule: 'only the recipient marks a notification read; to anyone else it does not exist',
     call: async () => {

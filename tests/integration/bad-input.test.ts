@@ -412,6 +412,13 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ show: true, title: 'Hello', badge: 'New', content: ['A paragraph'] }),
     who: () => admin.cookie,
   },
+  'PUT /api/notifications/seen': {
+    method: 'PUT',
+    path: () => '/api/notifications/seen',
+    fuzzPath: false,
+    valid: () => ({ through: new Date().toISOString() }),
+    who: () => member.cookie,
+  },
 };
 
 /** Every table's row count and a checksum of its rows, in one query: equal means unchanged. */

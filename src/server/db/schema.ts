@@ -759,6 +759,19 @@ export const notifications = pgTable(
 );
 
 /**
+ * How far a member has seen their notifications (issue #51): the bell counts only unread ones changed
+ * after this time, so opening /notifications clears it for what the page showed; each stays unread
+ * (marked on the page, and in digests) until opened or marked read. One row per member, made the
+ * first time.
+ */
+export const notificationsSeen = pgTable('notifications_seen', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
  * A person's choices for one kind of notification (issue #28); a kind without a row has the defaults
  * (shown in the app, never mailed: NOTIFICATION_DEFAULTS). Read when listing, never when writing one,
  * so a like stays one statement whatever the author chose.

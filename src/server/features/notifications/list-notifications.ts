@@ -209,9 +209,23 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
         ${dayLikes({ latest: false })}
         ${dayAnswers()}
         ${dayReplies(userId, { latest: false })}
-        where ${shown(userId)} and n.read_at is null`,
+        where ${shown(userId)} and n.read_at is null
+          and n.updated_at > coalesce(
+            (select s.seen_at from notifications_seen s where s.user_id = ${userId}), '-infinity'::timestamptz)`,
   );
   return row?.unread ?? 0;
+}
+
+/**
+ * The member has seen their notifications changed up to `through` (issue #51): the bell counts only
+ * what changed after. Never moves back, and never past now. `through` is a notification's `at`, in
+ * milliseconds: the whole millisecond is seen (updated_at keeps microseconds).
+ */
+export async function markSeen(db: Db, userId: string, through: Date): Promise<void> {
+  await db.execute(
+    sql`insert into notifications_seen (user_id, seen_at) values (${userId}, least(${through.toISOString()}::timestamptz + interval '999 microseconds', now()))
+        on conflict (user_id) do update set seen_at = greatest(notifications_seen.seen_at, excluded.seen_at)`,
+  );
 }
 
 /** Marks one notification of `userId` read; false when they have none of that id. */

@@ -148,11 +148,55 @@ describe('read state', () => {
     expect(await unreadOf(author)).toBe(1);
   });
 
+  it('seen up to a time (the page showed them): the bell counts only what changed after; they stay unread (issue #51)', async () => {
+    const author = await createMember(server);
+    const liker = await createMember(server);
+    const first = await post(author, 'Seen first');
+    const second = await post(author, 'Seen second');
+    await like(liker, first);
+    const shown = (await listOf(author)).notifications;
+    expect(shown).toHaveLength(1);
+    // A like after the page showed its list: not on screen, still counted.
+    await like(liker, second);
+    expect(await unreadOf(author)).toBe(2);
+    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: shown[0]?.at })).toEqual({ unread: 1 });
+    expect((await listOf(author)).notifications.map((n) => [n.post?.id, n.read])).toEqual([
+      [second, false],
+      [first, false],
+    ]);
+    // An older time moves nothing back; a time to come is taken as now.
+    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: '2020-01-01T00:00:00.000Z' })).toEqual({
+      unread: 1,
+    });
+    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: '2999-01-01T00:00:00.000Z' })).toEqual({
+      unread: 0,
+    });
+    // Liked again by someone new: it changed after, and counts again.
+    await like(await createMember(server), first);
+    expect(await unreadOf(author)).toBe(1);
+    // Another's seen time changes nothing of this member's.
+    expect(await ok(liker, 'PUT', '/api/notifications/seen', { through: new Date().toISOString() })).toEqual({
+      unread: 0,
+    });
+    expect(await unreadOf(author)).toBe(1);
+  });
+
+  it('refuses a seen time that is not one, and changes nothing', async () => {
+    const author = await createMember(server);
+    await like(await createMember(server), await post(author, 'Not seen'));
+    for (const body of [{}, { through: 'yesterday' }, { through: 12 }, { through: '2026-13-40T00:00:00Z' }]) {
+      const answer = await call(author, 'PUT', '/api/notifications/seen', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await unreadOf(author)).toBe(1);
+  });
+
   it('is for a signed-in person only', async () => {
     for (const [method, path] of [
       ['GET', '/api/notifications'],
       ['GET', '/api/notifications/unread'],
       ['PUT', '/api/notifications/read'],
+      ['PUT', '/api/notifications/seen'],
     ] as const) {
       expect((await call(null, method, path)).status).toBe(401);
     }

@@ -9,6 +9,7 @@ import {
   NOTIFICATION_MESSAGES,
   notificationPageSchema,
   notificationSettingsSchema,
+  notificationsSeenRequestSchema,
   unreadCountSchema,
   unsubscribeAnswerSchema,
   unsubscribeRequestSchema,
@@ -24,7 +25,7 @@ import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/context';
 import { describeRoute } from '../../http/describe-route';
 import { type Broadcasts, queueBroadcast } from './broadcasts';
-import { countUnread, listNotifications, markAllRead, markRead } from './list-notifications';
+import { countUnread, listNotifications, markAllRead, markRead, markSeen } from './list-notifications';
 import { type NotificationStreams, streamLifetimeMs } from './live';
 import { readSettings, saveSettings, stopDigests } from './settings';
 import { readUnsubscribeToken } from './unsubscribe-token';
@@ -49,6 +50,14 @@ const readOne = describeRoute({
   tag: 'notifications',
   access: "the recipient (another's answers 404)",
   params: idParamsSchema,
+  answer: unreadCountSchema,
+});
+const seen = describeRoute({
+  summary:
+    'Say your notifications page has shown what changed up to a time: the bell stops counting them (they stay unread)',
+  tag: 'notifications',
+  access: 'signed in: your own only',
+  body: notificationsSeenRequestSchema,
   answer: unreadCountSchema,
 });
 const readAll = describeRoute({
@@ -193,6 +202,14 @@ export function notificationRoutes(deps: NotificationDeps) {
     .get('/unread', unread.doc, signedIn, async (c) =>
       c.json({ unread: await countUnread(db, c.var.caller.userId) }),
     )
+    .put('/seen', seen.doc, signedIn, async (c) => {
+      const { through } = await seen.body(c);
+      const userId = c.var.caller.userId;
+      await markSeen(db, userId, new Date(through));
+      // No trigger tells the streams of this one (it changes no notification): said here.
+      streams.announce(userId);
+      return c.json({ unread: await countUnread(db, userId) });
+    })
     .put('/read', readAll.doc, signedIn, async (c) => {
       await markAllRead(db, c.var.caller.userId);
       return c.json({ unread: 0 });

@@ -75,3 +75,16 @@ export function useMarkAllRead() {
     },
   });
 }
+
+/**
+ * The page has shown what changed up to `through` (its newest notification's time): the bell stops
+ * counting those (issue #51); they stay unread on the page. Said quietly: a failure leaves the count
+ * as it was, and the next showing says it again.
+ */
+export function useMarkSeen() {
+  return useMutation({
+    mutationFn: (through: string) =>
+      apiRequest<UnreadCount>('/api/notifications/seen', { method: 'PUT', body: { through } }),
+    onSuccess: ({ unread }) => setUnreadCount(unread),
+  });
+}

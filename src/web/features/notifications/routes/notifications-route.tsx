@@ -12,7 +12,12 @@ import { failureMessage, refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useLocation } from '../../../lib/router';
 import { useSession } from '../../auth';
-import { notificationsQueryOptions, useMarkAllRead, useMarkRead } from '../api/notifications-api';
+import {
+  notificationsQueryOptions,
+  useMarkAllRead,
+  useMarkRead,
+  useMarkSeen,
+} from '../api/notifications-api';
 import { NotificationItem } from '../components/notification-item';
 
 export const NOTIFICATIONS_EMPTY =
@@ -49,6 +54,7 @@ export function NotificationsRoute({ whenEmpty }: { whenEmpty?: ReactNode }) {
   useEffect(() => {
     if (hash === `#${SETTINGS_ID}`) setSettingsOpen(true);
   }, [hash]);
+  useSeenWhileShown(notifications[0]?.at);
   // Opened by the digest's link: the browser looked for the anchor while it was still hidden.
   useEffect(() => {
     if (settingsOpen && hash === `#${SETTINGS_ID}`) document.getElementById(SETTINGS_ID)?.scrollIntoView();
@@ -142,4 +148,22 @@ export function NotificationsRoute({ whenEmpty }: { whenEmpty?: ReactNode }) {
       </section>
     </div>
   );
+}
+
+/**
+ * The bell clears for what is on screen (issue #51): whenever the page shows a newer first notification
+ * (on opening, or when one arrives while it is open), and when the tab is looked at again, the server
+ * is told the page has seen up to it. A tab in the background says nothing.
+ */
+function useSeenWhileShown(newest: string | undefined) {
+  const { mutate } = useMarkSeen();
+  useEffect(() => {
+    if (!newest) return;
+    const tell = () => {
+      if (document.visibilityState === 'visible') mutate(newest);
+    };
+    tell();
+    document.addEventListener('visibilitychange', tell);
+    return () => document.removeEventListener('visibilitychange', tell);
+  }, [newest, mutate]);
 }
