@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
@@ -9,16 +9,15 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { MenuButton } from '../../components/ui/menu-button';
 import { OfflineNotice } from '../../components/ui/offline-notice';
 import type { CreatePostState } from '../../config/paths';
-import { AsklineChooser } from '../../features/asklines/components/askline-chooser';
 import { useSession } from '../../features/auth/api/session-query';
 import { DemoNotice } from '../../features/demo/components/demo-notice';
 import { demoPostAsPost, demoPosts } from '../../features/demo/demo-data';
 import { NoticeBanner } from '../../features/notices/components/notice-banner';
 import { feedQueryOptions, hiddenByMutedWords } from '../../features/posts/api/posts-queries';
-import { CreatePostPanel } from '../../features/posts/components/create-post-panel';
 import { MutedWordsLine } from '../../features/posts/components/muted-words-line';
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
+import { lazyPage } from '../../lib/lazy-page';
 import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
 import { AsklineOfTheDay } from '../askline-of-the-day';
@@ -26,6 +25,11 @@ import { readCompose, readFeedSort } from '../route-params';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
 const FEED_FALLBACK = { fallbackAfterMs: 3_000, retryEveryMs: 5_000, retries: 3 };
+
+/** The create-post panel, loaded when it opens (app/dashboard-create-post.tsx). */
+const DashboardCreatePost = lazyPage('app/dashboard-create-post.tsx', () =>
+  import('../dashboard-create-post').then((m) => m.DashboardCreatePost),
+);
 
 // /dashboard (SPEC §2): the notice, the create-post panel, the feed in the chosen order with Explore
 // More, and the empty state. The order lives in the address (?sort=) so a reload keeps it.
@@ -141,18 +145,14 @@ function Dashboard() {
       <div className="mt-6 space-y-4">
         <NoticeBanner />
         {panelOpen ? (
-          <CreatePostPanel
-            asklineId={asklineId}
-            asklineChooser={
-              <AsklineChooser
-                asklineId={asklineId}
-                onChange={(askline) => setAsklineId(askline?.id ?? null)}
-              />
-            }
-            onPosted={posted}
-            initialContent={compose.text}
-            autoFocus
-          />
+          <Suspense fallback={<PanelLoading />}>
+            <DashboardCreatePost
+              asklineId={asklineId}
+              onAsklineChange={setAsklineId}
+              onPosted={posted}
+              initialContent={compose.text}
+            />
+          </Suspense>
         ) : (
           <button
             ref={createButton}
@@ -246,4 +246,16 @@ function DemoDashboard() {
 /** Focus is nowhere: on the page itself, as when the element holding it was taken away. */
 function isFocusLost(): boolean {
   return document.activeElement === null || document.activeElement === document.body;
+}
+
+/** Where the panel will be, while its code arrives: its height, so the feed does not jump. */
+function PanelLoading() {
+  return (
+    <div
+      aria-busy="true"
+      className="h-44 rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <span className="sr-only">Opening the post form...</span>
+    </div>
+  );
 }
