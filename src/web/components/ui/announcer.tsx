@@ -23,9 +23,8 @@ export interface Announcement {
   action?: AnnouncementAction;
 }
 
-const SHOW_MS = 6_000;
-/** A toast with an action (Undo) stays longer: it is there to be acted on. */
-const SHOW_WITH_ACTION_MS = 10_000;
+/** How long a toast stays; one with an action (Undo) longer: it is there to be acted on. */
+export const showFor = (announcement: Announcement) => (announcement.action ? 10_000 : 6_000);
 
 /**
  * What the server draws, and so what hydrating draws: a message said before then follows at once. The
@@ -35,9 +34,8 @@ const NOTHING_SAID: Announcement[] = [];
 let announcements = NOTHING_SAID;
 let nextId = 1;
 const listeners = new Set<() => void>();
-/** The timers taking each toast down; a held toast has none until it is let go. */
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
-const held = new Set<number>();
+/** Toasts pointed at or holding the focus (announcement-toasts.tsx): their time does not run out. */
+export const heldAnnouncements = new Set<number>();
 
 function publish(next: Announcement[]) {
   announcements = next;
@@ -46,10 +44,14 @@ function publish(next: Announcement[]) {
 
 /** Takes one message down (its Dismiss, its action). */
 export function dismiss(id: number) {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
-  held.delete(id);
   publish(announcements.filter((announcement) => announcement.id !== id));
+}
+
+/** Takes `announcement` down after its time, unless it is held then (let go, it gets its time again). */
+export function dismissLater(announcement: Announcement): void {
+  setTimeout(() => {
+    if (!heldAnnouncements.has(announcement.id)) dismiss(announcement.id);
+  }, showFor(announcement));
 }
 
 /**
@@ -61,43 +63,15 @@ export function announce(
   tone: AnnouncementTone = 'error',
   action?: AnnouncementAction,
 ): void {
-  const id = nextId++;
+  const said = { id: nextId++, message, tone, action };
   // The same message twice in a row (two failed likes) shows once, for the full time again.
-  publish([
-    ...announcements.filter((announcement) => announcement.message !== message),
-    { id, message, tone, action },
-  ]);
-  startTimer(id);
-}
-
-function startTimer(id: number) {
-  const shown = announcements.find((announcement) => announcement.id === id);
-  if (!shown) return;
-  clearTimeout(timers.get(id));
-  timers.set(
-    id,
-    setTimeout(() => dismiss(id), shown.action ? SHOW_WITH_ACTION_MS : SHOW_MS),
-  );
-}
-
-/** Keeps a toast up while it is pointed at or holds the focus (its timer stops). */
-export function holdAnnouncement(id: number): void {
-  held.add(id);
-  clearTimeout(timers.get(id));
-  timers.delete(id);
-}
-
-/** Lets a held toast go: it stays its full time again from now. */
-export function releaseAnnouncement(id: number): void {
-  if (!held.delete(id)) return;
-  startTimer(id);
+  publish([...announcements.filter((announcement) => announcement.message !== message), said]);
+  dismissLater(said);
 }
 
 /** Takes every message down (a new test; nothing in the app needs it yet). */
 export function clearAnnouncements(): void {
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  held.clear();
+  heldAnnouncements.clear();
   publish([]);
 }
 
@@ -134,12 +108,7 @@ export function Announcer() {
           >
             {said.length > 0 ? (
               <Suspense fallback={null}>
-                <AnnouncementToasts
-                  announcements={said}
-                  onDismiss={dismiss}
-                  onHold={holdAnnouncement}
-                  onRelease={releaseAnnouncement}
-                />
+                <AnnouncementToasts announcements={said} onDismiss={dismiss} />
               </Suspense>
             ) : null}
           </div>
