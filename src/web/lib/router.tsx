@@ -100,14 +100,6 @@ function readHistoryState(): Partial<HistoryState> {
 
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-/**
- * Whether the history entry before this one is a page of this visit's app (the browser's Back stays in
- * the app), as the index each entry carries says; never on the server, nor on the visit's first page.
- */
-export function cameFromThisApp(): boolean {
-  return typeof window !== 'undefined' && (readHistoryState().idx ?? 0) > 0;
-}
-
 function windowLocation(): Location {
   const { usr = null, key = 'default' } = readHistoryState();
   return parseAddress(pathOf(window.location), usr, key);

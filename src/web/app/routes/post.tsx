@@ -16,7 +16,7 @@ import { ShareFrame } from '../../features/share/share-frame';
 import { ApiError } from '../../lib/api-client';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useNotFoundStatus } from '../../lib/redirect';
-import { cameFromThisApp, Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useParams, useSearchParams } from '../../lib/router';
 
 /**
  * Where a post is not found for someone signed in: their own removed post, with its statement of
@@ -34,6 +34,11 @@ const OwnRemovedPost = lazyPage(
  * code comes with the page for members (who reply), after the page for a visitor (who reads).
  */
 const THREAD_SECTION = 'features/replies/components/thread-section.tsx';
+/** A member's way back, Search and Create (issue #51): drawn by the server for members, as the thread is. */
+const PAGE_WAYS = 'app/post-page-ways.tsx';
+const PageWays = lazyPage(PAGE_WAYS, () => import('../post-page-ways').then((m) => m.PostPageWays), {
+  preload: false,
+});
 const ThreadSection = lazyPage(
   THREAD_SECTION,
   () => import('../../features/replies/components/thread-section').then((m) => m.ThreadSection),
@@ -57,6 +62,7 @@ export function PostRoute() {
   const signedIn = Boolean(session?.user) && !session?.demo;
   usePreloadModule(OWN_REMOVED_POST, missing && signedIn);
   usePreloadModule(THREAD_SECTION, signedIn);
+  usePreloadModule(PAGE_WAYS, signedIn);
 
   useEffect(() => {
     if (!post?.author || username === null) return;
@@ -105,7 +111,11 @@ export function PostRoute() {
     <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
       <DocumentTitle title={`Post by ${by}`} />
       <h1 className="sr-only">Post by {by}</h1>
-      <PageWays signedIn={signedIn} />
+      {signedIn ? (
+        <Suspense fallback={<div className="mb-4 h-9" />}>
+          <PageWays />
+        </Suspense>
+      ) : null}
       <OfflineNotice saved />
       <fieldset className="flex flex-wrap items-center justify-center gap-2">
         <legend className="sr-only">Template</legend>
@@ -153,46 +163,6 @@ export function PostRoute() {
         </div>
       )}
     </div>
-  );
-}
-
-/**
- * The ways on from a post page (issue #51). Back: to the page that opened this one, as the browser's
- * Back would, when that was a page of the app; otherwise (a shared link, JavaScript off) to the
- * dashboard, or the landing page for a visitor. For members, Search and Create too: the navbar has
- * Copy, Embed and Download in their place here (SPEC §2 Navbar).
- */
-function PageWays({ signedIn }: { signedIn: boolean }) {
-  const navigate = useNavigate();
-  const ghost = composeButtonClasses({ variant: 'ghost', size: 'sm' });
-  return (
-    <nav aria-label="Page" className="mb-4 -mx-2 flex items-center gap-1">
-      <Link
-        to={signedIn ? paths.dashboard.getHref() : paths.home.getHref()}
-        onClick={(event) => {
-          if (!cameFromThisApp()) return;
-          event.preventDefault();
-          navigate(-1);
-        }}
-        className={ghost}
-      >
-        <Icon name="arrow-left" className="size-4" />
-        Back
-      </Link>
-      {signedIn ? (
-        <>
-          <Link to={paths.search.getHref()} className={`${ghost} ml-auto`}>
-            <Icon name="search" className="size-4" />
-            Search
-          </Link>
-          {/* ?compose opens the panel, drawn open by the server too (works before the script). */}
-          <Link to={`${paths.dashboard.getHref()}?compose`} className={ghost}>
-            <Icon name="square-pen" className="size-4" />
-            Create a post
-          </Link>
-        </>
-      ) : null}
-    </nav>
   );
 }
 
