@@ -17,7 +17,16 @@ export const SHARE_MENU_LABELS: Record<ShareFormat, string> = {
 /** SPEC §8: copying a link (a post's, an askline's) failed. */
 export const SHARE_LINK_MESSAGES = {
   copyFailed: 'Failed to copy URL. Please try again.',
+  /** The phone's share sheet refused (issue #51); closing it is no failure and says nothing. */
+  shareFailed: 'Failed to share. Please try again, or copy the link.',
 } as const;
+
+/** What the phone's share sheet shows above the link (issue #51): an anonymous post names no one. */
+export function shareTitle(post: { author: { fullName: string } | null }): string {
+  return post.author
+    ? `Post by ${post.author.fullName} on Campus Yearbook`
+    : 'Anonymous post on Campus Yearbook';
+}
 
 /** SPEC §4 and §9: the Copy button shows its copied state this long. */
 export const COPIED_STATE_MS = 2_000;

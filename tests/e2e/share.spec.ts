@@ -11,7 +11,7 @@ import { asklines, posts } from '../../src/server/db/schema';
 import { insertAccount, type TestAccount } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
 import { scaled } from '../support/machine-factor';
-import { expect, expectNoSeriousA11yViolations, PHONE, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, PHONE, PHONE_ONLY, test } from './fixtures';
 import {
   SEEDED_SERVER_START_MS,
   type SeededServer,
@@ -151,6 +151,79 @@ test(
       expect(inner.y, format).toBeGreaterThanOrEqual(outer.y);
       expect(inner.y + inner.height, format).toBeLessThanOrEqual(outer.y + outer.height);
     }
+  },
+);
+
+test(
+  "the phone's share sheet gets the link, and in Square and Story the PNG itself (issue #51)",
+  PHONE_ONLY,
+  async ({ page }) => {
+    // The phone's share sheet, stubbed: what it was handed is kept in the page.
+    await page.addInitScript(() => {
+      const shared: unknown[] = [];
+      (window as unknown as { shared: unknown[] }).shared = shared;
+      Object.defineProperty(navigator, 'canShare', {
+        value: (data: ShareData) => Boolean(data.files?.every((file) => file.type === 'image/png')),
+      });
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: ShareData) => {
+          shared.push({
+            title: data.title,
+            url: data.url,
+            files: await Promise.all(
+              (data.files ?? []).map(async (file) => ({
+                name: file.name,
+                type: file.type,
+                png: Array.from(new Uint8Array(await file.slice(0, 8).arrayBuffer())),
+                size: file.size,
+              })),
+            ),
+          });
+        },
+      });
+    });
+    const sharedOf = () => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared);
+    await signIn(page, meera);
+
+    // The feed's card: Share via… first in its menu, with the post's link.
+    await page.goto(`${server.url}/dashboard?sort=oldest`);
+    const first = page.getByRole('article').filter({ hasText: 'Convocation day' });
+    await first.getByRole('button', { name: 'Share' }).click();
+    await first.getByRole('button', { name: 'Share via…' }).click();
+    await expect.poll(sharedOf).toEqual([
+      {
+        title: 'Post by Asha Sharer on Campus Yearbook',
+        url: `${server.url}/asha_s/${named}?format=default`,
+        files: [],
+      },
+    ]);
+
+    // The post page in the Story template: the PNG as a file, beside the link. Four actions, the bell
+    // and the menu still fit the phone's width.
+    await page.goto(`${server.url}/asha_s/${named}?format=story`);
+    await expect(navbar(page).getByRole('button', { name: 'Share' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await navbar(page).getByRole('button', { name: 'Share' }).click();
+    // (Each page starts its own record.)
+    await expect.poll(async () => (await sharedOf()).length).toBe(1);
+    const [story] = (await sharedOf()) as {
+      title: string;
+      url: string;
+      files: { name: string; type: string; png: number[]; size: number }[];
+    }[];
+    expect(story?.url).toBe(`${server.url}/asha_s/${named}?format=story`);
+    expect(story?.files).toHaveLength(1);
+    expect(story?.files[0]).toMatchObject({ name: `asha_s-${named}-story.png`, type: 'image/png' });
+    // A PNG's signature, and more than a blank.
+    expect(story?.files[0]?.png).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(story?.files[0]?.size).toBeGreaterThan(10_000);
+
+    // An anonymous post's link names no one.
+    await page.goto(`${server.url}/post/${anonymous}`);
+    await navbar(page).getByRole('button', { name: 'Share' }).click();
+    await expect.poll(async () => (await sharedOf()).length).toBe(1);
+    expect(((await sharedOf()) as { title: string }[])[0]?.title).toBe('Anonymous post on Campus Yearbook');
+    await expectNoSeriousA11yViolations(page);
   },
 );
 

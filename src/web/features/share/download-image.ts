@@ -30,10 +30,8 @@ export function dateInImage(cloned: Node): void {
   }
 }
 
-export async function downloadPostImage(
-  post: { id: string; author: { username: string } | null },
-  format: ShareFormat,
-): Promise<void> {
+/** The page's frame as a PNG (SPEC §9): what Download saves and the share sheet sends (issue #51). */
+export async function renderPostImage(): Promise<Blob> {
   let frame: HTMLElement | null;
   let domToBlob: typeof import('modern-screenshot').domToBlob;
   try {
@@ -44,9 +42,10 @@ export async function downloadPostImage(
     throw new ShareImageError(SHARE_MESSAGES.prepareFailed);
   }
   if (!frame) throw new ShareImageError(SHARE_MESSAGES.prepareFailed);
+  const shown = frame;
 
   const capture = async () => {
-    const blob = await domToBlob(frame, {
+    const blob = await domToBlob(shown, {
       scale: IMAGE_PIXEL_RATIO,
       backgroundColor: IMAGE_BACKGROUND,
       type: 'image/png',
@@ -57,16 +56,21 @@ export async function downloadPostImage(
     return blob;
   };
 
-  let image: Blob;
   try {
-    image = await capture();
+    return await capture();
   } catch {
     await pause(IMAGE_RETRY_DELAY_MS);
     try {
-      image = await capture();
+      return await capture();
     } catch {
       throw new ShareImageError(SHARE_MESSAGES.downloadFailed);
     }
   }
-  saveFile(image, shareFileName(post, format, 'png'));
+}
+
+export async function downloadPostImage(
+  post: { id: string; author: { username: string } | null },
+  format: ShareFormat,
+): Promise<void> {
+  saveFile(await renderPostImage(), shareFileName(post, format, 'png'));
 }

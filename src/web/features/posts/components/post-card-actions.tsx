@@ -10,6 +10,7 @@ import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
 import { refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
+import { sharePostLink, useNativeShareOffered } from '../../../lib/native-share';
 import { OMIT_FROM_IMAGE } from '../../../lib/omit-from-image';
 import { afterPostHidden, usePeopleControlAction, useUnhidePost } from '../../../lib/personal-controls';
 import {
@@ -53,6 +54,13 @@ export function PostCardWithActions({
   const [reporting, setReporting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const { feedback, setFeedback, copyLink } = useCopyLink(post);
+  // The phone's share sheet (issue #51), where there is one: the post's link, first in the share menu.
+  // Members' cards only (this chunk), so a visitor's first load carries none of it.
+  const shareOffered = useNativeShareOffered();
+  async function share() {
+    const failure = await sharePostLink(post);
+    if (failure) setFeedback(failure);
+  }
   const controls = usePersonalControls(post);
 
   function toggleLike() {
@@ -109,6 +117,7 @@ export function PostCardWithActions({
         showAuthorNote={showAuthorNote}
         headingLevel={headingLevel}
         onCopyLink={() => void copyLink()}
+        onShare={shareOffered ? () => void share() : undefined}
         onReport={mayOfferReport ? startReport : undefined}
         onDislike={controls.onDislike}
         moreItems={controls.items}

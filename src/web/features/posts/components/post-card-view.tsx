@@ -71,6 +71,8 @@ export interface PostCardViewProps {
   shareable?: boolean;
   /** Copies the post's address (the share menu's first item); absent where nothing can be copied. */
   onCopyLink?: () => void;
+  /** Opens the phone's share sheet with the post's link (issue #51); absent where there is none. */
+  onShare?: () => void;
   /**
    * The "only you see it's yours" note on the author's own anonymous post. The single-post page says
    * it above the card instead, so the note never ends up in a shared image.
@@ -105,6 +107,7 @@ export function PostCardView({
   deletePending = false,
   shareable = true,
   onCopyLink,
+  onShare,
   showAuthorNote = true,
   showAskline = true,
   onReport,
@@ -220,6 +223,16 @@ export function PostCardView({
               buttonClassName={cardButtonClasses}
               align="left"
               items={[
+                ...(onShare
+                  ? [
+                      {
+                        key: 'share',
+                        label: 'Share via…',
+                        icon: <Icon name="share-2" className="size-4" />,
+                        onSelect: onShare,
+                      },
+                    ]
+                  : []),
                 ...(onCopyLink
                   ? [
                       {

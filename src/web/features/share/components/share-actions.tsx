@@ -1,11 +1,24 @@
 import { useState } from 'react';
 import type { EmbedPost } from '../../../../shared/embed-html';
-import { COPIED_STATE_MS, postShareUrl, SHARE_MESSAGES, type ShareFormat } from '../../../../shared/share';
+import {
+  COPIED_STATE_MS,
+  postShareUrl,
+  SHARE_MESSAGES,
+  type ShareFormat,
+  shareFileName,
+} from '../../../../shared/share';
 import { Icon } from '../../../components/icons/icon';
 import { composeButtonClasses } from '../../../components/ui/control-classes';
 import { copyText } from '../../../lib/copy-text';
+import {
+  canShareFiles,
+  SHARE_FAILED,
+  shareNatively,
+  shareTitle,
+  useNativeShareOffered,
+} from '../../../lib/native-share';
 import { useTransientState } from '../../../lib/use-transient-state';
-import { downloadPostImage, ShareImageError } from '../download-image';
+import { downloadPostImage, renderPostImage, ShareImageError } from '../download-image';
 import { EmbedDialog } from './embed-dialog';
 
 const PROBLEM_SHOWN_MS = 6_000;
@@ -18,14 +31,17 @@ const note =
 /**
  * The post page's navbar actions (SPEC §2 Navbar, §4, §7 Other): Copy puts the post's address in the
  * current template on the clipboard ("Link copied" for 2 s); Embed opens the embed code; Download
- * saves the page's frame as a PNG. Disabled until the post has loaded; a failure is said under the
- * buttons.
+ * saves the page's frame as a PNG. On a phone with a share sheet, Share too (issue #51): the link, and
+ * in the Square and Story templates the PNG itself as a file, so it goes straight to a Story or a
+ * chat. Disabled until the post has loaded; a failure is said under the buttons.
  */
 export function ShareActions({ post, format }: { post: EmbedPost | null; format: ShareFormat }) {
   const [copied, setCopied] = useTransientState(false, COPIED_STATE_MS);
   const [problem, setProblem] = useTransientState<string | null>(null, PROBLEM_SHOWN_MS);
   const [embedOpen, setEmbedOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const shareOffered = useNativeShareOffered();
 
   async function copyLink() {
     if (!post) return;
@@ -46,6 +62,25 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
       setProblem(error instanceof ShareImageError ? error.message : SHARE_MESSAGES.prepareFailed);
     } finally {
       setDownloading(false);
+    }
+  }
+
+  async function share() {
+    if (!post || sharing) return;
+    setSharing(true);
+    const link = { title: shareTitle(post), url: postShareUrl(window.location.origin, post, format) };
+    try {
+      let files: File[] | null = null;
+      if (format !== 'default') {
+        const image = await renderPostImage();
+        const file = new File([image], shareFileName(post, format, 'png'), { type: 'image/png' });
+        if (canShareFiles([file])) files = [file];
+      }
+      await shareNatively(files ? { ...link, files } : link);
+    } catch (error) {
+      setProblem(error instanceof ShareImageError ? error.message : SHARE_FAILED);
+    } finally {
+      setSharing(false);
     }
   }
 
@@ -90,6 +125,22 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
         )}
         <span>{downloading ? 'Preparing...' : 'Download'}</span>
       </button>
+      {shareOffered ? (
+        <button
+          type="button"
+          onClick={() => void share()}
+          disabled={!post || sharing}
+          aria-label={sharing ? 'Preparing to share' : 'Share'}
+          className={button}
+        >
+          {sharing ? (
+            <Icon name="loader-circle" className="size-5 animate-spin motion-reduce:animate-none" />
+          ) : (
+            <Icon name="share-2" className="size-5" />
+          )}
+          <span>Share</span>
+        </button>
+      ) : null}
 
       {/* Both anchored under the buttons, where the eye already is; a failure is read out at once. */}
       <p
