@@ -46,7 +46,9 @@ function findChromium() {
         'Chromium or Chrome binary.',
     );
   }
-  console.log('Chromium\'s headless shell not found: installing Debian\'s "chromium-headless-shell" with apt-get.');
+  console.log(
+    'Chromium\'s headless shell not found: installing Debian\'s "chromium-headless-shell" with apt-get.',
+  );
   const install = (title, args) =>
     step(title, 'apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   // A package list too old to know the package: update it once and try again.

@@ -159,16 +159,22 @@ describe('read state', () => {
     // A like after the page showed its list: not on screen, still counted.
     await like(liker, second);
     expect(await unreadOf(author)).toBe(2);
-    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: shown[0]?.at })).toEqual({ unread: 1 });
+    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: shown[0]?.at })).toEqual({
+      unread: 1,
+    });
     expect((await listOf(author)).notifications.map((n) => [n.post?.id, n.read])).toEqual([
       [second, false],
       [first, false],
     ]);
     // An older time moves nothing back; a time to come is taken as now.
-    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: '2020-01-01T00:00:00.000Z' })).toEqual({
+    expect(
+      await ok(author, 'PUT', '/api/notifications/seen', { through: '2020-01-01T00:00:00.000Z' }),
+    ).toEqual({
       unread: 1,
     });
-    expect(await ok(author, 'PUT', '/api/notifications/seen', { through: '2999-01-01T00:00:00.000Z' })).toEqual({
+    expect(
+      await ok(author, 'PUT', '/api/notifications/seen', { through: '2999-01-01T00:00:00.000Z' }),
+    ).toEqual({
       unread: 0,
     });
     // Liked again by someone new: it changed after, and counts again.
