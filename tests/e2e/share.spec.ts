@@ -295,6 +295,8 @@ test('the share menu and More options are walked with the arrow keys, Home and E
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${server.url}/asha_s/${named}?format=square`);
+  // The address changes at once; the post's page replaces the feed when it has drawn.
+  await expect(frame(page)).toHaveAttribute('data-template', 'square');
 
   // More options, on the post's own page.
   const more = page.getByRole('article').getByRole('button', { name: 'More options' });
