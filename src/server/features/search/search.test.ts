@@ -194,12 +194,13 @@ describe('query plans', () => {
         expect(userPlan).toMatch(/profiles_username_trgm_idx/);
         expect(userPlan).toMatch(/profiles_full_name_trgm_idx/);
         expect(userPlan).not.toMatch(/Seq Scan on profiles/);
-        expect(postPlan).toMatch(/posts_feed_newest_top_idx/);
+        // Issue #49: the walk of the newest live rows takes replies too (posts_live_newest_idx).
+        expect(postPlan).toMatch(/posts_live_newest_idx/);
         expect(postPlan).toMatch(/posts_content_trgm_idx/);
         expect(postPlan).not.toMatch(/Seq Scan on posts/);
         // Several words: the ends of words, not the trigrams of every word.
         expect(wordsPlan).toMatch(/posts_word_edges_idx/);
-        expect(wordsPlan).toMatch(/posts_feed_newest_top_idx/);
+        expect(wordsPlan).toMatch(/posts_live_newest_idx/);
         expect(wordsPlan).not.toMatch(/posts_content_trgm_idx|Seq Scan on posts/);
 
         // Beyond the recent window (the newest 4,000 posts) a rare match is still found and counted; a
