@@ -141,6 +141,9 @@ function median(runs: PageFigures[]): PageFigures {
 async function main() {
   const chromePath = findChromium();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-bench-web-'));
+  // Run as root, the embedded PostgreSQL runs as the user postgres, who must reach DATA_DIR inside it
+  // (mkdtemp makes it closed to others; decision 033).
+  fs.chmodSync(work, 0o711);
   try {
     const dataDir = path.join(work, 'data');
     fs.mkdirSync(dataDir);
