@@ -52,7 +52,9 @@ type Kind =
   | 'like'
   | 'photo';
 /** What each kind needs: which faults may make it fail. */
-const NEEDS_POSTS_TABLE: readonly Kind[] = ['dashboard page', 'feed', 'one post', 'post', 'like'];
+// A photo's answer is the profile with its header counts, read from posts (before the change: a 503
+// then has changed nothing).
+const NEEDS_POSTS_TABLE: readonly Kind[] = ['dashboard page', 'feed', 'one post', 'post', 'like', 'photo'];
 const WRITES_POSTS: readonly Kind[] = ['post', 'like'];
 
 interface Outcome {

@@ -19,7 +19,9 @@ import type { ProfileRow } from './present-profile';
  * profile never points at nothing. If the bucket does not answer in time (a 503), the client went
  * away (`signal`: the request's) before the row changed, or the update fails, the row is left as it
  * was and the new object, which the bucket may have stored anyway, is queued for removal
- * (object-removals.ts): a client that was never told of a change does not get one.
+ * (object-removals.ts): a client that was never told of a change does not get one. The profile the
+ * answer shows (its header counts read from posts) is read first: were posts locked, the request ends
+ * in a 503 before anything changed, never after.
  */
 export async function setProfilePhoto(options: {
   db: Db;
@@ -32,6 +34,9 @@ export async function setProfilePhoto(options: {
   const { db, storage, viewer, log, signal } = options;
   const jpeg = await processProfilePhoto(options.upload);
   ensureClientStillThere(signal);
+  // The counts a picture does not change: read now, so nothing after the change can fail.
+  const shown = await findProfileOfUser(db, viewer.userId);
+  if (!shown) throw new AppError('unauthenticated', PROFILE_MESSAGES.updateSignedOut);
   const key = newPhotoKey();
 
   let previousKey: string | null;
@@ -72,7 +77,5 @@ export async function setProfilePhoto(options: {
       log.warn({ err, key: previousKey }, 'could not remove a replaced profile picture');
     });
   }
-  const profile = await findProfileOfUser(db, viewer.userId);
-  if (!profile) throw new Error('setProfilePhoto: the profile cannot be read back');
-  return profile;
+  return { ...shown, profilePictureKey: key };
 }
