@@ -1497,6 +1497,37 @@ describe('an anonymous author', () => {
         body: text,
         location: null,
       });
+
+      // The bell cleared for what is on screen (PUT /api/notifications/seen, issue #51): the one who
+      // clears it reads a count of 0, and nothing anyone else reads (the writer included: no "seen"
+      // reaches her) says that the notification of her reply was looked at.
+      const othersReads = async () => {
+        const seen: Record<string, string> = {};
+        for (const viewer of [writer, moderator, admin, null]) {
+          for (const url of [
+            '/api/notifications',
+            '/api/notifications/unread',
+            `/api/posts/${named}`,
+            `/api/posts/${named}/replies`,
+            `/api/profiles/${other.username}`,
+          ]) {
+            const read = await fetchAs(viewer, 'GET', url);
+            seen[read.what] = steady(`${read.status} ${read.body}`);
+          }
+        }
+        return seen;
+      };
+      const unread = async () =>
+        (await ok<{ unread: number }>(fetchAs(other, 'GET', '/api/notifications/unread'))).unread;
+      const beforeSeen = await othersReads();
+      expect(await unread()).toBeGreaterThan(0);
+      const cleared = await fetchAs(other, 'PUT', '/api/notifications/seen', {
+        through: new Date().toISOString(),
+      });
+      expect(cleared.status, cleared.what).toBeLessThan(300);
+      expectNoAuthor(cleared);
+      expect(await unread()).toBe(0);
+      expect(await othersReads()).toEqual(beforeSeen);
     }
   });
 
