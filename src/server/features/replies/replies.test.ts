@@ -3,6 +3,7 @@
 // counts, replies off, deleted replies keeping their place, blocks, and that no list of posts ever
 // shows a reply.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
+import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, type Member } from '../../../../tests/support/accounts';
@@ -15,6 +16,7 @@ import {
 } from '../../../../tests/support/test-server';
 import { POST_MESSAGES } from '../../../shared/posts';
 import { BRANCH_PREVIEW_SIZE, REPLY_MESSAGES, type Reply, type ThreadPage } from '../../../shared/replies';
+import { queryRows } from '../../db/client';
 import { EXPORT_JSON_NAME } from '../account/export-account';
 
 let server: TestServer;
@@ -72,6 +74,36 @@ describe('replying', () => {
     // A visitor may read but not reply.
     expect(page.viewer).toEqual({ canReply: false, canToggleReplies: false });
     expect((await thread(author, postId)).viewer).toEqual({ canReply: true, canToggleReplies: true });
+  });
+
+  it("keeps a busy thread's counts on its row's own page: heap-only updates, no index written (migration 0026)", async () => {
+    const [author, replier] = [await member(), await member()];
+    const postId = await post(author, 'A thread on a page that fills up');
+    // The thread's page fills with the posts written after it, as on a busy evening.
+    await server.database.db.execute(sql`insert into posts (user_id, content)
+      select ${author.account.userId}, 'Filler ' || g || ' ' || repeat('about the hostel mess ', 8)
+      from generate_series(1, 80) g`);
+    const pageOf = async (id: string) => {
+      const [row] = await queryRows<{ page: number; neighbours: number }>(
+        server.database.db,
+        sql`select p.page, (select count(*)::int from posts where (ctid::text::point)[0] = p.page) as neighbours
+          from (select (ctid::text::point)[0]::int as page from posts where id = ${id}::uuid) p`,
+      );
+      if (!row) throw new Error('no such post');
+      return row;
+    };
+    const before = await pageOf(postId);
+    // (Not vacuous: the page is full of rows, as far as the table lets it fill.)
+    expect(before.neighbours).toBeGreaterThan(10);
+    const first = await reply(replier, postId, 'First!');
+    for (const text of ['Second', 'Third']) {
+      await reply(replier, postId, text);
+      await reply(replier, postId, `${text}, in the branch`, { replyToId: first.id });
+    }
+    // reply_count is in no index: a new version on the same page is a HOT update, which writes no
+    // index entry (on a full page it would move, and every index of posts would get one).
+    expect((await pageOf(postId)).page).toBe(before.page);
+    expect((await thread(null, postId)).replyCount).toBe(5);
   });
 
   it('labels anonymous repliers per thread: stable, in order, "Author" for an anonymous post’s author only', async () => {
