@@ -106,13 +106,14 @@ export async function createReply(db: Db, reply: NewReply): Promise<{ id: string
       branchId = answered.branch_id ?? answered.id;
     }
     const label = reply.isAnonymous ? await labelFor(tx, reply.postId, reply.authorId, thread) : null;
+    const matchText = textMatchForm(reply.content);
     const [inserted] = await queryRows<{ id: string }>(
       tx,
       sql`insert into posts (id, user_id, content, is_anonymous, parent_id, reply_to_id, branch_id,
           anonymous_label, posted_after_warning, match_text)
         values (coalesce(${reply.id ?? null}::uuid, gen_random_uuid()), ${reply.authorId}, ${reply.content},
           ${reply.isAnonymous}, ${reply.postId}::uuid, ${reply.replyToId}::uuid, ${branchId}::uuid,
-          ${label}::smallint, ${reply.postedAfterWarning ?? false}, ${textMatchForm(reply.content)})
+          ${label}::smallint, ${reply.postedAfterWarning ?? false}, ${matchText})
         returning id`,
     );
     if (!inserted) throw new Error('createReply: no row returned');
@@ -123,6 +124,7 @@ export async function createReply(db: Db, reply: NewReply): Promise<{ id: string
         postId: reply.postId,
         replyToId: reply.replyToId,
         writerId: reply.authorId,
+        matchText,
       })),
       ...(await tellMentioned(tx, {
         id: inserted.id,

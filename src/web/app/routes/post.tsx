@@ -12,7 +12,7 @@ import { useSession } from '../../features/auth/api/session-query';
 import { postQueryOptions } from '../../features/posts/api/posts-queries';
 import { PostCard } from '../../features/posts/components/post-card';
 import { postHref } from '../../features/posts/post-links';
-import { ShareFrame } from '../../features/share/share-frame';
+import { readImageTheme, ShareFrame, withParam } from '../../features/share/share-frame';
 import { ApiError } from '../../lib/api-client';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 import { useNotFoundStatus } from '../../lib/redirect';
@@ -39,6 +39,13 @@ const PAGE_WAYS = 'app/post-page-ways.tsx';
 const PageWays = lazyPage(PAGE_WAYS, () => import('../post-page-ways').then((m) => m.PostPageWays), {
   preload: false,
 });
+/** The image's colours and the author's "Hide my name" (issue #51): for members, who download it. */
+const IMAGE_OPTIONS = 'features/share/components/image-options.tsx';
+const ImageOptions = lazyPage(
+  IMAGE_OPTIONS,
+  () => import('../../features/share/components/image-options').then((m) => m.ImageOptions),
+  { preload: false },
+);
 const ThreadSection = lazyPage(
   THREAD_SECTION,
   () => import('../../features/replies/components/thread-section').then((m) => m.ThreadSection),
@@ -63,6 +70,7 @@ export function PostRoute() {
   usePreloadModule(OWN_REMOVED_POST, missing && signedIn);
   usePreloadModule(THREAD_SECTION, signedIn);
   usePreloadModule(PAGE_WAYS, signedIn);
+  usePreloadModule(IMAGE_OPTIONS, signedIn);
 
   useEffect(() => {
     if (!post?.author || username === null) return;
@@ -106,6 +114,10 @@ export function PostRoute() {
     );
   }
   const by = post.author ? `${post.author.fullName} (@${post.author.username})` : 'Anonymous';
+  // The image's options ride in the address (?theme=light&hideName=1): the frame shows what Download
+  // saves. Only the author of a named post may leave their name out; the card then has no author.
+  const nameHideable = post.viewer.isAuthor && post.author !== null;
+  const hideName = nameHideable && params.get('hideName') === '1';
 
   return (
     <div className="mx-auto max-w-2xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
@@ -124,7 +136,11 @@ export function PostRoute() {
             key={option}
             type="button"
             aria-pressed={option === format}
-            onClick={() => setParams(option === 'default' ? {} : { format: option }, { replace: true })}
+            onClick={() =>
+              setParams((current) => withParam(current, 'format', option === 'default' ? null : option), {
+                replace: true,
+              })
+            }
             className={composeButtonClasses({
               variant: option === format ? 'primary' : 'secondary',
               size: 'sm',
@@ -134,6 +150,11 @@ export function PostRoute() {
           </button>
         ))}
       </fieldset>
+      {signedIn ? (
+        <Suspense fallback={<div className="mt-3 h-9" />}>
+          <ImageOptions nameHideable={nameHideable} />
+        </Suspense>
+      ) : null}
 
       {post.isAnonymous && post.viewer.isAuthor ? (
         <p className="mt-6 flex items-start gap-2 rounded-xl bg-slate-100 px-3.5 py-2.5 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -142,8 +163,17 @@ export function PostRoute() {
         </p>
       ) : null}
       <div className="mt-6">
-        <ShareFrame format={format}>
-          <PostCard post={post} showAuthorNote={false} />
+        <ShareFrame
+          format={format}
+          post={post}
+          theme={signedIn ? readImageTheme(params.get('theme')) : undefined}
+          hideName={hideName}
+        >
+          <PostCard
+            post={hideName ? { ...post, author: null } : post}
+            showAuthorNote={false}
+            showAskline={format === 'default'}
+          />
         </ShareFrame>
       </div>
 

@@ -1,5 +1,6 @@
 // SPEC §9 image download: the single-post page's frame drawn to a PNG in the browser at 4× pixel ratio
-// on black, with a second attempt 300 ms after a failed first one (images and fonts still arriving),
+// on black (on white for a Light image, issue #51: the default template's card leaves its rounded
+// corners to it), with a second attempt 300 ms after a failed first one (images and fonts still arriving),
 // saved as {username}-{postId}-{template}.png. modern-screenshot arrives only when someone downloads.
 import {
   IMAGE_BACKGROUND,
@@ -30,6 +31,11 @@ export function dateInImage(cloned: Node): void {
   }
 }
 
+/** The frame shows the post without its author's name (the author's "Hide my name", issue #51). */
+export function imageHidesName(): boolean {
+  return document.getElementById(SHARE_FRAME_ID)?.hasAttribute('data-name-hidden') ?? false;
+}
+
 /** The page's frame as a PNG (SPEC §9): what Download saves and the share sheet sends (issue #51). */
 export async function renderPostImage(): Promise<Blob> {
   let frame: HTMLElement | null;
@@ -47,7 +53,7 @@ export async function renderPostImage(): Promise<Blob> {
   const capture = async () => {
     const blob = await domToBlob(shown, {
       scale: IMAGE_PIXEL_RATIO,
-      backgroundColor: IMAGE_BACKGROUND,
+      backgroundColor: shown.dataset.theme === 'light' ? '#ffffff' : IMAGE_BACKGROUND,
       type: 'image/png',
       filter: (node) => !isOmittedFromImage(node),
       onCloneEachNode: dateInImage,

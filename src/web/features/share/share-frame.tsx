@@ -1,98 +1,50 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import type { ShareFormat } from '../../../shared/share';
-import { BrandMark } from '../../components/brand-mark';
-import { site } from '../../config/site';
+import { lazyPage } from '../../lib/lazy-page';
 
 /** The element a downloaded image is taken from (one per page: the single-post page's frame). */
 export const SHARE_FRAME_ID = 'share-frame';
 
-// SPEC §9: square is 1:1 and story 9:16, each a black frame around the card. The frame keeps its ratio
-// whatever the card holds (overflow hidden), so the image is exactly 1:1 or 9:16. The ring is a shadow,
-// outside the element: it outlines the frame on a dark page and is not part of the image.
-const FRAMES: Record<ShareFormat, string> = {
-  default: '',
-  square:
-    'aspect-square overflow-hidden rounded-3xl bg-black p-4 ring-1 ring-slate-300 sm:p-6 dark:ring-slate-700',
-  story:
-    'aspect-[9/16] max-w-sm overflow-hidden rounded-3xl bg-black p-4 ring-1 ring-slate-300 sm:p-6 dark:ring-slate-700',
-};
+/** The image's colours (issue #51): `?theme=light`, else dark (SPEC §9's black). */
+export type ImageTheme = 'light' | 'dark';
 
-/** The smallest the card is drawn to fit a frame: below this its text would be hard to read. */
-const MIN_ZOOM = 0.6;
+export const readImageTheme = (value: string | null): ImageTheme => (value === 'light' ? 'light' : 'dark');
 
-/**
- * Shrinks the card until it fits the frame's height (a long post in a square on a phone), with CSS
- * zoom, which lays the card out again at the smaller size, so the image drawn from it matches.
- */
-function useFitHeight(enabled: boolean) {
-  const slotRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const slot = slotRef.current;
-    const content = contentRef.current;
-    if (!enabled || !slot || !content) return;
-    const heightAt = (zoom: number) => {
-      content.style.zoom = String(zoom);
-      return content.getBoundingClientRect().height;
-    };
-    const fitCard = () => {
-      const room = slot.clientHeight;
-      const natural = heightAt(1);
-      if (natural <= room) return;
-      // Smaller text also wraps into fewer lines, so room / natural is small enough but often more
-      // than needed: a few halvings between it and 1 find the largest zoom that still fits.
-      let fits = Math.max(MIN_ZOOM, room / natural);
-      let tooBig = 1;
-      for (let step = 0; step < 5; step += 1) {
-        const zoom = (fits + tooBig) / 2;
-        if (heightAt(zoom) <= room) fits = zoom;
-        else tooBig = zoom;
-      }
-      heightAt(fits);
-    };
-    fitCard();
-    // The frame's size (a turned phone) and the card's (a status line that wraps) both change the fit.
-    const observer = new ResizeObserver(fitCard);
-    observer.observe(slot);
-    observer.observe(content);
-    return () => {
-      observer.disconnect();
-      content.style.zoom = '';
-    };
-  }, [enabled]);
-
-  return { slotRef, contentRef };
+/** The page's address with one search parameter set, or removed (null): the other choices stay. */
+export function withParam(current: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return next;
 }
 
-/**
- * What the single-post page shows in a template is what the image of it will be. Square and story
- * carry the site's name under the card, so a picture shared on LinkedIn or in a story says where it
- * is from; the default template is the card alone.
- */
-export function ShareFrame({ format, children }: { format: ShareFormat; children: ReactNode }) {
-  const framed = format !== 'default';
-  const { slotRef, contentRef } = useFitHeight(framed);
+export interface ShareFrameProps {
+  format: ShareFormat;
+  post: { id: string; askline: { content: string } | null };
+  /** The image's colours, for someone who can download it; without, the card keeps the page's own. */
+  theme?: ImageTheme;
+  /** The author's image without their name (`?hideName=1`); the card is then handed no author. */
+  hideName?: boolean;
+  children: ReactNode;
+}
 
-  return (
-    <div
-      id={SHARE_FRAME_ID}
-      data-template={format}
-      className={`mx-auto flex w-full flex-col ${FRAMES[format]}`}
-    >
-      {framed ? (
-        <>
-          <div ref={slotRef} className="flex min-h-0 flex-1 flex-col justify-center">
-            <div ref={contentRef}>{children}</div>
-          </div>
-          <p className="mt-3 flex shrink-0 items-center justify-center gap-2 text-sm font-semibold text-slate-200">
-            <BrandMark className="size-5" />
-            {site.name}
-          </p>
-        </>
-      ) : (
-        children
-      )}
+// The campus-coloured templates and the image's colours (image-frame.tsx) come with the pages that
+// show them: the post as a shared link opens it, in the default template, is the card alone.
+const ImageFrame = lazyPage('features/share/image-frame.tsx', () =>
+  import('./image-frame').then((m) => m.ImageFrame),
+);
+
+/** What the single-post page shows in a template is what the image of it will be (features/share). */
+export function ShareFrame(props: ShareFrameProps) {
+  const plain = (
+    <div id={SHARE_FRAME_ID} data-template={props.format}>
+      {props.children}
     </div>
+  );
+  if (props.format === 'default' && !props.theme) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <ImageFrame {...props} />
+    </Suspense>
   );
 }

@@ -18,7 +18,7 @@ import {
   useNativeShareOffered,
 } from '../../../lib/native-share';
 import { useTransientState } from '../../../lib/use-transient-state';
-import { downloadPostImage, renderPostImage, ShareImageError } from '../download-image';
+import { downloadPostImage, imageHidesName, renderPostImage, ShareImageError } from '../download-image';
 import { EmbedDialog } from './embed-dialog';
 
 const PROBLEM_SHOWN_MS = 6_000;
@@ -33,7 +33,7 @@ const note =
  * current template on the clipboard ("Link copied" for 2 s); Embed opens the embed code; Download
  * saves the page's frame as a PNG. On a phone with a share sheet, Share too (issue #51): the link, and
  * in the Square and Story templates the PNG itself as a file, so it goes straight to a Story or a
- * chat. Disabled until the post has loaded; a failure is said under the buttons.
+ * chat; an image its author left their name out of goes alone, named by no one. Disabled until the post has loaded; a failure is said under the buttons.
  */
 export function ShareActions({ post, format }: { post: EmbedPost | null; format: ShareFormat }) {
   const [copied, setCopied] = useTransientState(false, COPIED_STATE_MS);
@@ -57,7 +57,7 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
     if (!post || downloading) return;
     setDownloading(true);
     try {
-      await downloadPostImage(post, format);
+      await downloadPostImage(imageHidesName() ? { ...post, author: null } : post, format);
     } catch (error) {
       setProblem(error instanceof ShareImageError ? error.message : SHARE_MESSAGES.prepareFailed);
     } finally {
@@ -68,15 +68,22 @@ export function ShareActions({ post, format }: { post: EmbedPost | null; format:
   async function share() {
     if (!post || sharing) return;
     setSharing(true);
-    const link = { title: shareTitle(post), url: postShareUrl(window.location.origin, post, format) };
+    // An image the author left their name out of goes without the name beside it too: the file
+    // alone, or else the post's address that names no one.
+    const nameHidden = imageHidesName();
+    const shown = nameHidden ? { ...post, author: null } : post;
+    const link = {
+      title: nameHidden ? 'A post on Campus Yearbook' : shareTitle(post),
+      url: postShareUrl(window.location.origin, shown, format),
+    };
     try {
       let files: File[] | null = null;
-      if (format !== 'default') {
+      if (format !== 'default' || nameHidden) {
         const image = await renderPostImage();
-        const file = new File([image], shareFileName(post, format, 'png'), { type: 'image/png' });
+        const file = new File([image], shareFileName(shown, format, 'png'), { type: 'image/png' });
         if (canShareFiles([file])) files = [file];
       }
-      await shareNatively(files ? { ...link, files } : link);
+      await shareNatively(files ? (nameHidden ? { files } : { ...link, files }) : link);
     } catch (error) {
       setProblem(error instanceof ShareImageError ? error.message : SHARE_FAILED);
     } finally {
