@@ -31,6 +31,7 @@ async function main() {
     { listeningNotificationStreams },
     { rekeyLegacyPictures },
     { fillMatchText },
+    { fillAuthorClass },
     { closeSharedPreviewRenderer },
     { securedServerResponse },
     { createDependencyHealth },
@@ -47,6 +48,7 @@ async function main() {
     import('./features/notifications/live'),
     import('./features/profiles/rekey-legacy-pictures'),
     import('./features/posts/fill-match-text'),
+    import('./features/posts/fill-author-class'),
     import('./features/share/render-pool'),
     import('./http/security-headers'),
     import('./platform/dependency-health'),
@@ -81,6 +83,10 @@ async function main() {
   // Posts from before muted words (migration 0021) get the form muted words match: in the background.
   void fillMatchText({ db: database.db, logger }).catch((err: unknown) =>
     logger.error({ err }, 'could not fill the muted-word form of older posts; the next start tries again'),
+  );
+  // Named posts from before the feed's tabs (migration 0027) get their author's campus and class.
+  void fillAuthorClass({ db: database.db, logger }).catch((err: unknown) =>
+    logger.error({ err }, 'could not fill the campus and class of older posts; the next start tries again'),
   );
 
   // Pictures let go of (an account deleted) and not yet removed: now, then every few minutes.

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { FEED_PAGE_SIZE } from './limits';
 import { getPostContentSchema } from './post-content';
 import { POST_WRITE_MESSAGES } from './values/post-writing';
-import { FEED_SORTS } from './values/posts';
+import { FEED_SORTS, FEED_TABS } from './values/posts';
 
 export const postContentSchema = getPostContentSchema();
 
@@ -39,6 +39,7 @@ export const feedQuerySchema = z.strictObject({
     z.enum(FEED_SORTS, { error: 'Choose one of default, newest, oldest or most_liked.' }),
     'default',
   ),
+  feed: z._default(z.enum(FEED_TABS, { error: 'Choose one of everyone, vitc, vitv or class.' }), 'everyone'),
   cursor: cursorSchema,
   showMuted: z.optional(showMutedSchema),
 });

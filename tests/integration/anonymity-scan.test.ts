@@ -15,7 +15,7 @@
 // fetched about someone else: what is at stake is the link between a post and its author.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests"; the probes of issues #48 and
 // #49 must hold on PostgreSQL too)
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/auth-schema';
@@ -1528,6 +1528,59 @@ describe('an anonymous author', () => {
       expectNoAuthor(cleared);
       expect(await unread()).toBe(0);
       expect(await othersReads()).toEqual(beforeSeen);
+    }
+  });
+
+  it("the feed's campus and class tabs never hold an anonymous post: writing one, or moving campus, changes only Everyone", async () => {
+    // A writer of her own, in the viewers' campus and class, whom the scan now seeks.
+    const writer = await createMember(server, { fullName: 'Yara Tabwright' });
+    const kept = identity;
+    identity = {
+      id: writer.account.userId,
+      username: writer.username,
+      'full name': 'Yara Tabwright',
+      email: writer.account.email,
+    };
+    const placeOf = (who: Member, campus: string, year: number) =>
+      server.database.db.execute(
+        sql`update profiles set institution = ${campus}, graduation_year = ${year} where user_id = ${who.account.userId}`,
+      );
+    try {
+      for (const viewer of [other, moderator, admin]) await placeOf(viewer, 'VITC', 2027);
+      await placeOf(writer, 'VITC', 2027);
+      const tabs = async () => {
+        const seen: Record<string, string> = {};
+        for (const viewer of [other, moderator, admin]) {
+          for (const feed of ['vitc', 'vitv', 'class']) {
+            for (const sort of ['default', 'newest', 'most_liked']) {
+              const read = await fetchAs(viewer, 'GET', `/api/posts?feed=${feed}&sort=${sort}`);
+              expect(read.status, read.what).toBe(200);
+              expectNoAuthor(read);
+              seen[read.what] = steady(read.body);
+            }
+          }
+        }
+        return seen;
+      };
+      const before = await tabs();
+      const written = await ok<{ id: string }>(
+        fetchAs(writer, 'POST', '/api/posts', {
+          content: `My ${SECRET_WORD} classmate confession`,
+          isAnonymous: true,
+        }),
+      );
+      // Liked by a classmate: the most liked order would move if it were there.
+      await ok(fetchAs(other, 'PUT', `/api/posts/${written.id}/like`));
+      expect(await tabs()).toEqual(before);
+      // Everyone holds it, naming no one. (Not vacuous: the tabs were read, and it is in the feed.)
+      const everyone = await fetchAs(other, 'GET', '/api/posts?sort=newest');
+      expect(everyone.body).toContain(written.id);
+      expectNoAuthor(everyone);
+      // She moves to the other campus and class: no tab of either changes for anyone.
+      await placeOf(writer, 'VITV', 2028);
+      expect(await tabs()).toEqual(before);
+    } finally {
+      identity = kept;
     }
   });
 

@@ -25,6 +25,9 @@ export interface AccountOptions {
   email?: string;
   username?: string;
   fullName?: string;
+  /** The profile's campus and class (default: VITC, 2026). */
+  institution?: 'VITC' | 'VITV';
+  graduationYear?: number;
   /** When the account was made (default: a month ago, past the new-account rule). */
   createdAt?: Date;
 }
@@ -60,6 +63,8 @@ export async function insertAccount(db: Db, options: AccountOptions = {}): Promi
           userType: options.userType ?? 'ordinary',
           ...(options.username ? { username: options.username } : {}),
           ...(options.fullName ? { fullName: options.fullName } : {}),
+          ...(options.institution ? { institution: options.institution } : {}),
+          ...(options.graduationYear ? { graduationYear: options.graduationYear } : {}),
         });
   return { userId: user.id, email: user.email, username: profile?.username ?? null, password };
 }

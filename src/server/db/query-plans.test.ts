@@ -87,6 +87,24 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
     index: 'posts_feed_newest_top_idx',
     run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort: 'default', cursor }),
   })),
+  // The feed's tabs (issue #51): a class's reads its own indexes (a small class is a few posts among
+  // many), a campus's walks the feed's (each campus writes about half of them).
+  ...(['newest', 'oldest', 'default'] as const).map((sort) => ({
+    name: `the ${sort} feed of my class`,
+    index: 'posts_class_newest_idx',
+    run: (db: Db) => listFeed({ db, viewerId: VIEWER, sort, tab: 'class', cursor: undefined }),
+  })),
+  {
+    name: 'the most liked feed of my class',
+    index: 'posts_class_most_liked_idx',
+    run: (db) => listFeed({ db, viewerId: VIEWER, sort: 'most_liked', tab: 'class', cursor: undefined }),
+  },
+  {
+    name: "a later page of a campus's newest feed",
+    index: 'posts_feed_newest_top_idx',
+    run: (db) =>
+      listFeed({ db, viewerId: VIEWER, sort: 'newest', tab: 'vitc', cursor: encodeCursor([TIME, ID]) }),
+  },
   {
     name: "a profile's posts",
     index: 'posts_user_top_created_idx',

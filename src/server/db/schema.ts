@@ -151,6 +151,14 @@ export const posts = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     /** A post's author (or staff) may turn its replies off. */
     repliesEnabled: boolean('replies_enabled').notNull().default(true),
+    /**
+     * A named post's author's campus and class (graduation year), kept from their profile by triggers
+     * (migration 0027): what the feed's campus and class tabs read (issue #51, decision 038). Null
+     * for an anonymous post and for a reply: nothing about an anonymous author is kept with the post,
+     * so no tab can show one.
+     */
+    authorCampus: institution('author_campus'),
+    authorYear: smallint('author_year'),
   },
   (t) => [
     // Feed orders, each a keyset over (sort key, created_at, id) on live posts only (not replies).
@@ -162,6 +170,13 @@ export const posts = pgTable(
     index('posts_live_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted}`),
+    // A class's tab (issue #51): its named posts in each order, without walking every post.
+    index('posts_class_newest_idx')
+      .on(t.authorYear, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`NOT ${t.deleted} AND ${t.authorYear} IS NOT NULL`),
+    index('posts_class_most_liked_idx')
+      .on(t.authorYear, t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`NOT ${t.deleted} AND ${t.authorYear} IS NOT NULL`),
     index('posts_feed_most_liked_top_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted} AND ${t.parentId} IS NULL`),

@@ -21,3 +21,18 @@ export const FEED_SORT_LABELS: Record<FeedSort, string> = {
   oldest: 'Oldest First',
   most_liked: 'Most Liked',
 };
+
+/**
+ * The feed's tabs (issue #51, decision 038): every post, a campus's named posts, or the named posts of
+ * the viewer's class (their graduation year). An anonymous post shows only under Everyone: a campus or
+ * a class would say something about who wrote it.
+ */
+export const FEED_TABS = ['everyone', 'vitc', 'vitv', 'class'] as const;
+export type FeedTab = (typeof FEED_TABS)[number];
+
+export const FEED_TAB_LABELS: Record<FeedTab, string> = {
+  everyone: 'Everyone',
+  vitc: 'VITC',
+  vitv: 'VITV',
+  class: 'My class',
+};

@@ -38,7 +38,7 @@ import { ApiError } from '../lib/api-client';
 import { readCookie } from '../lib/cookies';
 import { isDemoSession } from '../lib/demo-flag';
 import { queryClient } from '../lib/query-client';
-import { readFeedSort, readReportsView, readSearch } from './route-params';
+import { readFeedSort, readFeedTab, readReportsView, readSearch } from './route-params';
 import { PAGE_ROUTES } from './route-table';
 
 /** `cookie`: the request's Cookie header, for what a browser keeps there (lib/cookies.ts). */
@@ -70,7 +70,7 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
   },
   dashboard: {
     gated: (client, _, search, cookie) => [
-      client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search))),
+      client.prefetchInfiniteQuery(feedQueryOptions(readFeedSort(search), readFeedTab(search))),
       client.prefetchQuery(asklineOfTheDayQueryOptions),
       // Drawn with the page, unless this browser has seen it (notice-banner.tsx).
       readCookie(cookie, storageKeys.noticeSeen) !== 'true' && client.prefetchQuery(noticeQueryOptions),

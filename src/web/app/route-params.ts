@@ -1,6 +1,6 @@
 // What a page's address asks for (?sort=, ?status=, ?q=, ?type=), read the one way both the page and
 // the server's first load (app/page-data.ts) read it, so the server asks for the list the page shows.
-import { FEED_SORTS, type FeedSort } from '../../shared/values/posts';
+import { FEED_SORTS, FEED_TABS, type FeedSort, type FeedTab } from '../../shared/values/posts';
 import {
   REPORT_SORTS,
   REPORT_STATUSES,
@@ -31,6 +31,11 @@ export function readCompose(params: URLSearchParams): { open: boolean; text: str
 /** The dashboard's order. */
 export function readFeedSort(params: URLSearchParams): FeedSort {
   return pick(params.get('sort'), FEED_SORTS, 'default');
+}
+
+/** The dashboard's tab (issue #51): Everyone unless the address says a campus or my class. */
+export function readFeedTab(params: URLSearchParams): FeedTab {
+  return pick(params.get('feed'), FEED_TABS, 'everyone');
 }
 
 /** The reports page's tab, and the order chosen in the address (null: the server's default). */

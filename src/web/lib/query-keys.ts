@@ -5,7 +5,7 @@
 // profiles, asklines, the session); the keys of the screens only members and staff reach are in
 // screen-keys.ts, a module apart, so that the code of the pages a shared link opens carries none of
 // them (their 100 KB budget, issue #26).
-import type { FeedSort } from '../../shared/posts';
+import type { FeedSort, FeedTab } from '../../shared/posts';
 import type { ThreadOrder } from '../../shared/values/replies';
 
 export const queryKeys = {
@@ -15,7 +15,8 @@ export const queryKeys = {
   postLists: {
     all: ['post-lists'] as const,
     /** `showMuted`: the posts the viewer's muted words hide, shown this once (issue #48). */
-    feed: (sort: FeedSort, showMuted = false) => ['post-lists', 'feed', sort, showMuted] as const,
+    feed: (sort: FeedSort, tab: FeedTab = 'everyone', showMuted = false) =>
+      ['post-lists', 'feed', sort, tab, showMuted] as const,
     profile: (username: string) => ['post-lists', 'profile', username.toLowerCase()] as const,
     askline: (asklineId: string, showMuted = false) =>
       ['post-lists', 'askline', asklineId, showMuted] as const,

@@ -1,6 +1,6 @@
 import { not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FEED_PAGE_SIZE, type FeedSort } from '../../../shared/posts';
+import { FEED_PAGE_SIZE, type FeedSort, type FeedTab } from '../../../shared/posts';
 import type { Db } from '../../db/client';
 import { cursorCount, cursorTime, decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { posts } from '../../db/schema';
@@ -30,49 +30,79 @@ const newestFirst: ListOrder = [
   ['createdAt', 'desc'],
   ['id', 'desc'],
 ];
+const oldestFirst: ListOrder = [
+  ['createdAt', 'asc'],
+  ['id', 'asc'],
+];
 const liked = sql`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`;
 
-/** A feed page as a prepared statement: the viewer's feed (personal-controls LIST_RULES.feed). */
-const feedPage = (name: string, where: SQL | undefined, order: ListOrder) =>
-  listStatement(name, 'feed', where, order);
+/**
+ * Which posts a tab holds (issue #51, decision 038): a campus's or a class's tab reads the author's
+ * campus or class kept with a named post (migration 0027), which an anonymous post never has.
+ */
+const TAB_WHERE: Record<FeedTab, SQL | undefined> = {
+  everyone: undefined,
+  vitc: sql`${posts.authorCampus} = 'VITC'`,
+  vitv: sql`${posts.authorCampus} = 'VITV'`,
+  class: sql`${posts.authorYear} = (select pr.graduation_year from profiles pr where pr.user_id = ${viewerId})`,
+};
 
-/** Each order's first page and the pages after a cursor (whose values are bound, never written in). */
-const pages = {
-  newest: {
-    first: feedPage('feed_newest', undefined, newestFirst),
-    after: feedPage('feed_newest_after', olderThan(time, id), newestFirst),
-  },
-  oldest: {
-    first: feedPage('feed_oldest', undefined, [
-      ['createdAt', 'asc'],
-      ['id', 'asc'],
-    ]),
-    after: feedPage(
-      'feed_oldest_after',
-      sql`(${posts.createdAt}, ${posts.id}) > (${time}::timestamptz, ${id}::uuid)`,
-      [
-        ['createdAt', 'asc'],
-        ['id', 'asc'],
-      ],
-    ),
-  },
-  most_liked: {
-    first: feedPage('feed_most_liked', undefined, [['likeCount', 'desc'], ...newestFirst]),
-    after: feedPage(
-      'feed_most_liked_after',
-      sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}::integer, ${time}::timestamptz, ${id}::uuid)`,
-      [['likeCount', 'desc'], ...newestFirst],
-    ),
-  },
-  // The default order's two groups (listDefaultFeed).
-  unliked: {
-    first: feedPage('feed_unliked', not(liked), newestFirst),
-    after: feedPage('feed_unliked_after', sql`not ${liked} and ${olderThan(time, id)}`, newestFirst),
-  },
-  liked: {
-    first: feedPage('feed_liked', liked, newestFirst),
-    after: feedPage('feed_liked_after', sql`${liked} and ${olderThan(time, id)}`, newestFirst),
-  },
+const both = (...parts: (SQL | undefined)[]) => {
+  const present = parts.filter((part) => part !== undefined);
+  return present.length === 0 ? undefined : sql.join(present, sql` and `);
+};
+
+/**
+ * Each order's first page and the pages after a cursor (whose values are bound, never written in), of
+ * one tab: prepared statements, made the first time the tab is read.
+ */
+function tabPages(tab: FeedTab) {
+  const name = (order: string) => (tab === 'everyone' ? `feed_${order}` : `feed_${order}_${tab}`);
+  /** A feed page as a prepared statement: the viewer's feed (personal-controls LIST_RULES.feed). */
+  const feedPage = (order: string, where: SQL | undefined, orderBy: ListOrder) =>
+    listStatement(name(order), 'feed', both(TAB_WHERE[tab], where), orderBy);
+  return {
+    newest: {
+      first: feedPage('newest', undefined, newestFirst),
+      after: feedPage('newest_after', olderThan(time, id), newestFirst),
+    },
+    oldest: {
+      first: feedPage('oldest', undefined, oldestFirst),
+      after: feedPage(
+        'oldest_after',
+        sql`(${posts.createdAt}, ${posts.id}) > (${time}::timestamptz, ${id}::uuid)`,
+        oldestFirst,
+      ),
+    },
+    most_liked: {
+      first: feedPage('most_liked', undefined, [['likeCount', 'desc'], ...newestFirst]),
+      after: feedPage(
+        'most_liked_after',
+        sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}::integer, ${time}::timestamptz, ${id}::uuid)`,
+        [['likeCount', 'desc'], ...newestFirst],
+      ),
+    },
+    // The default order's two groups (listDefaultFeed).
+    unliked: {
+      first: feedPage('unliked', not(liked), newestFirst),
+      after: feedPage('unliked_after', sql`not ${liked} and ${olderThan(time, id)}`, newestFirst),
+    },
+    liked: {
+      first: feedPage('liked', liked, newestFirst),
+      after: feedPage('liked_after', sql`${liked} and ${olderThan(time, id)}`, newestFirst),
+    },
+  };
+}
+
+type TabPages = ReturnType<typeof tabPages>;
+const madePages = new Map<FeedTab, TabPages>();
+const pagesOf = (tab: FeedTab): TabPages => {
+  let made = madePages.get(tab);
+  if (!made) {
+    made = tabPages(tab);
+    madePages.set(tab, made);
+  }
+  return made;
 };
 
 export interface FeedPage {
@@ -93,11 +123,14 @@ export async function listFeed(options: {
   db: Db;
   viewerId: string;
   sort: FeedSort;
+  /** The tab (issue #51): every post unless it says a campus or the viewer's class. */
+  tab?: FeedTab;
   cursor: string | undefined;
   showMuted?: boolean;
 }): Promise<FeedPage> {
   const { db, viewerId, sort, cursor, showMuted = false } = options;
-  if (sort === 'default') return listDefaultFeed(db, viewerId, cursor, showMuted);
+  const pages = pagesOf(options.tab ?? 'everyone');
+  if (sort === 'default') return listDefaultFeed(db, pages, viewerId, cursor, showMuted);
 
   const bound = { viewerId, showMuted };
   let rows: ListRow[];
@@ -131,7 +164,13 @@ function feedPageOf(page: ReadPage<ListRow>, cursorOf: (last: ListRow) => unknow
  * posts_feed_newest_top_idx and stops at a page, which is nearly always enough; only a page that reaches
  * its end goes on to the liked group, which starts from the viewer's likes.
  */
-async function listDefaultFeed(db: Db, viewerId: string, cursor: string | undefined, showMuted: boolean) {
+async function listDefaultFeed(
+  db: Db,
+  pages: TabPages,
+  viewerId: string,
+  cursor: string | undefined,
+  showMuted: boolean,
+) {
   const [afterLiked, time, id] = cursor ? decodeCursor(cursor, cursorShapes.default) : [false];
   const at = time && id ? { time, id } : null;
   const bound = { viewerId, showMuted };

@@ -165,8 +165,8 @@ export function postRoutes(deps: PostDeps) {
     })
     .get('/', feed.doc, member(), async (c) => {
       const viewer = c.var.caller;
-      const { sort, cursor, showMuted } = feed.query(c);
-      const page = await listFeed({ db, viewerId: viewer.userId, sort, cursor, showMuted });
+      const { sort, feed: tab, cursor, showMuted } = feed.query(c);
+      const page = await listFeed({ db, viewerId: viewer.userId, sort, tab, cursor, showMuted });
       return c.json({
         posts: page.rows.map(present(viewer)),
         nextCursor: page.nextCursor,

@@ -1,6 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { FEED_SORT_LABELS, FEED_SORTS, POST_MESSAGES } from '../../../shared/values/posts';
+import {
+  FEED_SORT_LABELS,
+  FEED_SORTS,
+  FEED_TAB_LABELS,
+  FEED_TABS,
+  type FeedSort,
+  type FeedTab,
+  POST_MESSAGES,
+} from '../../../shared/values/posts';
 import { DocumentTitle } from '../../components/document-title';
 import { Icon } from '../../components/icons/icon';
 import { composeButtonClasses } from '../../components/ui/control-classes';
@@ -18,10 +26,10 @@ import { MutedWordsLine } from '../../features/posts/components/muted-words-line
 import { PostCard } from '../../features/posts/components/post-card';
 import { PostCardView } from '../../features/posts/components/post-card-view';
 import { lazyPage } from '../../lib/lazy-page';
-import { useLocation, useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../lib/router';
 import { useCachedFallback } from '../../lib/use-cached-fallback';
 import { AsklineOfTheDay } from '../askline-of-the-day';
-import { readCompose, readFeedSort } from '../route-params';
+import { readCompose, readFeedSort, readFeedTab } from '../route-params';
 
 /** SPEC §9: with no posts after 3 s, the cached ones show; then a refresh every 5 s, three times. */
 const FEED_FALLBACK = { fallbackAfterMs: 3_000, retryEveryMs: 5_000, retries: 3 };
@@ -32,7 +40,19 @@ const DashboardCreatePost = lazyPage('app/dashboard-create-post.tsx', () =>
 );
 
 // /dashboard (SPEC §2): the notice, the create-post panel, the feed in the chosen order with Explore
-// More, and the empty state. The order lives in the address (?sort=) so a reload keeps it.
+// More, and the empty state. The order and the tab (issue #51: Everyone, VITC, VITV, My class) live in
+// the address (?sort=, ?feed=) so a reload keeps them; the tabs are links, working before the script.
+
+/** The address's query for an order and a tab, leaving out the defaults. */
+function feedSearch(sort: FeedSort, tab: FeedTab): Record<string, string> {
+  return { ...(tab === 'everyone' ? {} : { feed: tab }), ...(sort === 'default' ? {} : { sort }) };
+}
+
+const TAB_EMPTY: Record<Exclude<FeedTab, 'everyone'>, string> = {
+  vitc: 'No named posts from VITC yet.',
+  vitv: 'No named posts from VITV yet.',
+  class: 'No named posts from your class yet.',
+};
 export function DashboardRoute() {
   const { data: session } = useSession();
   if (session?.demo) return <DemoDashboard />;
@@ -44,6 +64,7 @@ function Dashboard() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const sort = readFeedSort(params);
+  const tab = readFeedTab(params);
   const openedWith = (location.state ?? null) as CreatePostState | null;
   const compose = readCompose(params);
   // Not from the navigation state at first: a reload keeps the history entry's state, which the
@@ -53,8 +74,8 @@ function Dashboard() {
   // Opened by the address (the app's shortcut, text shared to it): the draft is taken, and the address
   // loses it, so a reload does not open it again.
   useEffect(() => {
-    if (compose.open) setParams(sort === 'default' ? {} : { sort }, { replace: true });
-  }, [compose.open, sort, setParams]);
+    if (compose.open) setParams(feedSearch(sort, tab), { replace: true });
+  }, [compose.open, sort, tab, setParams]);
   const [asklineId, setAsklineId] = useState<string | null>(null);
 
   // The navbar's Create (or an askline's Answer) opened this page, or pressed again while already
@@ -68,7 +89,10 @@ function Dashboard() {
   // Only with an account: logging out clears the session first, and this must not ask again then.
   // "Show them": the posts the viewer's muted words hide, this once (issue #48).
   const [showMuted, setShowMuted] = useState(false);
-  const feed = useInfiniteQuery({ ...feedQueryOptions(sort, showMuted), enabled: Boolean(session?.user) });
+  const feed = useInfiniteQuery({
+    ...feedQueryOptions(sort, tab, showMuted),
+    enabled: Boolean(session?.user),
+  });
   const { data, fromCache } = useCachedFallback(feed, FEED_FALLBACK);
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
 
@@ -130,15 +154,35 @@ function Dashboard() {
             key: option,
             label: FEED_SORT_LABELS[option],
             checked: option === sort,
-            onSelect: () => setParams(option === 'default' ? {} : { sort: option }, { replace: true }),
+            onSelect: () => setParams(feedSearch(option, tab), { replace: true }),
           }))}
         />
       </div>
 
-      {sort === 'default' ? (
-        // Issue #51: the default order looked random; it says what it does (SPEC §9).
+      <nav aria-label="Feeds" className="mt-4">
+        <ul className="flex w-full rounded-xl bg-slate-100 p-1 sm:inline-flex sm:w-auto dark:bg-slate-800">
+          {FEED_TABS.map((option) => (
+            <li key={option} className="flex-1 sm:flex-none">
+              <Link
+                to={`/dashboard${searchOf(feedSearch(sort, option))}`}
+                replace
+                aria-current={option === tab ? 'page' : undefined}
+                className="block rounded-lg px-3 py-2 text-center text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 aria-[current=page]:bg-white aria-[current=page]:text-slate-900 aria-[current=page]:shadow-sm dark:text-slate-300 dark:hover:text-white dark:aria-[current=page]:bg-slate-900 dark:aria-[current=page]:text-white"
+              >
+                {FEED_TAB_LABELS[option]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {sort === 'default' || tab !== 'everyone' ? (
+        // Issue #51: the default order looked random; it says what it does (SPEC §9). A campus's or a
+        // class's tab says why an anonymous post is not there (decision 038).
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          Posts you haven’t liked yet come first, newest first.
+          {sort === 'default' ? 'Posts you haven’t liked yet come first, newest first.' : null}
+          {sort === 'default' && tab !== 'everyone' ? ' ' : null}
+          {tab === 'everyone' ? null : 'Anonymous posts are only under Everyone.'}
         </p>
       ) : null}
 
@@ -187,7 +231,9 @@ function Dashboard() {
         {data ? (
           posts.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-              <p className="text-slate-700 dark:text-slate-300">{POST_MESSAGES.empty}</p>
+              <p className="text-slate-700 dark:text-slate-300">
+                {tab === 'everyone' ? POST_MESSAGES.empty : TAB_EMPTY[tab]}
+              </p>
               <button
                 type="button"
                 onClick={openPanel}
@@ -258,4 +304,10 @@ function PanelLoading() {
       <span className="sr-only">Opening the post form...</span>
     </div>
   );
+}
+
+/** "?a=1&b=2" from an address's query values, or "" for none. */
+function searchOf(values: Record<string, string>): string {
+  const query = new URLSearchParams(values).toString();
+  return query ? `?${query}` : '';
 }

@@ -1,27 +1,36 @@
 // Posts on the client, as read: the feed and a profile's or an askline's posts as paged (infinite)
 // queries, and one post. The changes are in posts-api.ts.
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { FeedSort, Post, PostPage } from '../../../../shared/posts';
+import type { FeedSort, FeedTab, Post, PostPage } from '../../../../shared/posts';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/**
- * The feed in `sort`'s order; `showMuted`: with the posts the viewer's muted words hide (issue #48),
- * which the page shows when asked ("Show them") and never keeps across reloads.
- */
 /** A list's query string: its sort, the page after `cursor`, and `showMuted` when asked (issue #48). */
-function listQuery(parts: { sort?: string; cursor: string | null; showMuted?: boolean }): string {
+function listQuery(parts: {
+  sort?: string;
+  feed?: string;
+  cursor: string | null;
+  showMuted?: boolean;
+}): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(parts)) if (value) params.set(name, String(value));
   return params.size > 0 ? `?${params}` : '';
 }
 
-export const feedQueryOptions = (sort: FeedSort, showMuted = false) =>
+/**
+ * The feed in `sort`'s order, of one tab (issue #51: Everyone, a campus, my class); `showMuted`: with
+ * the posts the viewer's muted words hide (issue #48), which the page shows when asked ("Show them")
+ * and never keeps across reloads.
+ */
+export const feedQueryOptions = (sort: FeedSort, tab: FeedTab = 'everyone', showMuted = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.postLists.feed(sort, showMuted),
+    queryKey: queryKeys.postLists.feed(sort, tab, showMuted),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<PostPage>(`/api/posts${listQuery({ sort, cursor: pageParam, showMuted })}`, { signal }),
+      apiRequest<PostPage>(
+        `/api/posts${listQuery({ sort, feed: tab === 'everyone' ? undefined : tab, cursor: pageParam, showMuted })}`,
+        { signal },
+      ),
     getNextPageParam: (page) => page.nextCursor,
     // SPEC §3 cached_dashboard_posts: the feed is kept across reloads for the offline fallback.
     meta: { persist: !showMuted },
