@@ -50,7 +50,9 @@ test.afterAll(async () => {
 
 const feedPosts = (page: Page) => page.getByRole('region', { name: 'Posts' }).getByRole('article');
 const texts = async (page: Page) =>
-  (await feedPosts(page).allTextContents()).map((text) => text.match(/(Chennai|Vellore) 20\d\d, (named|anonymous)/)?.[0]);
+  (await feedPosts(page).allTextContents()).map(
+    (text) => text.match(/(Chennai|Vellore) 20\d\d, (named|anonymous)/)?.[0],
+  );
 
 test('Everyone, a campus and my class, each in the chosen order', PHONE, async ({ page }) => {
   await signInToSeeded(page, server, asha);

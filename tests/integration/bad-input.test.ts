@@ -604,7 +604,10 @@ describe('bad page cursors on every keyset list', () => {
     'feed, oldest': { url: (c) => `/api/posts?sort=oldest&cursor=${c}`, who: () => reader.cookie },
     'feed, most liked': { url: (c) => `/api/posts?sort=most_liked&cursor=${c}`, who: () => reader.cookie },
     // The feed's tabs (issue #51): statements of their own.
-    'feed of a campus': { url: (c) => `/api/posts?feed=vitv&sort=oldest&cursor=${c}`, who: () => reader.cookie },
+    'feed of a campus': {
+      url: (c) => `/api/posts?feed=vitv&sort=oldest&cursor=${c}`,
+      who: () => reader.cookie,
+    },
     'feed of my class': { url: (c) => `/api/posts?feed=class&cursor=${c}`, who: () => reader.cookie },
     'profile posts': {
       url: (c) => `/api/profiles/${reader.username}/posts?cursor=${c}`,

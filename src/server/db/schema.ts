@@ -175,7 +175,12 @@ export const posts = pgTable(
       .on(t.authorYear, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`NOT ${t.deleted} AND ${t.authorYear} IS NOT NULL`),
     index('posts_class_most_liked_idx')
-      .on(t.authorYear, t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.authorYear,
+        t.likeCount.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`NOT ${t.deleted} AND ${t.authorYear} IS NOT NULL`),
     index('posts_feed_most_liked_top_idx')
       .on(t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
