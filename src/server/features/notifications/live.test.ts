@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { rowIdSchema } from '../../../shared/path-params';
 import { queryRows } from '../../db/client';
 import { setLike } from '../posts/set-like';
+import { createReply } from '../replies/create-reply';
 import { listeningNotificationStreams, MOST_STREAMS_PER_USER, NOTIFICATIONS_CHANNEL } from './live';
 
 let database: TestDatabase;
@@ -98,6 +99,43 @@ describe('live streams', () => {
       sql`select read_at is null as unread from notifications where post_id = ${post}::uuid`,
     );
     expect(row?.unread).toBe(true);
+  });
+
+  it("hear nothing from a reply's transaction when its caller announces after the commit, and only then (migration 0029)", async () => {
+    const heard: string[] = [];
+    const listening = database.listen(NOTIFICATIONS_CHANNEL, {
+      onNotice: (payload) => heard.push(payload),
+      onListening: () => {},
+      onLost: () => {},
+    });
+    const author = await insertAccount(database.db);
+    const writer = await insertAccount(database.db);
+    const liker = await insertAccount(database.db);
+    const reply = (postId: string, announcedAfterCommit: boolean) =>
+      createReply(database.db, {
+        postId,
+        authorId: writer.userId,
+        content: 'A reply',
+        isAnonymous: false,
+        replyToId: null,
+        announcedAfterCommit,
+      });
+
+    // The reply route announces after its commit: the transaction sends no NOTIFY of its own.
+    const first = await newPost(author.userId);
+    expect((await reply(first, true)).told).toEqual([author.userId]);
+    await listening.settle();
+    expect(heard).toEqual([]);
+    // The setting ends with its transaction: the next one on any connection announces as before.
+    await setLike({ db: database.db, userId: liker.userId, postId: first, liked: true });
+    await listening.settle();
+    expect(heard).toEqual([author.userId]);
+    // Any other caller (a held reply published by staff) is announced by the trigger.
+    heard.length = 0;
+    const second = await newPost(author.userId);
+    expect((await reply(second, false)).told).toEqual([author.userId]);
+    await listening.settle();
+    expect(heard).toEqual([author.userId]);
   });
 
   it('announce a change to every instance, and one announcement for many people names them all', async () => {

@@ -110,6 +110,7 @@ export function replyRoutes(deps: PostDeps) {
           isAnonymous: fields.isAnonymous,
           replyToId: fields.replyToId,
           postedAfterWarning: found.verdict === 'rethink',
+          announcedAfterCommit: Boolean(deps.announceNotification),
         });
         // Queued, not awaited: the answer takes as long whoever was told.
         for (const userId of told) deps.announceNotification?.(userId);

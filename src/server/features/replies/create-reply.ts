@@ -22,6 +22,11 @@ export interface NewReply {
   postedAfterWarning?: boolean;
   /** A held reply published by staff keeps the id it was held under. */
   id?: string;
+  /**
+   * The caller announces everyone told to their live bells once the reply is committed (the reply
+   * route does), so the notifications made here send no NOTIFY of their own (migration 0029).
+   */
+  announcedAfterCommit?: boolean;
 }
 
 interface ThreadRow {
@@ -42,10 +47,20 @@ interface AnsweredRow {
  * once cannot take the same label, and the counts add up): a live post, not a reply, that the writer
  * may see. Null when it reads as missing.
  */
-async function lockThread(tx: Db, postId: string, writer: string): Promise<ThreadRow | null> {
+async function lockThread(
+  tx: Db,
+  postId: string,
+  writer: string,
+  announcedAfterCommit: boolean,
+): Promise<ThreadRow | null> {
+  // The transaction's first statement also tells the notification triggers, when so, that the caller
+  // announces after the commit (migration 0029): no statement of its own for it.
+  const announced = announcedAfterCommit
+    ? sql`, set_config('yearbook.announced_after_commit', 'on', true) as announced`
+    : sql``;
   const [row] = await queryRows<ThreadRow>(
     tx,
-    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked
+    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked${announced}
       from posts p
       where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
       for update of p`,
@@ -96,7 +111,7 @@ async function labelFor(tx: Db, postId: string, writer: string, thread: ThreadRo
  */
 export async function createReply(db: Db, reply: NewReply): Promise<{ id: string; told: string[] }> {
   return db.transaction(async (tx) => {
-    const thread = await lockThread(tx, reply.postId, reply.authorId);
+    const thread = await lockThread(tx, reply.postId, reply.authorId, reply.announcedAfterCommit ?? false);
     if (!thread) throw new AppError('not_found', POST_MESSAGES.notFound);
     if (!thread.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
     let branchId: string | null = null;
