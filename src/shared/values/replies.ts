@@ -31,6 +31,8 @@ export const REPLY_MESSAGES = {
   empty: 'No replies yet. Start the conversation.',
   createSignedOut: 'You must be logged in to reply',
   contentRequired: 'Please write something before replying.',
+  /** The page could not load what sending needs (offline since it was opened). */
+  sendFailed: 'Could not send your reply. Check your connection and try again.',
   /** The text check's warning (issue #47), as the reply box says it. */
   rethink: 'This reply may hurt someone. Edit it, or reply anyway.',
   /** The count a thread gives of the replies the viewer's muted words hid (issue #48). */
