@@ -2,7 +2,8 @@
 // and Embed dialog; §4 copied state; §7 link form and PNG download; §8 copy and download failures; §9
 // image and embed page): each template downloaded as a PNG 4× the frame's size and in its ratio, the
 // copied link of a named and an anonymous post, the downloaded embed page opened with the network off,
-// and a post full of markup that stays text everywhere.
+// and a post full of markup that stays text everywhere. The image's options (issue #51): Light or
+// Dark, and the author's "Hide my name", kept in the address and honoured in the PNG and the share sheet.
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -81,6 +82,20 @@ async function downloaded(
   return { download, file };
 }
 
+/** The four corner pixels of a PNG, as red, green, blue and alpha. */
+async function cornerPixels(file: Buffer): Promise<[number, number, number, number][]> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => (y * info.width + x) * 4;
+  return [at(0, 0), at(info.width - 1, 0), at(0, info.height - 1), at(info.width - 1, info.height - 1)].map(
+    (i): [number, number, number, number] => [
+      data[i] ?? 0,
+      data[i + 1] ?? 0,
+      data[i + 2] ?? 0,
+      data[i + 3] ?? 0,
+    ],
+  );
+}
+
 test('each template downloads as a PNG at 4× the frame, square 1:1 and story 9:16', async ({
   page,
   browser,
@@ -126,11 +141,13 @@ test('each template downloads as a PNG at 4× the frame, square 1:1 and story 9:
     const ratio = (image.width ?? 0) / (image.height ?? 1);
     if (format === 'square') expect(ratio).toBeCloseTo(1, 2);
     if (format === 'story') expect(ratio).toBeCloseTo(9 / 16, 2);
-    // Black where nothing is drawn: the frame of square and story, the card's rounded corner by default.
-    const { data } = await sharp(file).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({
-      resolveWithObject: true,
-    });
-    expect([...data.subarray(0, 3)]).toEqual([0, 0, 0]);
+    // A whole rectangle (issue #51): the campus indigo of square and story, black (Dark, the default)
+    // behind the default card's rounded corners.
+    const corners = await cornerPixels(file);
+    for (const [red, green, blue, alpha] of corners) {
+      expect(alpha, `${format} corner`).toBe(255);
+      expect(red + green + blue, `${format} corner`).toBeLessThan(format === 'default' ? 1 : 3 * 130);
+    }
   }
   await expect(navbar(page).getByRole('button', { name: 'Download image' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page);
@@ -154,35 +171,39 @@ test(
   },
 );
 
+/** The phone's share sheet, stubbed: what it was handed is kept in the page, and read back. */
+async function stubShareSheet(page: Page): Promise<() => Promise<unknown[]>> {
+  await page.addInitScript(() => {
+    const shared: unknown[] = [];
+    (window as unknown as { shared: unknown[] }).shared = shared;
+    Object.defineProperty(navigator, 'canShare', {
+      value: (data: ShareData) => Boolean(data.files?.every((file) => file.type === 'image/png')),
+    });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: ShareData) => {
+        shared.push({
+          title: data.title,
+          url: data.url,
+          files: await Promise.all(
+            (data.files ?? []).map(async (file) => ({
+              name: file.name,
+              type: file.type,
+              png: Array.from(new Uint8Array(await file.slice(0, 8).arrayBuffer())),
+              size: file.size,
+            })),
+          ),
+        });
+      },
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared);
+}
+
 test(
   "the phone's share sheet gets the link, and in Square and Story the PNG itself (issue #51)",
   PHONE_ONLY,
   async ({ page }) => {
-    // The phone's share sheet, stubbed: what it was handed is kept in the page.
-    await page.addInitScript(() => {
-      const shared: unknown[] = [];
-      (window as unknown as { shared: unknown[] }).shared = shared;
-      Object.defineProperty(navigator, 'canShare', {
-        value: (data: ShareData) => Boolean(data.files?.every((file) => file.type === 'image/png')),
-      });
-      Object.defineProperty(navigator, 'share', {
-        value: async (data: ShareData) => {
-          shared.push({
-            title: data.title,
-            url: data.url,
-            files: await Promise.all(
-              (data.files ?? []).map(async (file) => ({
-                name: file.name,
-                type: file.type,
-                png: Array.from(new Uint8Array(await file.slice(0, 8).arrayBuffer())),
-                size: file.size,
-              })),
-            ),
-          });
-        },
-      });
-    });
-    const sharedOf = () => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared);
+    const sharedOf = await stubShareSheet(page);
     await signIn(page, meera);
 
     // The feed's card: Share via… first in its menu, with the post's link.
@@ -310,6 +331,72 @@ test('the share menu and More options are walked with the arrow keys, Home and E
   await expect(more).toBeFocused();
   await expect(page.getByRole('button', { name: 'Report' })).toBeHidden();
 });
+
+test('the author makes a Light Story image without their name: a whole 9:16 rectangle (issue #51)', async ({
+  page,
+}) => {
+  await signIn(page, asha);
+  await page.goto(`${server.url}/asha_s/${long}?format=story`);
+  // Dark is the image's first choice; the askline stands above the card, the address under it.
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(frame(page)).toHaveAttribute('data-theme', 'dark');
+  await expect(frame(page)).toContainText('What will you miss most about campus?');
+  await expect(frame(page)).toContainText(`/post/${long.slice(0, 8)}`);
+  await expect(frame(page)).toContainText('Asha Sharer');
+
+  await page.getByRole('group', { name: 'Image colours' }).getByRole('radio', { name: 'Light' }).check();
+  await page.getByRole('checkbox', { name: 'Hide my name' }).check();
+  // Kept in the address, beside the template, as the server draws it too.
+  await expect(page).toHaveURL(/\?format=story&theme=light&hideName=1$/);
+  await expect(frame(page)).toHaveAttribute('data-theme', 'light');
+  await expect(frame(page)).toContainText('www.vit.ac.in');
+  for (const name of ['Asha', 'asha_s']) await expect(frame(page)).not.toContainText(name);
+  await expect(frame(page).locator('img')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const { download, file } = await downloaded(page, () =>
+    navbar(page).getByRole('button', { name: 'Download image' }).click(),
+  );
+  // Its file names no one either.
+  expect(download.suggestedFilename()).toBe(`anonymous-${long}-story.png`);
+  const image = await sharp(file).metadata();
+  expect((image.width ?? 0) / (image.height ?? 1)).toBeCloseTo(9 / 16, 2);
+  // Opaque pale corners: no transparent rounding, no black.
+  for (const [red, green, blue, alpha] of await cornerPixels(file)) {
+    expect(alpha).toBe(255);
+    expect(red + green + blue).toBeGreaterThan(3 * 180);
+  }
+});
+
+test("someone else's post offers no Hide my name, and its address cannot hide the name", async ({ page }) => {
+  await signIn(page, kiran);
+  await page.goto(`${server.url}/asha_s/${named}?format=story&theme=light&hideName=1`);
+  await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Hide my name' })).toHaveCount(0);
+  await expect(frame(page)).toContainText('Asha Sharer');
+  // Nor the author's own anonymous post: it has no name to hide.
+  await signIn(page, asha);
+  await page.goto(`${server.url}/post/${anonymous}?format=story`);
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Hide my name' })).toHaveCount(0);
+});
+
+test(
+  "the share sheet gets an image without its author's name alone, named by no one (issue #51)",
+  PHONE_ONLY,
+  async ({ page }) => {
+    const sharedOf = await stubShareSheet(page);
+    await signIn(page, asha);
+    await page.goto(`${server.url}/asha_s/${named}?format=story&hideName=1`);
+    await expect(page.getByRole('checkbox', { name: 'Hide my name' })).toBeChecked();
+    await navbar(page).getByRole('button', { name: 'Share' }).click();
+    await expect.poll(async () => (await sharedOf()).length).toBe(1);
+    const [story] = (await sharedOf()) as { title?: string; url?: string; files: { name: string }[] }[];
+    expect(story?.title).toBeUndefined();
+    expect(story?.url).toBeUndefined();
+    expect(story?.files.map((file) => file.name)).toEqual([`anonymous-${named}-story.png`]);
+  },
+);
 
 test('the anonymous author downloads an image that says only Anonymous', async ({ page }) => {
   await signIn(page, asha);

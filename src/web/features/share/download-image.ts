@@ -1,7 +1,8 @@
 // SPEC §9 image download: the single-post page's frame drawn to a PNG in the browser at 4× pixel ratio
 // on black (on white for a Light image, issue #51: the default template's card leaves its rounded
-// corners to it), with a second attempt 300 ms after a failed first one (images and fonts still arriving),
-// saved as {username}-{postId}-{template}.png. modern-screenshot arrives only when someone downloads.
+// corners to it), with a second attempt 300 ms after a failed first one (images and fonts still
+// arriving), saved as {username}-{postId}-{template}.png ("anonymous" for an image without a name).
+// modern-screenshot arrives only when someone downloads.
 import {
   IMAGE_BACKGROUND,
   IMAGE_PIXEL_RATIO,

@@ -33,10 +33,11 @@ const CARD_COLOURS: Record<ImageTheme, string> = {
 
 // The author's choice to leave their name out (the card already has no author, so it says
 // "Anonymous"): the avatar and that line go, the post's date stays.
-const NAME_HIDDEN = '[&_article>div:first-of-type>:not(div)]:hidden [&_article>div:first-of-type>div>:first-child]:hidden';
+const NAME_HIDDEN =
+  '[&_article>div:first-of-type>:not(div)]:hidden [&_article>div:first-of-type>div>:first-child]:hidden';
 
-/** In a story, the post is read on a phone held at arm's length: its text a size up. */
-const STORY_TEXT = '[&_article>p]:text-lg [&_article>p]:leading-8';
+/** A square or a story is read in a feed or a Story on a phone: the post's text a size up. */
+const FRAMED_TEXT = '[&_article>p]:text-lg [&_article>p]:leading-8';
 
 /** The smallest the card is drawn to fit a frame: below this its text would be hard to read. */
 const MIN_ZOOM = 0.6;
@@ -111,7 +112,7 @@ export function ImageFrame({ format, post, theme, hideName = false, children }: 
   const card = [
     theme ? CARD_COLOURS[theme] : '',
     hideName ? NAME_HIDDEN : '',
-    format === 'story' ? STORY_TEXT : '',
+    framed ? FRAMED_TEXT : '',
   ].join(' ');
 
   if (!framed) {

@@ -36,14 +36,17 @@ const ImageFrame = lazyPage('features/share/image-frame.tsx', () =>
 
 /** What the single-post page shows in a template is what the image of it will be (features/share). */
 export function ShareFrame(props: ShareFrameProps) {
-  const plain = (
-    <div id={SHARE_FRAME_ID} data-template={props.format}>
-      {props.children}
-    </div>
-  );
-  if (props.format === 'default' && !props.theme) return plain;
+  if (props.format === 'default' && !props.theme) {
+    return (
+      <div id={SHARE_FRAME_ID} data-template="default">
+        {props.children}
+      </div>
+    );
+  }
+  // No card while the frame's code arrives (a moment, the first time): a card drawn in the wait would
+  // count as a second copy of its own lazily loaded parts (lib/ready-mark.ts).
   return (
-    <Suspense fallback={plain}>
+    <Suspense fallback={null}>
       <ImageFrame {...props} />
     </Suspense>
   );

@@ -10,6 +10,8 @@ const box = 'size-4 accent-brand-600 focus-visible:outline-none dark:accent-bran
  * author of a named post, an image without their name. Each choice is kept in the page's address
  * (`?theme=light`, `&hideName=1`) as the template is, so the frame below shows what Download and Share
  * will send; the server draws the same page from it. Members only: they are the ones who download.
+ * The inputs keep their own state (the address follows them): a controlled one would show its old
+ * state until the page has moved to the new address.
  */
 export function ImageOptions({ nameHideable }: { nameHideable: boolean }) {
   const [params, setParams] = useSearchParams();
@@ -27,7 +29,7 @@ export function ImageOptions({ nameHideable }: { nameHideable: boolean }) {
               type="radio"
               name="theme"
               value={option}
-              checked={theme === option}
+              defaultChecked={theme === option}
               onChange={() => choose('theme', option === 'dark' ? null : option)}
               className={box}
             />
@@ -41,7 +43,7 @@ export function ImageOptions({ nameHideable }: { nameHideable: boolean }) {
             type="checkbox"
             name="hideName"
             value="1"
-            checked={params.get('hideName') === '1'}
+            defaultChecked={params.get('hideName') === '1'}
             onChange={(event) => choose('hideName', event.target.checked ? '1' : null)}
             className={box}
           />
