@@ -6,40 +6,31 @@ import { tokenizePostText } from '../../../shared/post-text';
 import { MENTION_LIMIT } from '../../../shared/replies';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
-import {
-  type MutedWord,
-  matchesMutedWords,
-  mutedByWords,
-  mutedWordsNow,
-  postRefAs,
-} from '../personal-controls';
+import { type MutedWord, matchesMutedWords, mutedByWords, postRefAs } from '../personal-controls';
 
 const today = sql`(now() at time zone ${NOTIFICATION_DAY_ZONE})::date`;
 
 /**
  * A reply written: the post's author is told of a reply to the post, the answered reply's author of a
- * reply to theirs; never the writer themselves, nor someone whose muted words it matches (it neither
- * makes their notification nor moves it up). Their muted words are matched here, on the reply's match
- * form (`matchText`, as written with it). Answers who was told (for their live bells).
+ * reply to theirs (`reader`, with their muted words, read by the caller with that row); never the
+ * writer themselves, nor someone whose muted words it matches (it neither makes their notification nor
+ * moves it up). Their muted words are matched here, on the reply's match form (`matchText`, as written
+ * with it). Answers who was told (for their live bells).
  */
 export async function tellReplied(
   tx: Db,
-  reply: { id: string; postId: string; replyToId: string | null; writerId: string; matchText: string },
+  reply: { postId: string; replyToId: string | null; writerId: string; matchText: string },
+  reader: { userId: string | null; mutedWords: MutedWord[] },
 ): Promise<string[]> {
   const [kind, aboutId] = reply.replyToId
     ? (['reply_replied', reply.replyToId] as const)
     : (['post_replied', reply.postId] as const);
-  const [about] = await queryRows<{ user_id: string; muted_words: MutedWord[] }>(
-    tx,
-    sql`select p.user_id, ${mutedWordsNow(sql.raw('p.user_id'))} as muted_words
-      from posts p
-      where p.id = ${aboutId}::uuid and p.user_id is not null and p.user_id <> ${reply.writerId}`,
-  );
-  if (!about || matchesMutedWords(about.muted_words, reply.matchText)) return [];
+  if (reader.userId === null || reader.userId === reply.writerId) return [];
+  if (matchesMutedWords(reader.mutedWords, reply.matchText)) return [];
   const told = await queryRows<{ user_id: string }>(
     tx,
     sql`insert into notifications (user_id, kind, post_id, day)
-      values (${about.user_id}, ${kind}, ${aboutId}::uuid, ${today})
+      values (${reader.userId}, ${kind}, ${aboutId}::uuid, ${today})
       on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
       do update set updated_at = now(), read_at = null
       returning user_id`,

@@ -31,7 +31,7 @@ import {
 } from '../replies';
 import { countNewAccountAnonymousPost } from './new-account-rule';
 import type { PostDeps } from './routes';
-import { textVerdict } from './text-verdict';
+import { foundInText, refuseUnanswered } from './text-verdict';
 
 const notFound = () => new AppError('not_found', POST_MESSAGES.notFound);
 
@@ -84,12 +84,18 @@ export function replyRoutes(deps: PostDeps) {
         const fields = await reply.body(c);
         const params = reply.params(c);
         if (!params) throw notFound();
-        // The thread first: a reply to a missing post (or one closed to replies) is refused before the
-        // text is looked at, whatever it says.
-        const head = await readThreadHead(db, params.id, viewer.userId);
-        if (!head) throw notFound();
-        if (!head.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
-        const found = await textVerdict(deps, { ...fields, authorId: viewer.userId });
+        // A reply to a missing post (or one closed to replies) is refused whatever its text says: the
+        // answer never depends on what the check found. Where the text passes and nothing else is
+        // counted, writing the reply finds that out under the thread's lock (no read before it: issue
+        // #49, a reply's cost); a warning, a hold or an anonymous reply's allowance waits for the
+        // thread to be read first.
+        const found = await foundInText(deps, { ...fields, authorId: viewer.userId });
+        if (found.verdict !== 'ok' || fields.isAnonymous) {
+          const head = await readThreadHead(db, params.id, viewer.userId);
+          if (!head) throw notFound();
+          if (!head.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
+        }
+        refuseUnanswered(found, fields);
         if (fields.isAnonymous) await countNewAccountAnonymousPost(db, rateLimiter, viewer.userId);
         if (found.verdict === 'hold') {
           const held = await holdPost({

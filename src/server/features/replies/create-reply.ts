@@ -7,7 +7,7 @@ import { REPLY_MESSAGES } from '../../../shared/replies';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
 import { tellMentioned, tellReplied } from '../notifications';
-import { blockedBetween, postRefAs } from '../personal-controls';
+import { blockedBetween, type MutedWord, mutedWordsNow, postRefAs } from '../personal-controls';
 import { textMatchForm } from '../safety';
 
 export interface NewReply {
@@ -34,12 +34,16 @@ interface ThreadRow {
   is_anonymous: boolean;
   replies_enabled: boolean;
   blocked: boolean;
+  /** The post's author's muted words, when the reply answers the post (its notification is theirs). */
+  muted_words: MutedWord[] | null;
 }
 
 interface AnsweredRow {
   id: string;
   branch_id: string | null;
+  user_id: string | null;
   blocked: boolean;
+  muted_words: MutedWord[];
 }
 
 /**
@@ -51,16 +55,19 @@ async function lockThread(
   tx: Db,
   postId: string,
   writer: string,
-  announcedAfterCommit: boolean,
+  options: { announcedAfterCommit: boolean; answersPost: boolean },
 ): Promise<ThreadRow | null> {
   // The transaction's first statement also tells the notification triggers, when so, that the caller
   // announces after the commit (migration 0029): no statement of its own for it.
-  const announced = announcedAfterCommit
+  const announced = options.announcedAfterCommit
     ? sql`, set_config('yearbook.announced_after_commit', 'on', true) as announced`
     : sql``;
+  // Read with the row it is about, not by a statement of its own (issue #49).
+  const mutedWords = options.answersPost ? mutedWordsNow(sql.raw('p.user_id')) : sql`null`;
   const [row] = await queryRows<ThreadRow>(
     tx,
-    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked${announced}
+    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked,
+        ${mutedWords} as muted_words${announced}
       from posts p
       where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
       for update of p`,
@@ -72,7 +79,8 @@ async function lockThread(
 async function findAnswered(tx: Db, postId: string, replyToId: string, writer: string) {
   const [row] = await queryRows<AnsweredRow>(
     tx,
-    sql`select r.id, r.branch_id, ${blockedBetween(writer, postRefAs('r'))} as blocked
+    sql`select r.id, r.branch_id, r.user_id, ${blockedBetween(writer, postRefAs('r'))} as blocked,
+        ${mutedWordsNow(sql.raw('r.user_id'))} as muted_words
       from posts r
       where r.id = ${replyToId}::uuid and r.parent_id = ${postId}::uuid and not r.deleted`,
   );
@@ -111,14 +119,20 @@ async function labelFor(tx: Db, postId: string, writer: string, thread: ThreadRo
  */
 export async function createReply(db: Db, reply: NewReply): Promise<{ id: string; told: string[] }> {
   return db.transaction(async (tx) => {
-    const thread = await lockThread(tx, reply.postId, reply.authorId, reply.announcedAfterCommit ?? false);
+    const thread = await lockThread(tx, reply.postId, reply.authorId, {
+      announcedAfterCommit: reply.announcedAfterCommit ?? false,
+      answersPost: reply.replyToId === null,
+    });
     if (!thread) throw new AppError('not_found', POST_MESSAGES.notFound);
     if (!thread.replies_enabled) throw new AppError('forbidden', REPLY_MESSAGES.repliesOff);
     let branchId: string | null = null;
+    // Whose notification the reply makes: the answered reply's author's, or the post's.
+    let told = { userId: thread.user_id, mutedWords: thread.muted_words ?? [] };
     if (reply.replyToId) {
       const answered = await findAnswered(tx, reply.postId, reply.replyToId, reply.authorId);
       if (!answered) throw new AppError('not_found', REPLY_MESSAGES.replyToMissing, 'replyToId');
       branchId = answered.branch_id ?? answered.id;
+      told = { userId: answered.user_id, mutedWords: answered.muted_words };
     }
     const label = reply.isAnonymous ? await labelFor(tx, reply.postId, reply.authorId, thread) : null;
     const matchText = textMatchForm(reply.content);
@@ -133,14 +147,12 @@ export async function createReply(db: Db, reply: NewReply): Promise<{ id: string
     );
     if (!inserted) throw new Error('createReply: no row returned');
     await countReply(tx, { parentId: reply.postId, branchId }, 1);
-    const told = [
-      ...(await tellReplied(tx, {
-        id: inserted.id,
-        postId: reply.postId,
-        replyToId: reply.replyToId,
-        writerId: reply.authorId,
-        matchText,
-      })),
+    const toldOf = [
+      ...(await tellReplied(
+        tx,
+        { postId: reply.postId, replyToId: reply.replyToId, writerId: reply.authorId, matchText },
+        told,
+      )),
       ...(await tellMentioned(tx, {
         id: inserted.id,
         content: reply.content,
@@ -148,7 +160,7 @@ export async function createReply(db: Db, reply: NewReply): Promise<{ id: string
         anonymous: reply.isAnonymous,
       })),
     ];
-    return { id: inserted.id, told: [...new Set(told)] };
+    return { id: inserted.id, told: [...new Set(toldOf)] };
   });
 }
 
