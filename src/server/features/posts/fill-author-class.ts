@@ -4,19 +4,28 @@
 // profiles as they are now. Any number of instances may run it at once: a row is only written while
 // still empty, from the same profile row the trigger on profiles would write. With nothing left it is
 // one query walking the primary key.
+//
+// Each row it fills is written anew with an entry in every index of posts (a class's index needs the
+// new value, so the update cannot be heap-only): about a millisecond a row. It pauses between batches
+// so the requests of the first minutes after an upgrade keep the database's time: at a million named
+// posts it is a quarter of an hour of background work, once.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type Db, queryRows } from '../../db/client';
 
-const BATCH_SIZE = 1000;
+const BATCH_SIZE = 500;
+const PAUSE_MS = 100;
 
 /** Fills the campus and class of every named post without them; answers how many it filled. */
 export async function fillAuthorClass(options: {
   db: Db;
   logger?: Logger;
   batchSize?: number;
+  /** Between batches (0 in tests). */
+  pauseMs?: number;
 }): Promise<number> {
-  const { db, batchSize = BATCH_SIZE } = options;
+  const { db, batchSize = BATCH_SIZE, pauseMs = PAUSE_MS } = options;
   let after = '00000000-0000-0000-0000-000000000000';
   let filled = 0;
   for (;;) {
@@ -39,6 +48,7 @@ export async function fillAuthorClass(options: {
     if (!last) break;
     filled += batch[0]?.filled ?? 0;
     after = last;
+    if (pauseMs > 0) await sleep(pauseMs);
   }
   if (filled > 0) options.logger?.info({ filled }, 'filled the campus and class of older named posts');
   return filled;
