@@ -131,8 +131,54 @@ export interface MutedWord {
  * it made a reply's notification cost more than the reply).
  */
 export function matchesMutedWords(words: MutedWord[], matchText: string): boolean {
-  const pattern = combinedPattern(words);
-  return pattern !== null && new RegExp(pattern, 'u').test(matchText);
+  if (words.length === 0) return false;
+  // A reader's whole expression costs about a millisecond to compile the first time it runs: only the
+  // words that can match are put in it. A word can match only where the text, without spaces and with
+  // each run of one letter as one, holds its letters the same way (its expression lets each letter
+  // repeat and a space fall between its words); a masked text ("c*t") keeps every word.
+  const masked = matchText.includes('*');
+  const squeezedText = masked ? '' : squeezed(matchText);
+  const candidates = masked ? words : words.filter((word) => squeezedText.includes(lettersOf(word.pattern)));
+  if (candidates.length === 0) return false;
+  const pattern = combinedPattern(candidates);
+  return pattern !== null && compiled(pattern).test(matchText);
+}
+
+/** A word's letters as its expression names them (`[c*]+` each), run together and squeezed. */
+function lettersOf(pattern: string): string {
+  return squeezed([...pattern.matchAll(/\[(.)\*\]\+/gu)].map((letter) => letter[1]).join(''));
+}
+
+/** Without spaces, each run of one character as one. */
+function squeezed(text: string): string {
+  let out = '';
+  let last = '';
+  for (const c of text) {
+    if (c === ' ' || c === last) continue;
+    out += c;
+    last = c;
+  }
+  return out;
+}
+
+/** Readers' expressions, compiled once each: a reader's words change rarely, replies come often. */
+const expressions = new Map<string, RegExp>();
+const MOST_EXPRESSIONS = 500;
+
+function compiled(pattern: string): RegExp {
+  let expression = expressions.get(pattern);
+  if (expression) {
+    // The most recently used last: the first is the one to drop.
+    expressions.delete(pattern);
+  } else {
+    expression = new RegExp(pattern, 'u');
+    if (expressions.size >= MOST_EXPRESSIONS) {
+      const oldest = expressions.keys().next();
+      if (!oldest.done) expressions.delete(oldest.value);
+    }
+  }
+  expressions.set(pattern, expression);
+  return expression;
 }
 
 /** Whether the viewer has a muted word acting now: read once per statement. */
