@@ -39,6 +39,8 @@ import { personalControlRoutes } from './features/personal-controls/routes';
 import { replyRoutes } from './features/posts/reply-routes';
 import { postRoutes, profilePostRoutes } from './features/posts/routes';
 import { profileRoutes, usernameRoutes } from './features/profiles/routes';
+import { type PushService, startPush } from './features/push/push-service';
+import { pushRoutes } from './features/push/routes';
 import { postModerationRoutes, reportRoutes, sealedSuspensionRoutes } from './features/reports/routes';
 import { type CurrentTextChecker, listeningTextChecker } from './features/safety';
 import { adminWordListRoutes, safetyRoutes } from './features/safety/routes';
@@ -98,6 +100,11 @@ export interface AppDependencies {
   /** The job that hands out the admins' notices to every member; defaults to one of this app's. */
   broadcasts?: Broadcasts;
   /**
+   * Web push (features/push): its key and the jobs that send pushes; defaults to one of this app's,
+   * on with `config.vapidKeys`.
+   */
+  push?: PushService;
+  /**
    * The text check's word lists with the admins' words; defaults to one that reads them from
    * `database` and builds again when told they changed (features/safety/current-checker.ts).
    */
@@ -123,6 +130,7 @@ export function createApp({
   viewers = listeningViewerCache(database, logger),
   notificationStreams = listeningNotificationStreams(database, logger),
   broadcasts = startBroadcasts({ db: database.db, logger }),
+  push = startPush({ config, database, logger }),
   textChecker = listeningTextChecker(database, logger),
 }: AppDependencies) {
   const db = database.db;
@@ -229,6 +237,7 @@ export function createApp({
       logger,
     }),
   );
+  app.route('/api/push', pushRoutes({ ...profileDeps, push }));
   const origin = new URL(config.publicUrl).origin;
   app.route(
     '/api/account',

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { BackupError, readBackup, writeBackup } from './db/embedded-backup';
+import { BackupError, KEPT_SECRETS, readBackup, writeBackup } from './db/embedded-backup';
 import { startEmbeddedDatabase } from './db/embedded-database';
 import {
   CLUSTER_DIR_NAME,
@@ -132,7 +132,7 @@ export async function runRestore(
     return 1;
   }
   const dataDir = config.dataDir;
-  const restored = [CLUSTER_DIR_NAME, 'uploads', 'auth-secret'].map((name) => path.join(dataDir, name));
+  const restored = [CLUSTER_DIR_NAME, 'uploads', ...KEPT_SECRETS].map((name) => path.join(dataDir, name));
   let lock: ReturnType<typeof acquireDataDirLock> | null = null;
   let wrote = false;
   try {

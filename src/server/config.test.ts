@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { generateVapidKeys } from './features/push/vapid-keys';
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -116,6 +117,42 @@ describe('loadConfig', () => {
       discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
     });
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' })[0]).toContain('GOOGLE_CLIENT_SECRET');
+  });
+
+  it('reads web push: the VAPID pair together and of one key, the subject, and local push addresses outside production', () => {
+    const keys = generateVapidKeys();
+    const pair = { VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+    expect(loadConfig({}).vapidKeys).toBeNull();
+    expect(loadConfig(pair).vapidKeys).toEqual(keys);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: keys.publicKey })[0]).toContain('must be set together');
+    expect(problemsOf({ ...pair, VAPID_PRIVATE_KEY: generateVapidKeys().privateKey })[0]).toContain(
+      'is not the public key of VAPID_PRIVATE_KEY',
+    );
+    expect(problemsOf({ ...pair, VAPID_PUBLIC_KEY: 'not-a-key' })[0]).toContain(
+      'VAPID_PUBLIC_KEY="not-a-key"',
+    );
+    expect(problemsOf({ VAPID_SUBJECT: 'ops@example.com' })[0]).toContain(
+      'must be a mailto: address or an https:// URL',
+    );
+    expect(problemsOf({ VAPID_PUBLICKEY: keys.publicKey })[0]).toContain('did you mean VAPID_PUBLIC_KEY?');
+    expect(problemsOf({ PUSH_ENDPOINTS: 'any' })[0]).toContain('PUSH_ENDPOINTS is not a setting');
+    // The subject: as set, else the site over https, else the contact address, else the sender's.
+    expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapidSubject).toBe(
+      'mailto:ops@example.com',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://yearbook.example/' }).vapidSubject).toBe(
+      'https://yearbook.example',
+    );
+    expect(
+      loadConfig({ GRIEVANCE_OFFICER_NAME: 'Dr. M', GRIEVANCE_OFFICER_EMAIL: 'grievance@example.com' })
+        .vapidSubject,
+    ).toBe('mailto:grievance@example.com');
+    expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@campusyearbook.app');
+    expect(loadConfig({}).pushLocalEndpoints).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).pushLocalEndpoints).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).pushLocalEndpoints,
+    ).toBe(true);
   });
 
   it('turns the metrics on only with a METRICS_TOKEN, and refuses a near miss of it', () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { GrievanceOfficer } from '../shared/grievance-officer';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts';
+import { vapidKeysMatch } from './features/push/vapid-keys';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -165,6 +166,45 @@ const settingsSchema = z.object({
     z.email({ error: 'must be an email address' }).max(254).optional(),
   ),
   GRIEVANCE_OFFICER_ADDRESS: z.preprocess(emptyAsUnset, z.string().trim().min(1).max(300).optional()),
+  /**
+   * Web push (issue #51): the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` writes
+   * it), set together. Embedded mode generates one into DATA_DIR; with DATABASE_URL and neither set,
+   * push is off.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(
+        /^B[A-Za-z0-9_-]{86}$/,
+        'must be a P-256 public key in base64url (87 characters starting with B)',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+  ),
+  /** Who push services may write to about our pushes: a mailto: address or an https:// page. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+\.[^\s@]+|https:\/\/[^\s/]+\.[^\s]+)$/,
+        'must be a mailto: address or an https:// URL',
+      )
+      .optional(),
+  ),
+  /**
+   * Lets devices subscribe with a push address on this machine or a private network, over http too
+   * (a test push service). Outside production this is always so; in production it is refused unless
+   * set: the server posts to every address it is given.
+   */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: z.preprocess(emptyAsUnset, booleanSetting.default(false)),
   ADMIN_EMAILS: z.preprocess(
     (value) =>
       typeof value === 'string'
@@ -194,6 +234,8 @@ const OWNED_PREFIXES = [
   'YEARBOOK_',
   'WEB_BUILD',
   'METRICS_',
+  'VAPID_',
+  'PUSH_',
 ];
 
 export interface Config {
@@ -232,6 +274,20 @@ export interface Config {
   metricsToken: string | null;
   /** Google sign-in, shown only when both the client id and secret are set (SPEC §2). */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /**
+   * Web push's VAPID keys (issue #51). Unset in embedded mode: one pair is generated and kept in
+   * DATA_DIR (main.ts). Null with DATABASE_URL when none is set: push is off.
+   */
+  vapidKeys: VapidKeys | null;
+  /** Who push services may write to about our pushes (mailto: or https:). */
+  vapidSubject: string;
+  /** Devices may subscribe with push addresses on this machine or a private network (tests). */
+  pushLocalEndpoints: boolean;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 export interface S3Settings {
@@ -277,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
       problems.push('GRIEVANCE_OFFICER_ADDRESS needs GRIEVANCE_OFFICER_NAME and GRIEVANCE_OFFICER_EMAIL');
     }
   }
+  if (parsed.success) problems.push(...findVapidProblems(parsed.data));
   if (parsed.success) problems.push(...findS3Problems(parsed.data));
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
@@ -330,6 +387,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
           }
         : null,
     metricsToken: s.METRICS_TOKEN ?? null,
+    vapidKeys:
+      s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY
+        ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: s.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, s),
+    pushLocalEndpoints: s.NODE_ENV !== 'production' || s.PUSH_ALLOW_LOCAL_ENDPOINTS,
     google:
       s.GOOGLE_CLIENT_ID && s.GOOGLE_CLIENT_SECRET
         ? {
@@ -339,6 +402,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): Config 
           }
         : null,
   };
+}
+
+/** The VAPID pair only works whole: both halves, of one key. */
+function findVapidProblems(s: Settings): string[] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = s;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    return ['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or neither)'];
+  }
+  if (publicKey && privateKey && !vapidKeysMatch({ publicKey, privateKey })) {
+    return ['VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY: set the two halves of one pair'];
+  }
+  return [];
+}
+
+/**
+ * Whom push services may write to when VAPID_SUBJECT is unset: the site itself when it is served over
+ * https, else the contact address of /contact, else the address mail is sent from.
+ */
+function defaultVapidSubject(publicUrl: string, s: Settings): string {
+  // Apple's push service refuses a localhost subject.
+  if (publicUrl.startsWith('https://') && !/^https:\/\/localhost(:|$)/.test(publicUrl)) return publicUrl;
+  if (s.GRIEVANCE_OFFICER_EMAIL) return `mailto:${s.GRIEVANCE_OFFICER_EMAIL}`;
+  const from = /<([^<>\s]+@[^<>\s]+)>/.exec(s.MAIL_FROM)?.[1] ?? s.MAIL_FROM.trim();
+  return `mailto:${from}`;
 }
 
 /** S3 settings only make sense together: a half-set group would silently keep pictures on local disk. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 // a held data directory) answers in a fraction of a second instead of after loading the whole server.
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { ConfigError, loadConfig } from './config';
+import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
 import { connectRedis } from './platform/redis';
@@ -12,7 +13,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const loaded = loadConfig(process.env);
-  const config = { ...loaded, authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir) };
+  const config = {
+    ...loaded,
+    authSecret: loaded.authSecret ?? loadOrCreateAuthSecret(loaded.dataDir),
+    // Embedded mode makes its own VAPID pair on first start; with DATABASE_URL the settings give it
+    // (every instance the same), or push is off.
+    vapidKeys: loaded.vapidKeys ?? (loaded.databaseUrl ? null : loadOrCreateVapidKeys(loaded.dataDir)),
+  };
   const logger = createLogger(config);
   // First, so a Redis that does not answer stops start-up before anything is locked or migrated.
   const redis = config.redis ? await connectRedis(config.redis, logger) : null;
@@ -27,6 +34,7 @@ async function main() {
     { applyMigrations },
     { MAILBOX_PATH },
     { startBroadcasts },
+    { startPush },
     { startDigests },
     { listeningNotificationStreams },
     { rekeyLegacyPictures },
@@ -44,6 +52,7 @@ async function main() {
     import('./db/migrate'),
     import('./features/dev/routes'),
     import('./features/notifications/broadcasts'),
+    import('./features/push/push-service'),
     import('./features/notifications/digest'),
     import('./features/notifications/live'),
     import('./features/profiles/rekey-legacy-pictures'),
@@ -110,6 +119,8 @@ async function main() {
   const notificationStreams = listeningNotificationStreams(database, logger);
   // The admins' notices to every member, handed out in the background.
   const broadcasts = startBroadcasts({ db: database.db, logger });
+  // Web push: the pushes owed as notifications change, sent in the background (off without keys).
+  const push = startPush({ config, database, logger });
 
   const app = createApp({
     config,
@@ -120,6 +131,7 @@ async function main() {
     mailer: mail.mailer,
     notificationStreams,
     broadcasts,
+    push,
     dependencyHealth,
     ...(config.webBuildDir && {
       webRoot: path.join(config.webBuildDir, 'web'),
@@ -142,9 +154,15 @@ async function main() {
           redis: redis !== null,
           storage: config.s3 ? 's3' : 'files',
           mail: config.smtpUrl ? 'smtp' : 'outbox',
+          push: push.publicKey ? 'on' : 'off',
         },
         `Campus Yearbook is running on ${address}`,
       );
+      if (!push.publicKey) {
+        logger.warn(
+          'Push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (one pair for every instance: `npx web-push generate-vapid-keys`) to turn them on.',
+        );
+      }
       if (!config.smtpUrl && !config.isProduction) {
         logger.info(
           `No SMTP_URL: mail is kept, not sent. Read it at ${address}${MAILBOX_PATH} (from this machine only).`,
@@ -173,6 +191,7 @@ async function main() {
     await closeSharedPreviewRenderer();
     await digests.stop();
     await broadcasts.stop();
+    await push.stop();
     await mail.stop();
     await removals.stop();
     dependencyHealth.close();
@@ -194,7 +213,9 @@ function withPort(url: string, port: number): string {
 
 main().catch((error: unknown) => {
   // Embedded mode's PostgreSQL could not start (db/embedded-postgres.ts): its message says what to do.
-  const told = error instanceof Error && error.name === 'EmbeddedPostgresError';
+  // So could the kept VAPID keys (features/push/vapid-keys.ts).
+  const told =
+    error instanceof Error && (error.name === 'EmbeddedPostgresError' || error.name === 'VapidKeysError');
   if (error instanceof ConfigError || error instanceof DataDirLockedError || told) {
     console.error(`Campus Yearbook cannot start.\n${(error as Error).message}`);
   } else {

@@ -88,11 +88,15 @@ export const notificationsSeenRequestSchema = z.object({
 export type NotificationsSeenRequest = z.infer<typeof notificationsSeenRequestSchema>;
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
-/** One kind's settings: shown in the app (and counted by the bell), and in which email digest. */
+/**
+ * One kind's settings: shown in the app (and counted by the bell), in which email digest, and pushed
+ * to the devices where push is on (issue #51; a kind hidden from the app is never pushed).
+ */
 export const notificationSettingSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   inApp: z.boolean(),
   digest: z.enum(NOTIFICATION_DIGESTS),
+  push: z.boolean(),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 
@@ -110,6 +114,8 @@ export const updateNotificationSettingsRequestSchema = z.strictObject({
         digest: z.enum(NOTIFICATION_DIGESTS, {
           error: 'The email digest is daily, weekly or off.',
         }),
+        // Left out, the kind keeps its push choice (clients from before push send none).
+        push: z.optional(z.boolean({ error: 'Say whether it is pushed to your devices (true or false).' })),
       }),
       { error: 'Send the settings as a list.' },
     )

@@ -17,7 +17,7 @@
 // #49 must hold on PostgreSQL too)
 import { eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../src/server/db/auth-schema';
 import { profiles, transparencyEvents } from '../../src/server/db/schema';
 import { sendDueDigests } from '../../src/server/features/notifications/digest';
@@ -25,6 +25,7 @@ import { createMailer } from '../../src/server/platform/mail';
 import { NOTIFICATION_KINDS } from '../../src/shared/notifications';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
+import { makePushDevice, startPushEndpoint } from '../support/push-endpoint';
 import { builtWebApp, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 const SECRET_WORD = 'quillfeatherish';
@@ -1580,6 +1581,102 @@ describe('an anonymous author', () => {
       await placeOf(writer, 'VITV', 2028);
       expect(await tabs()).toEqual(before);
     } finally {
+      identity = kept;
+    }
+  });
+
+  it('is not inferable from web push: turning it on or off changes nothing anyone else reads, and a push names no one', async () => {
+    // A writer of her own (the first author is suspended by now), whose anonymous post is replied to.
+    const writer = await createMember(server, { fullName: 'Wilhelmina Pushwright' });
+    const kept = identity;
+    identity = {
+      id: writer.account.userId,
+      username: writer.username,
+      'full name': 'Wilhelmina Pushwright',
+      email: writer.account.email,
+    };
+    const endpoint = await startPushEndpoint();
+    try {
+      const postId = (
+        await ok<{ id: string }>(
+          fetchAs(writer, 'POST', '/api/posts', {
+            content: `A ${SECRET_WORD} thought at 2 am`,
+            isAnonymous: true,
+          }),
+        )
+      ).id;
+      // What anyone else reads: the post, its replies, the feed, the writer's profile, their own
+      // notifications and bell.
+      const othersReads = async () => {
+        const seen: Record<string, string> = {};
+        for (const viewer of [other, moderator, admin, null]) {
+          for (const url of [
+            `/api/posts/${postId}`,
+            `/api/posts/${postId}/replies`,
+            '/api/posts?sort=newest',
+            `/api/profiles/${writer.username}`,
+            '/api/notifications',
+            '/api/notifications/unread',
+          ]) {
+            const read = await fetchAs(viewer, 'GET', url);
+            // Her profile names her, as it should: it is compared, not scanned.
+            if (!url.startsWith('/api/profiles/')) expectNoAuthor(read);
+            seen[read.what] = steady(`${read.status} ${read.body}`);
+          }
+        }
+        return seen;
+      };
+      /** A reply by another member, as its writer is answered (ids and times aside). */
+      const replied = async () => {
+        const answer = await fetchAs(other, 'POST', `/api/posts/${postId}/replies`, { content: 'Same here' });
+        expect(answer.status, answer.what).toBe(201);
+        expectNoAuthor(answer);
+        return steady(answer.body)
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+          .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<time>');
+      };
+      const withoutPush = await replied();
+      // Turning push on (a device, and a choice per kind) changes nothing anyone else reads.
+      const before = await othersReads();
+      const device = makePushDevice();
+      const subscription = { endpoint: `${endpoint.origin}/device/writer`, keys: device.keys };
+      expect((await fetchAs(writer, 'PUT', '/api/push/subscription', subscription)).status).toBe(200);
+      const choice = { settings: [{ kind: 'post_replied', inApp: true, digest: 'off', push: true }] };
+      expect((await fetchAs(writer, 'PUT', '/api/notifications/settings', choice)).status).toBe(200);
+      expect(await othersReads()).toEqual(before);
+      // The replier's answer is the same whether or not the anonymous writer takes pushes.
+      expect(await replied()).toEqual(withoutPush);
+      await vi.waitFor(
+        async () => {
+          await server.push.settle();
+          expect(endpoint.to('/device/writer')).toHaveLength(1);
+        },
+        { timeout: 15_000 },
+      );
+      // What the push service was sent, and what the device reads: the kind, and nothing of anyone.
+      const [push] = endpoint.to('/device/writer');
+      if (!push) throw new Error('no push');
+      const decrypted = device.decrypt(push.body);
+      expect(JSON.parse(decrypted)).toEqual({ kind: 'post_replied' });
+      const pushed: Answer = {
+        what: 'the push for a reply to her anonymous post',
+        status: 201,
+        text: `${JSON.stringify(push.headers)}\n${push.body.toString('latin1')}\n${decrypted}`,
+        body: decrypted,
+        location: null,
+      };
+      expectNoAuthor(pushed);
+      expect(pushed.text.includes(SECRET_WORD)).toBe(false);
+      expect(pushed.text.includes(postId)).toBe(false);
+      // Turning it off changes nothing anyone else reads either.
+      const withPush = await othersReads();
+      const off = await fetchAs(writer, 'DELETE', '/api/push/subscription', {
+        endpoint: subscription.endpoint,
+      });
+      expect(off.status).toBe(200);
+      expect(await othersReads()).toEqual(withPush);
+    } finally {
+      await endpoint.close();
       identity = kept;
     }
   });

@@ -25,6 +25,7 @@ import {
   signInAs,
   TEST_PASSWORD,
 } from '../support/accounts';
+import { makePushDevice } from '../support/push-endpoint';
 import { NO_RATE_LIMITS, okJson, startTestServer, type TestServer } from '../support/test-server';
 
 const ROLES = ['visitor', 'demo', 'ordinary', 'owner', 'moderator', 'admin', 'suspended'] as const;
@@ -76,6 +77,8 @@ const only = (allowed: Role[], status: number): Statuses => {
 };
 
 let server: TestServer;
+/** A device's keys, as a browser makes them, for the push rows. */
+const pushDeviceKeys = makePushDevice().keys;
 const cookies: Partial<Record<Role, string>> = {};
 let owner: Member;
 let admin: Member;
@@ -460,6 +463,32 @@ const ROUTES: RouteCase[] = [
       json: { token: await issueUnsubscribeToken(server.database.db, owner.account.userId) },
     }),
     expect: everyone(200),
+  },
+  // Web push (issue #51): the public key is no secret; a device is saved and removed by its owner
+  // alone, for the session asking (there is no way to name another's account).
+  {
+    route: 'GET /api/push/key',
+    rule: "the server's VAPID public key is public (devices subscribe with it)",
+    call: () => ({ path: '/api/push/key' }),
+    expect: everyone(200),
+  },
+  {
+    route: 'PUT /api/push/subscription',
+    rule: 'each member saves their own device, for their own session',
+    call: (role) => ({
+      path: '/api/push/subscription',
+      json: { endpoint: `http://127.0.0.1:9/matrix/${role}/${Math.random()}`, keys: pushDeviceKeys },
+    }),
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/push/subscription',
+    rule: "each member removes their own device (another's endpoint removes nothing)",
+    call: (role) => ({
+      path: '/api/push/subscription',
+      json: { endpoint: `http://127.0.0.1:9/matrix/${role}` },
+    }),
+    expect: members(200),
   },
   {
     route: 'POST /api/profiles',

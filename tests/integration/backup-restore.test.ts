@@ -31,6 +31,8 @@ let backupCode: number;
 /** Posts acknowledged while the backup ran (or just after, before the writers saw it end). */
 let writtenDuring = 0;
 let secret: string;
+/** Web push's keys (issue #51): devices in the database were subscribed to them. */
+let vapidKeys: string;
 
 async function signIn(url: string, account: TestAccount): Promise<string> {
   const res = await fetch(`${url}/api/session`, {
@@ -60,6 +62,7 @@ beforeAll(async () => {
   server = await startServerProcess({ DATA_DIR: dataDir });
   const url = server.url;
   secret = fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8');
+  vapidKeys = fs.readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8');
   const cookies = await Promise.all(writers.map((w) => signIn(url, w)));
   const acknowledged: { id: string; content: string }[] = [];
   let writing = true;
@@ -131,6 +134,7 @@ describe('npm run backup while the server runs and writes', () => {
     expect(restore.output).toContain('Restored ');
     expect(fs.readFileSync(path.join(target, 'uploads/avatars/kept.webp'))).toEqual(PICTURE);
     expect(fs.readFileSync(path.join(target, 'auth-secret'), 'utf8')).toBe(secret);
+    expect(fs.readFileSync(path.join(target, 'vapid-keys.json'), 'utf8')).toBe(vapidKeys);
 
     const restored = await startServerProcess({ DATA_DIR: target });
     try {

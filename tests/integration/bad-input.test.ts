@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { createAccount, createMember, type Member, signInAs } from '../support/accounts';
+import { makePushDevice } from '../support/push-endpoint';
 import { callJson, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
 /** Random cases per route (the fixed hostile strings are sent besides, in every field). */
@@ -127,6 +128,9 @@ let wordId: string;
 /** Whom `member` blocks and mutes, and a word `member` muted (issue #48). */
 let victim: Member;
 let mutedWordId: string;
+/** Whose device the push routes save and remove (issue #51), and its keys. */
+let pushMember: Member;
+const pushDeviceKeys = makePushDevice().keys;
 
 const ROUTES: Record<string, WriteRoute> = {
   'POST /api/session': {
@@ -412,6 +416,26 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => ({ show: true, title: 'Hello', badge: 'New', content: ['A paragraph'] }),
     who: () => admin.cookie,
   },
+  // Web push (issue #51): a member of their own who is told of nothing, so no push is ever owed to
+  // the device a valid case saves (the background jobs would write while a refusal is checked).
+  'PUT /api/push/subscription': {
+    method: 'PUT',
+    path: () => '/api/push/subscription',
+    fuzzPath: false,
+    valid: () => ({
+      endpoint: 'http://127.0.0.1:9/fuzzed-device',
+      expirationTime: null,
+      keys: pushDeviceKeys,
+    }),
+    who: () => pushMember.cookie,
+  },
+  'DELETE /api/push/subscription': {
+    method: 'DELETE',
+    path: () => '/api/push/subscription',
+    fuzzPath: false,
+    valid: () => ({ endpoint: 'http://127.0.0.1:9/fuzzed-device' }),
+    who: () => pushMember.cookie,
+  },
   'PUT /api/notifications/seen': {
     method: 'PUT',
     path: () => '/api/notifications/seen',
@@ -543,6 +567,7 @@ beforeAll(async () => {
     })
   ).body.id;
   victim = await createMember(server);
+  pushMember = await createMember(server);
   mutedWordId = (
     await callJson(server, 'POST', '/api/controls/muted-words', member.cookie, { phrase: 'quizzical' })
   ).body.id;

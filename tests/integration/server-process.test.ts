@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { LOCK_FILE_NAME } from '../../src/server/platform/data-dir-lock';
 import { insertAccount } from '../support/accounts';
@@ -62,6 +62,12 @@ describe('embedded mode', () => {
     // Sessions must survive restarts: the generated signing secret is kept, readable by its owner only.
     const secret = fs.statSync(path.join(dataDir, 'auth-secret'));
     expect(secret.mode & 0o777).toBe(0o600);
+    // So must web push's keys (issue #51): devices are subscribed to the public one.
+    const vapidKeys = fs.statSync(path.join(dataDir, 'vapid-keys.json'));
+    expect(vapidKeys.mode & 0o777).toBe(0o600);
+    expect((await (await fetch(`${first.url}/api/push/key`)).json()).publicKey).toBe(
+      JSON.parse(fs.readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey,
+    );
   });
 
   it('listens on this machine only by default and says where the mailbox is', async () => {
@@ -252,6 +258,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('production mode on PostgreSQL', E
       const res = await fetch(`${server.url}/api/health`);
       expect(await res.json()).toEqual({ status: 'ok', database: 'ok', engine: 'postgres' });
       expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
+      // No VAPID keys of its own here (every instance must share one pair): push is off, and it says so.
+      expect(fs.existsSync(path.join(dataDir, 'vapid-keys.json'))).toBe(false);
+      expect((await fetch(`${server.url}/api/push/key`)).status).toBe(404);
+      await vi.waitFor(() => expect(server.output()).toContain('Push notifications are off'));
       expect(await server.stop()).toBe(0);
     } finally {
       await database.destroy();

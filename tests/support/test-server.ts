@@ -20,6 +20,7 @@ import {
   listeningNotificationStreams,
   type NotificationStreams,
 } from '../../src/server/features/notifications/live';
+import { type PushService, startPush } from '../../src/server/features/push/push-service';
 import { type HeaderList, securedServerResponse } from '../../src/server/http/security-headers';
 import { createDependencyHealth, type DependencyHealth } from '../../src/server/platform/dependency-health';
 import { createLogger } from '../../src/server/platform/logger';
@@ -30,6 +31,15 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The test server's AUTH_SECRET: tests make the links it signs (an unsubscribe link) with it. */
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/**
+ * The test server's VAPID pair (web push, issue #51): push is on in every test server unless a test
+ * sets VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to '' (off).
+ */
+export const TEST_VAPID_KEYS = {
+  publicKey: 'BNNDmV4d9GoQcF6qk1Hc6Bc_sDPDUZlNt6C5oYDjRrp9QXg0_8u4rTgly32RTVvChLj3NV4oumhqH70gXKELZbQ',
+  privateKey: 'yRcHEY94jWElwv4kpuQw-ZNbq4Qss1W76Vgxz2mP5VI',
+} as const;
 
 /** For tests that make many accounts or posts from one address on purpose. */
 export const NO_RATE_LIMITS: RateLimiter = { hit: async () => ({ allowed: true, retryAfterMs: 1 }) };
@@ -51,6 +61,8 @@ export interface TestServer {
   notificationStreams: NotificationStreams;
   /** Services up or down as the app saw them: what it logged once per outage, and its counts. */
   dependencyHealth: DependencyHealth;
+  /** Web push: `settle()` waits until the changes heard are owed and the pushes due were sent. */
+  push: PushService;
   /** fetch() against the server: `request('/api/health')`. */
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -78,6 +90,8 @@ export interface TestServerOptions {
    * how often a down bucket or mail server is probed.
    */
   recoveryQuietMs?: number;
+  /** Web push's retries and looks (default: quick, as the mail worker's). */
+  pushTimings?: Parameters<typeof startPush>[0]['timings'];
 }
 
 /**
@@ -121,6 +135,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     AUTH_SECRET: TEST_SECRET,
     DATA_DIR: dataDir,
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
     ...options.settings,
   });
   const logger = options.logger ?? createLogger(config);
@@ -145,10 +161,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const viewers = listeningViewerCache(database, logger);
   const broadcasts = startBroadcasts({ db: database.db, logger });
   const notificationStreams = listeningNotificationStreams(database, logger);
+  const push = startPush({
+    config,
+    database,
+    logger,
+    timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
+  });
   const app = createApp({
     viewers,
     broadcasts,
     notificationStreams,
+    push,
     config,
     logger,
     database,
@@ -171,6 +194,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     broadcasts,
     notificationStreams,
     dependencyHealth,
+    push,
     request: (path, init) => fetch(`${url}${path}`, init),
     async close() {
       // Every test is done with it: connections still open (idle, or an answer nobody read) go too.
@@ -178,6 +202,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       (server as Server).closeAllConnections();
       await closed;
       await broadcasts.stop();
+      await push.stop();
       await mail.stop();
       dependencyHealth.close();
       await database.destroy();

@@ -7,7 +7,7 @@
 // copied as they are (pages written meanwhile are put right by the log), pg_backup_stop, then its
 // backup_label and the log from the start to the end. A restored cluster replays that log on its first
 // start and is as the database was when the backup ended. The pictures (DATA_DIR/uploads: written to
-// a temporary name and renamed, so each file is whole) and the auth secret come along.
+// a temporary name and renamed, so each file is whole), the auth secret and web push's keys come along.
 //
 // The file: gzip of a line naming the format, then records: a 4-byte length, a JSON header ({kind:
 // 'dir' | 'file', path, size}), a file's bytes and their SHA-256; last, an 'end' record with the count
@@ -19,6 +19,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
+
+/** DATA_DIR's secrets, kept with the database they belong to. */
+export const KEPT_SECRETS = ['auth-secret', 'vapid-keys.json'] as const;
 
 const MAGIC = 'campus-yearbook backup 1\n';
 const CHUNK = 1 << 20;
@@ -216,10 +219,12 @@ export async function writeBackup(options: BackupOptions): Promise<EndRecord> {
     }
     for (const segment of segments)
       await writer.file(path.join(walDir, segment), `postgres/pg_wal/${segment}`);
-    progress('Copying the pictures and the secret...');
+    progress('Copying the pictures and the secrets...');
     await writer.tree(path.join(dataDir, 'uploads'), 'uploads', () => 'keep');
-    if (fs.existsSync(path.join(dataDir, 'auth-secret'))) {
-      await writer.file(path.join(dataDir, 'auth-secret'), 'auth-secret');
+    // The sessions' secret, and web push's keys: the devices subscribed in the database were
+    // subscribed to that public key (issue #51), and a new pair would end every one of them.
+    for (const secret of KEPT_SECRETS) {
+      if (fs.existsSync(path.join(dataDir, secret))) await writer.file(path.join(dataDir, secret), secret);
     }
     const end = { createdAt: new Date().toISOString(), postgres: version };
     await writer.close(end);

@@ -24,7 +24,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth-schema';
+import { sessions, users } from './auth-schema';
 
 export * from './auth-schema';
 
@@ -805,6 +805,8 @@ export const notificationSettings = pgTable(
     kind: text('kind').notNull(),
     inApp: boolean('in_app').notNull(),
     digest: text('digest').notNull(),
+    /** Pushed to the person's devices (issue #51); null: the kind's default (PUSH_DEFAULT_KINDS). */
+    push: boolean('push'),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -816,6 +818,97 @@ export const notificationSettings = pgTable(
       sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
+  ],
+);
+
+/**
+ * A device that takes push notifications (issue #51): a browser's push subscription, saved by its
+ * owner while signed in on it. It goes with the session it was made in (signing out of that browser
+ * ends its pushes, whatever the browser does) and with the account. `server_key` is the VAPID public
+ * key it was made for: after the keys are rotated, none of the older ones is sent to (the browser
+ * subscribes again when the app is next opened).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The push service's address for this device: a secret of the device's (it lets anyone push to it). */
+    endpoint: text('endpoint').notNull(),
+    /** The device's P-256 public key and auth secret (RFC 8291), base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    serverKey: text('server_key').notNull(),
+    createdAt: createdAt(),
+    /** When the push service last took a push for it. */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    // A sign-out and an account deleted take theirs by these keys.
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * How far a person's notifications have been looked at for pushes (features/push/queue-pushes.ts):
+ * changes up to `pushed_through` are done with; those after it that were already pushed are in
+ * `push_marks`. A row per person who has had a device take pushes.
+ */
+export const pushCursors = pgTable('push_cursors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pushedThrough: timestamp('pushed_through', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * The notifications pushed whose change is newer than their person's `pushed_through` (the last
+ * minute): a change committed late by a slower transaction is still found, and one found twice is
+ * pushed once. `changed_at` is the notification's `updated_at` as pushed: moved up again, it is new.
+ */
+export const pushMarks = pgTable(
+  'push_marks',
+  {
+    notificationId: uuid('notification_id')
+      .primaryKey()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('push_marks_user_idx').on(t.userId, t.changedAt)],
+);
+
+/**
+ * The pushes owed to a device, one row per device and kind (features/push/deliver-pushes.ts): the
+ * changes not yet pushed (`pending`), when the next attempt is due (later after a failure, while one
+ * is being sent, and for likes until a while after the last), and when one last went. Changes of a
+ * kind made while one waits go with it: one push per kind, never one per like.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    pending: integer('pending').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Failed attempts since the last push went. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.kind] }),
+    // What is due: the few rows owing a push.
+    index('push_deliveries_due_idx').on(t.dueAt).where(sql`${t.pending} > 0`),
   ],
 );
 

@@ -216,7 +216,8 @@ async function scene() {
 describe('downloading your data', () => {
   it("holds exactly the account's own rows and picture, and nothing of anyone else", async () => {
     const s = await scene();
-    const settings = [LEAVERS_SETTING];
+    // With the push choice (issue #51): never changed, likes are pushed by default.
+    const settings = [{ ...LEAVERS_SETTING, push: true }];
     const { document, text, files } = await exportOf(s.leaver);
 
     expect(document.account.email).toBe(s.leaver.account.email);

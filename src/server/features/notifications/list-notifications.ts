@@ -11,6 +11,7 @@ import type { RowId } from '../../../shared/path-params';
 import { type Db, queryRows } from '../../db/client';
 import { cursorTime, decodeCursor, takePage } from '../../db/keyset-cursor';
 import { likerShown, mutedByWords, postRefAs } from '../personal-controls';
+import { pushChosen } from './settings';
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
@@ -214,6 +215,44 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
             (select s.seen_at from notifications_seen s where s.user_id = ${userId}), '-infinity'::timestamptz)`,
   );
   return row?.unread ?? 0;
+}
+
+/** A notification of `userId` that changed after a push was last looked for (features/push). */
+export interface ChangedNotification {
+  id: string;
+  kind: NotificationKind;
+  /** Its updated_at, exactly (microseconds), as PostgreSQL writes it. */
+  changedAt: string;
+}
+
+/**
+ * What may be pushed to `userId` (issue #51): their unread notifications changed after `since` (a
+ * timestamptz as PostgreSQL writes it) and within the last `withinMs`, that the bell would count
+ * (shown in the app, the post alive, a day's likes or replies not all taken back, a mention their
+ * muted words do not match) and of a kind they push; `unless` leaves out more (what was pushed
+ * already). Oldest change first, at most `limit`.
+ */
+export async function changedForPush(
+  db: Db,
+  userId: string,
+  options: { since: string; withinMs: number; unless: SQL; limit: number },
+): Promise<ChangedNotification[]> {
+  const rows = await queryRows<{ id: string; kind: NotificationKind; changed_at: string }>(
+    db,
+    sql`select n.id, n.kind, n.updated_at::text as changed_at
+        from notifications n
+        left join posts p on p.id = n.post_id
+        ${dayLikes({ latest: false })}
+        ${dayAnswers()}
+        ${dayReplies(userId, { latest: false })}
+        where ${shown(userId)} and n.read_at is null
+          and n.updated_at > ${options.since}::timestamptz
+          and n.updated_at > now() - ${options.withinMs} * interval '1 millisecond'
+          and ${pushChosen()} and not (${options.unless})
+        order by n.updated_at, n.id
+        limit ${options.limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, kind: row.kind, changedAt: row.changed_at }));
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../../../../tests/support/test-server';
 import type { NotificationSettings } from '../../../shared/notifications';
 import { NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from '../../../shared/notifications';
+import { pushedByDefault } from '../../../shared/values/push';
 import { mailOutbox } from '../../db/auth-schema';
 import { queryRows } from '../../db/client';
 import { notificationDigests, profiles, unsubscribeTokens } from '../../db/schema';
@@ -80,7 +81,7 @@ describe('settings', () => {
   it('start at the defaults for every kind, and keep what is changed', async () => {
     const member = await createMember(server);
     expect(await settingsOf(member)).toEqual(
-      NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, digest: 'off' })),
+      NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: true, digest: 'off', push: pushedByDefault(kind) })),
     );
     const saved = (await ok(member, 'PUT', '/api/notifications/settings', {
       settings: [
@@ -89,8 +90,8 @@ describe('settings', () => {
       ],
     })) as NotificationSettings;
     expect(saved.settings.filter((s) => s.inApp === false || s.digest !== 'off')).toEqual([
-      { kind: 'post_liked', inApp: false, digest: 'daily' },
-      { kind: 'report_outcome', inApp: true, digest: 'weekly' },
+      { kind: 'post_liked', inApp: false, digest: 'daily', push: true },
+      { kind: 'report_outcome', inApp: true, digest: 'weekly', push: true },
     ]);
     // Another change leaves the rest as it was.
     await ok(member, 'PUT', '/api/notifications/settings', {
@@ -101,6 +102,7 @@ describe('settings', () => {
       kind: 'post_liked',
       inApp: true,
       digest: 'daily',
+      push: true,
     });
     expect(after.find((s) => s.kind === 'report_outcome')?.digest).toBe('weekly');
     // Nobody else's settings moved.
