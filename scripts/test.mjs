@@ -65,6 +65,28 @@ function findChromium() {
   fail(`apt-get finished but ${HEADLESS_SHELL} is still missing.`);
 }
 
+/**
+ * The full Chromium, for the one spec the headless shell cannot run: web push (tests/e2e/push.spec.ts),
+ * whose service worker must show notifications, which the shell refuses for every site whatever it is
+ * granted. FULL_CHROMIUM_PATH, else Debian's, installed with apt-get where it is missing and this runs
+ * as root; null (the spec then says what it needs) where it cannot be had.
+ */
+function findFullChromium() {
+  const wanted = process.env.FULL_CHROMIUM_PATH ?? FULL_CHROMIUM;
+  if (isExecutable(wanted)) return wanted;
+  if (process.getuid?.() !== 0 || !isExecutable('/usr/bin/apt-get')) return null;
+  console.log(
+    'The full Chromium not found (the web push spec needs it): installing Debian\'s "chromium" with apt-get.',
+  );
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const first = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (first.status !== 0) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  }
+  return isExecutable(wanted) ? wanted : null;
+}
+
 function isExecutable(file) {
   try {
     fs.accessSync(file, fs.constants.X_OK);
@@ -194,6 +216,7 @@ if (process.argv.includes('--postgres')) {
 }
 
 const chromium = findChromium();
+const fullChromium = findFullChromium();
 
 await parallelSteps([
   ['lint (biome)', bin('biome'), ['check', '.']],
@@ -206,7 +229,12 @@ step('unit and integration tests (vitest)', bin('vitest'), ['run', ...vitestJson
 const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yearbook-e2e-'));
 process.on('exit', () => fs.rmSync(e2eDataDir, { recursive: true, force: true }));
 step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], {
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: e2eDataDir },
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    ...(fullChromium && { FULL_CHROMIUM_PATH: fullChromium }),
+    E2E_DATA_DIR: e2eDataDir,
+  },
   stage: 'e2e',
 });
 

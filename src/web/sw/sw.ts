@@ -8,10 +8,12 @@
 //   removed at sign-out; a second copy here would outlive it.
 // Pages come from the network (with navigation preload, so starting the worker adds no wait); when
 // there is none, an app page opens as the shell, and the app draws it from that copy.
+// It also shows web pushes and opens their pages (push-events.ts, issue #51).
 import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import { listenForPushes } from './push-events';
 
 /** The app's page with nothing drawn in it (scripts/pwa-assets.ts writes it beside index.html). */
 const APP_SHELL = '/app-shell.html';
@@ -62,3 +64,5 @@ self.addEventListener('message', (event) => {
   // What workbox-window's messageSkipWaiting() sends (lib/offline-app.tsx).
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+listenForPushes();

@@ -5,6 +5,7 @@
 import { storageKeys } from '../../config/storage-keys';
 import { removeCookie } from '../../lib/cookies';
 import { endDemoSession } from '../../lib/demo-flag';
+import { unsubscribeDevice } from '../../lib/push-device';
 import { queryClient } from '../../lib/query-client';
 
 /**
@@ -25,13 +26,18 @@ export function removeKeptCopyNow(): void {
   }
 }
 
-/** Sign-out: every cached answer (memory and storage), the notice-seen flag and the demo flag go (SPEC §4). */
+/**
+ * Sign-out: every cached answer (memory and storage), the notice-seen flag and the demo flag go (SPEC
+ * §4), and this browser's push subscription ends (issue #51: the server has already dropped it with
+ * the session; the push service forgets it too, and the next account here starts without it).
+ */
 export function forgetEverything(): void {
   void queryClient.cancelQueries();
   queryClient.clear();
   removeKeptCopyNow();
   endDemoSession();
   removeCookie(storageKeys.noticeSeen);
+  void unsubscribeDevice();
 }
 
 // Tabs tell each other over a BroadcastChannel; where there is none, by writing a key to storage and

@@ -16,13 +16,26 @@ import {
   notificationSettingsQueryOptions,
   useSaveNotificationSettings,
 } from '../api/notification-settings-api';
+import { PushDeviceSwitch } from './push-device-switch';
 
 const DIGEST_LABELS: Record<NotificationDigest, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
 const DIGEST_ORDER: NotificationDigest[] = ['off', 'daily', 'weekly'];
 
 // The settings of each kind of notification (issue #28): shown here and counted by the bell, or not;
-// and mailed in a daily or weekly digest, or not. Loaded when first opened (notifications-route.tsx).
+// mailed in a daily or weekly digest, or not; pushed to the devices where push is on, or not (issue
+// #51), with the switch for this device above them. Loaded when first opened (notifications-route.tsx).
 export function NotificationSettingsForm() {
+  return (
+    <>
+      <PushDeviceSwitch />
+      <div className="mt-4">
+        <KindsForm />
+      </div>
+    </>
+  );
+}
+
+function KindsForm() {
   const settings = useQuery(notificationSettingsQueryOptions);
   if (settings.data) return <SettingsForm initial={settings.data.settings} />;
   if (settings.isError) {
@@ -76,7 +89,8 @@ function SettingsForm({ initial }: { initial: NotificationSetting[] }) {
       </ul>
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
         Digests go to your account's email address and list only what is still unread. "Show in app" decides
-        what this page and the bell show.
+        what this page and the bell show. "Push" is for every device where push notifications are on; a kind
+        not shown in the app is never pushed.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" disabled={save.isPending} className={composeButtonClasses()}>
@@ -115,6 +129,16 @@ function KindSettings({
             className="size-4 accent-brand-600"
           />
           Show in app
+        </label>
+        <label className="flex items-center gap-2 text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={setting.push}
+            disabled={disabled}
+            onChange={(event) => onChange(setting.kind, { push: event.target.checked })}
+            className="size-4 accent-brand-600"
+          />
+          Push
         </label>
         <div className="flex items-center gap-2">
           <label htmlFor={`${id}-digest`} className="text-slate-800 dark:text-slate-200">
