@@ -6,6 +6,7 @@ import { tokenizePostText } from '../../../shared/post-text';
 import { MENTION_LIMIT } from '../../../shared/replies';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
 import { type Db, queryRows } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { type MutedWord, matchesMutedWords, mutedByWords, postRefAs } from '../personal-controls';
 
 const today = sql`(now() at time zone ${NOTIFICATION_DAY_ZONE})::date`;
@@ -27,16 +28,24 @@ export async function tellReplied(
     : (['post_replied', reply.postId] as const);
   if (reader.userId === null || reader.userId === reply.writerId) return [];
   if (matchesMutedWords(reader.mutedWords, reply.matchText)) return [];
-  const told = await queryRows<{ user_id: string }>(
-    tx,
-    sql`insert into notifications (user_id, kind, post_id, day)
-      values (${reader.userId}, ${kind}, ${aboutId}::uuid, ${today})
-      on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
-      do update set updated_at = now(), read_at = null
-      returning user_id`,
-  );
-  return told.map((row) => row.user_id);
+  const { rows } = await tellStatements[kind](tx).execute({ userId: reader.userId, aboutId });
+  return rows.map((row) => row.user_id);
 }
+
+/** The reply notification of each kind, made or moved up: prepared (issue #49). */
+const tellStatements = Object.fromEntries(
+  (['post_replied', 'reply_replied'] as const).map((kind) => [
+    kind,
+    preparedSql<{ user_id: string }>(
+      `tell_${kind}`,
+      sql`insert into notifications (user_id, kind, post_id, day)
+        values (${sql.placeholder('userId')}, ${kind}, ${sql.placeholder('aboutId')}::uuid, ${today})
+        on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
+        do update set updated_at = now(), read_at = null
+        returning user_id`,
+    ),
+  ]),
+) as Record<'post_replied' | 'reply_replied', ReturnType<typeof preparedSql<{ user_id: string }>>>;
 
 /**
  * The people a text mentions (`@username`, at most MENTION_LIMIT, never its writer), told once each. A

@@ -6,6 +6,7 @@ import { POST_MESSAGES } from '../../../shared/posts';
 import { REPLY_MESSAGES } from '../../../shared/replies';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { tellMentioned, tellReplied } from '../notifications';
 import { blockedBetween, type MutedWord, mutedWordsNow, postRefAs } from '../personal-controls';
 import { textMatchForm } from '../safety';
@@ -46,44 +47,66 @@ interface AnsweredRow {
   muted_words: MutedWord[];
 }
 
+const writer = sql.placeholder('writer');
+const postId = sql.placeholder('postId');
+
 /**
  * The thread for a new reply, locked until the transaction ends (so two first anonymous replies at
  * once cannot take the same label, and the counts add up): a live post, not a reply, that the writer
- * may see. Null when it reads as missing.
+ * may see. Each of a reply's statements is prepared (issue #49: planning them each time cost the
+ * database more than running them); this one in four forms:
+ * - `announced`: it also tells the notification triggers that the caller announces after the commit
+ *   (migration 0029): the transaction's first statement, so no statement of its own for it;
+ * - `answersPost`: it reads the post's author's muted words with the row (the reply's notification is
+ *   theirs).
  */
+const lockStatements = new Map(
+  [false, true].flatMap((announced) =>
+    [false, true].map((answersPost) => [
+      `${announced}-${answersPost}`,
+      preparedSql<ThreadRow>(
+        `reply_lock_thread${announced ? '_announced' : ''}${answersPost ? '_post' : ''}`,
+        sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked,
+            ${answersPost ? mutedWordsNow(sql.raw('p.user_id')) : sql`null`} as muted_words${
+              announced
+                ? sql`, set_config('yearbook.announced_after_commit', 'on', true) as announced`
+                : sql``
+            }
+          from posts p
+          where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
+          for update of p`,
+      ),
+    ]),
+  ),
+);
+
 async function lockThread(
   tx: Db,
-  postId: string,
-  writer: string,
+  thread: string,
+  author: string,
   options: { announcedAfterCommit: boolean; answersPost: boolean },
 ): Promise<ThreadRow | null> {
-  // The transaction's first statement also tells the notification triggers, when so, that the caller
-  // announces after the commit (migration 0029): no statement of its own for it.
-  const announced = options.announcedAfterCommit
-    ? sql`, set_config('yearbook.announced_after_commit', 'on', true) as announced`
-    : sql``;
-  // Read with the row it is about, not by a statement of its own (issue #49).
-  const mutedWords = options.answersPost ? mutedWordsNow(sql.raw('p.user_id')) : sql`null`;
-  const [row] = await queryRows<ThreadRow>(
-    tx,
-    sql`select p.user_id, p.is_anonymous, p.replies_enabled, ${blockedBetween(writer, postRefAs('p'))} as blocked,
-        ${mutedWords} as muted_words${announced}
-      from posts p
-      where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null
-      for update of p`,
-  );
+  const statement = lockStatements.get(`${options.announcedAfterCommit}-${options.answersPost}`);
+  if (!statement) throw new Error('lockThread: no such statement');
+  const {
+    rows: [row],
+  } = await statement(tx).execute({ postId: thread, writer: author });
   return row && !row.blocked ? row : null;
 }
 
 /** The reply answered: live, in this thread, and not a named reply between the writer and a blocker. */
-async function findAnswered(tx: Db, postId: string, replyToId: string, writer: string) {
-  const [row] = await queryRows<AnsweredRow>(
-    tx,
-    sql`select r.id, r.branch_id, r.user_id, ${blockedBetween(writer, postRefAs('r'))} as blocked,
-        ${mutedWordsNow(sql.raw('r.user_id'))} as muted_words
-      from posts r
-      where r.id = ${replyToId}::uuid and r.parent_id = ${postId}::uuid and not r.deleted`,
-  );
+const answeredStatement = preparedSql<AnsweredRow>(
+  'reply_answered',
+  sql`select r.id, r.branch_id, r.user_id, ${blockedBetween(writer, postRefAs('r'))} as blocked,
+      ${mutedWordsNow(sql.raw('r.user_id'))} as muted_words
+    from posts r
+    where r.id = ${sql.placeholder('replyToId')}::uuid and r.parent_id = ${postId}::uuid and not r.deleted`,
+);
+
+async function findAnswered(tx: Db, thread: string, replyToId: string, author: string) {
+  const {
+    rows: [row],
+  } = await answeredStatement(tx).execute({ postId: thread, replyToId, writer: author });
   return row && !row.blocked ? row : null;
 }
 
@@ -173,9 +196,14 @@ export async function countReply(
   reply: { parentId: string; branchId: string | null },
   delta: 1 | -1,
 ): Promise<void> {
-  await tx.execute(sql`update posts set reply_count = reply_count + ${delta}
-    where id in (${reply.parentId}::uuid, ${reply.branchId}::uuid)`);
+  await countStatement(tx).execute({ delta, parentId: reply.parentId, branchId: reply.branchId });
 }
+
+const countStatement = preparedSql(
+  'reply_count',
+  sql`update posts set reply_count = reply_count + ${sql.placeholder('delta')}::integer
+    where id in (${sql.placeholder('parentId')}::uuid, ${sql.placeholder('branchId')}::uuid)`,
+);
 
 /** Turns a post's replies on or off (the caller has checked who may); the replies there stay. */
 export async function setRepliesEnabled(db: Db, postId: string, enabled: boolean): Promise<void> {
