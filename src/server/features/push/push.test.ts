@@ -207,6 +207,23 @@ describe('a push', () => {
     }
   });
 
+  it("goes for what staff and the admins do too: an askline's decision, a notice to everyone", async () => {
+    const member = await createMember(server);
+    const admin = await createMember(server, { userType: 'admin' });
+    const device = await subscribe(member);
+    const asklineId = (
+      await ok(member, 'POST', '/api/asklines', { content: `Which mess has the best dosa? ${Math.random()}` })
+    ).id as string;
+    await ok(admin, 'PUT', `/api/asklines/${asklineId}/review`, { decision: 'verify' });
+    const [verified] = await pushesTo(device, 1);
+    expect(payloadOf(device, verified as ReceivedPush)).toEqual({ kind: 'askline_verified' });
+    // A notice is handed out by a job of its own, a thousand members a transaction.
+    await ok(admin, 'POST', '/api/admin/notifications', { text: 'Yearbook photos on Friday' });
+    await server.broadcasts.settle();
+    const [, notice] = await pushesTo(device, 2);
+    expect(payloadOf(device, notice as ReceivedPush)).toEqual({ kind: 'admin_notice' });
+  });
+
   it('follows the per-kind choices: a kind turned off is not pushed, one turned on is, a hidden kind never', async () => {
     const author = await createMember(server);
     const fan = await createMember(server);
