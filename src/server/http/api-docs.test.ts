@@ -70,6 +70,7 @@ describe('GET /api/docs/openapi.json', () => {
     const feed = paths['/api/posts']?.get?.parameters as { name: string; in: string }[];
     expect(feed.map((parameter) => `${parameter.in}:${parameter.name}`).sort()).toEqual([
       'query:cursor',
+      'query:feed',
       'query:showMuted',
       'query:sort',
     ]);
