@@ -97,7 +97,7 @@ async function ok<T>(answer: Promise<Answer>): Promise<T> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ webRoot: builtWebApp(), rateLimiter: NO_RATE_LIMITS });
+  server = await startTestServer({ webRoot: builtWebApp(), rateLimiter: NO_RATE_LIMITS, push: true });
   author = await createMember(server, { fullName: 'Zephyrine Quillfeather' });
   other = await createMember(server, { fullName: 'Ravi Kumar' });
   moderator = await createMember(server, { userType: 'moderator', fullName: 'Mona Moderator' });

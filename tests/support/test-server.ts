@@ -90,6 +90,11 @@ export interface TestServerOptions {
    * how often a down bucket or mail server is probed.
    */
   recoveryQuietMs?: number;
+  /**
+   * Web push's background jobs (issue #51): off unless asked, so that no test but push's own meets
+   * their polling (a page's query count, a busy machine's CPU); the routes work either way.
+   */
+  push?: boolean;
   /** Web push's retries and looks (default: quick, as the mail worker's). */
   pushTimings?: Parameters<typeof startPush>[0]['timings'];
 }
@@ -161,12 +166,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const viewers = listeningViewerCache(database, logger);
   const broadcasts = startBroadcasts({ db: database.db, logger });
   const notificationStreams = listeningNotificationStreams(database, logger);
-  const push = startPush({
-    config,
-    database,
-    logger,
-    timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
-  });
+  const push: PushService = options.push
+    ? startPush({
+        config,
+        database,
+        logger,
+        timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
+      })
+    : {
+        publicKey: config.vapidKeys?.publicKey ?? null,
+        rules: { local: config.pushLocalEndpoints },
+        settle: async () => undefined,
+        wake: () => undefined,
+        deviceSaved: () => undefined,
+        stop: async () => undefined,
+      };
   const app = createApp({
     viewers,
     broadcasts,

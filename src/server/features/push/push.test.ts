@@ -31,7 +31,7 @@ let server: TestServer;
 let endpoint: PushEndpoint;
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
-  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS });
+  server = await startTestServer({ rateLimiter: NO_RATE_LIMITS, push: true });
 });
 afterAll(async () => {
   await server?.close();
