@@ -166,21 +166,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const viewers = listeningViewerCache(database, logger);
   const broadcasts = startBroadcasts({ db: database.db, logger });
   const notificationStreams = listeningNotificationStreams(database, logger);
-  const push: PushService = options.push
-    ? startPush({
-        config,
-        database,
-        logger,
-        timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
-      })
-    : {
-        publicKey: config.vapidKeys?.publicKey ?? null,
-        rules: { local: config.pushLocalEndpoints },
-        settle: async () => undefined,
-        wake: () => undefined,
-        deviceSaved: () => undefined,
-        stop: async () => undefined,
-      };
+  const push = startPush({
+    config,
+    database,
+    logger,
+    timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
+    jobs: options.push === true,
+  });
   const app = createApp({
     viewers,
     broadcasts,

@@ -32,13 +32,15 @@ export function startPush(options: {
   timings?: PushDeliveryTimings & { sweepMs?: number };
   /** Sends the pushes; by default over HTTP with web-push's requests (send-push.ts). */
   sender?: PushSender;
+  /** False: the routes' key and rules without the background jobs (test servers not about push). */
+  jobs?: boolean;
 }): PushService {
   const { config, database, logger, timings = {} } = options;
   const rules: EndpointRules = { local: config.pushLocalEndpoints };
   const keys = config.vapidKeys;
-  if (!keys) {
+  if (!keys || options.jobs === false) {
     return {
-      publicKey: null,
+      publicKey: keys?.publicKey ?? null,
       rules,
       settle: async () => undefined,
       wake: () => undefined,
