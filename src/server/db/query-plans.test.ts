@@ -30,6 +30,7 @@ import { findPost } from '../features/posts/find-post';
 import { listFeed } from '../features/posts/list-feed';
 import { listPostsNewestFirst, listProfilePosts } from '../features/posts/list-profile-posts';
 import { findProfileByUsername } from '../features/profiles/find-profile';
+import { createReply } from '../features/replies/create-reply';
 import { listBranch, listThread } from '../features/replies/list-thread';
 import { namedMembersQuery, namingCandidates } from '../features/safety/find-named-members';
 import { searchPosts } from '../features/search/search-posts';
@@ -313,6 +314,26 @@ describe('paged lists read an index in order', () => {
           () => undefined,
         ),
     },
+    // A named reply's one statement (create-reply.ts): the thread and the reply answered by id, the
+    // writer's blocks, and the reader's muted words by their index, whoever the reader is.
+    ...[null, ID].map((replyToId) => ({
+      name: `a named reply to ${replyToId ? 'a reply' : 'a post'}, written in one statement`,
+      indexes: [
+        'blocks_list_idx',
+        'blocks_blocked_idx',
+        'muted_words_(list_idx|user_key)',
+        'profiles_user_id_key',
+      ],
+      run: (db: Db) =>
+        createReply(db, {
+          postId: ID,
+          authorId: VIEWER,
+          content: 'Agreed, the canteen',
+          isAnonymous: false,
+          replyToId,
+          announcedAfterCommit: true,
+        }).catch(() => undefined),
+    })),
   ];
   it.each(threadReads)('$name reads $indexes, sorting and scanning nothing', async ({ run, indexes }) => {
     const plans = await plansOf(run);

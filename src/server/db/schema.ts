@@ -521,6 +521,17 @@ export const mutedWords = pgTable(
     pattern: text('pattern').notNull(),
     /** How the phrase may end: 'english', 'any' (an Indic word), 'word' (an Indic phrase). */
     ending: text('ending').notNull(),
+    /**
+     * The letters `pattern` names, run together with each run of one letter as one (issue #49): a text
+     * can match the phrase only where its own letters, spaces left out and runs squeezed, hold these
+     * (personal-controls' matchesMutedWords reads it so, in JavaScript), so a statement puts in its
+     * expression only the phrases a text can match and compiles none for most texts.
+     */
+    letters: text('letters')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`regexp_replace(regexp_replace(pattern, '\\[(.)\\*\\]\\+|.', '\\1', 'g'), '(.)\\1+', '\\1', 'g')`,
+      ),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },

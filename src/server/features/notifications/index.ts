@@ -7,6 +7,6 @@
 export { type ChangedNotification, changedForPush } from './list-notifications';
 export { NOTIFICATIONS_CHANNEL } from './live';
 export { readSettings } from './settings';
-export { tellMentioned, tellReplied } from './tell-replied';
+export { tellMentioned, tellReplied, tellRepliedSql } from './tell-replied';
 export { tellReporters } from './tell-reporters';
 export { rotateUnsubscribeToken } from './unsubscribe-token';

@@ -111,19 +111,21 @@ describe('live streams', () => {
     const author = await insertAccount(database.db);
     const writer = await insertAccount(database.db);
     const liker = await insertAccount(database.db);
-    const reply = (postId: string, announcedAfterCommit: boolean) =>
+    const reply = (postId: string, announcedAfterCommit: boolean, isAnonymous = false) =>
       createReply(database.db, {
         postId,
         authorId: writer.userId,
         content: 'A reply',
-        isAnonymous: false,
+        isAnonymous,
         replyToId: null,
         announcedAfterCommit,
       });
 
-    // The reply route announces after its commit: the transaction sends no NOTIFY of its own.
+    // The reply route announces after its commit: the transaction sends no NOTIFY of its own, neither
+    // a named reply's one statement nor an anonymous reply's transaction (create-reply.ts).
     const first = await newPost(author.userId);
     expect((await reply(first, true)).told).toEqual([author.userId]);
+    expect((await reply(await newPost(author.userId), true, true)).told).toEqual([author.userId]);
     await listening.settle();
     expect(heard).toEqual([]);
     // The setting ends with its transaction: the next one on any connection announces as before.

@@ -1,7 +1,7 @@
 // The notifications a new post or reply makes (issue #49, decision 034), in its own transaction, so
 // they exist exactly when it does and their timing is its own: replies to one's post and to one's reply
 // (one row per post, or reply, and day, moved up with each new one, as likes are), and mentions.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { tokenizePostText } from '../../../shared/post-text';
 import { MENTION_LIMIT } from '../../../shared/replies';
 import { NOTIFICATION_DAY_ZONE } from '../../../shared/values/notifications';
@@ -32,20 +32,33 @@ export async function tellReplied(
   return rows.map((row) => row.user_id);
 }
 
+type ReplyKind = 'post_replied' | 'reply_replied';
+
+/**
+ * The reply notification of a kind, made or moved up, for each row `readers` answers (`reader`,
+ * `about`): one statement, or a part of one (the reply written in one statement, create-reply.ts).
+ */
+export function tellRepliedSql(kind: ReplyKind, readers: SQL): SQL {
+  return sql`insert into notifications (user_id, kind, post_id, day)
+    select x.reader, ${kind}, x.about, ${today} from (${readers}) x
+    on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
+    do update set updated_at = now(), read_at = null
+    returning user_id`;
+}
+
 /** The reply notification of each kind, made or moved up: prepared (issue #49). */
 const tellStatements = Object.fromEntries(
   (['post_replied', 'reply_replied'] as const).map((kind) => [
     kind,
     preparedSql<{ user_id: string }>(
       `tell_${kind}`,
-      sql`insert into notifications (user_id, kind, post_id, day)
-        values (${sql.placeholder('userId')}, ${kind}, ${sql.placeholder('aboutId')}::uuid, ${today})
-        on conflict (post_id, day) where kind = ${sql.raw(`'${kind}'`)}
-        do update set updated_at = now(), read_at = null
-        returning user_id`,
+      tellRepliedSql(
+        kind,
+        sql`select ${sql.placeholder('userId')}::text as reader, ${sql.placeholder('aboutId')}::uuid as about`,
+      ),
     ),
   ]),
-) as Record<'post_replied' | 'reply_replied', ReturnType<typeof preparedSql<{ user_id: string }>>>;
+) as Record<ReplyKind, ReturnType<typeof preparedSql<{ user_id: string }>>>;
 
 /**
  * The people a text mentions (`@username`, at most MENTION_LIMIT, never its writer), told once each. A

@@ -13,10 +13,12 @@ export {
   matchesMutedWords,
   mutedByViewer,
   mutedByWords,
+  mutedWordsMatchText,
   mutedWordsNow,
   type PostRef,
   postRefAs,
   profileShown,
   shownInList,
+  textLetters,
   type ViewerRef,
 } from './visibility';

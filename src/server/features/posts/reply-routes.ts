@@ -109,7 +109,7 @@ export function replyRoutes(deps: PostDeps) {
           });
           return c.json(held, 202);
         }
-        const { id, told } = await createReply(db, {
+        const { id, told, row } = await createReply(db, {
           postId: params.id,
           authorId: viewer.userId,
           content: fields.content,
@@ -120,7 +120,7 @@ export function replyRoutes(deps: PostDeps) {
         });
         // Queued, not awaited: the answer takes as long whoever was told.
         for (const userId of told) deps.announceNotification?.(userId);
-        const written = await findReply(db, id);
+        const written = row ?? (await findReply(db, id));
         if (!written) throw new Error(`reply ${id} cannot be read back`);
         return c.json(present(viewer, true)(written), 201);
       },

@@ -7,9 +7,17 @@ import { REPLY_MESSAGES } from '../../../shared/replies';
 import { AppError } from '../../app-error';
 import { type Db, queryRows } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { tellMentioned, tellReplied } from '../notifications';
-import { blockedBetween, type MutedWord, mutedWordsNow, postRefAs } from '../personal-controls';
+import { tellMentioned, tellReplied, tellRepliedSql } from '../notifications';
+import {
+  blockedBetween,
+  type MutedWord,
+  mutedWordsMatchText,
+  mutedWordsNow,
+  postRefAs,
+  textLetters,
+} from '../personal-controls';
 import { textMatchForm } from '../safety';
+import { REPLY_COLUMNS, REPLY_JOINS, type ReplyRow } from './list-thread';
 
 export interface NewReply {
   /** The thread: a post's id. */
@@ -140,7 +148,16 @@ async function labelFor(tx: Db, postId: string, writer: string, thread: ThreadRo
  * author and the people it mentions. Answers its id and who was told (for their live bells); 404 when
  * the thread or the reply answered reads as missing, 403 when the thread's replies are off.
  */
-export async function createReply(db: Db, reply: NewReply): Promise<{ id: string; told: string[] }> {
+export async function createReply(
+  db: Db,
+  reply: NewReply,
+): Promise<{ id: string; told: string[]; row?: ReplyRow }> {
+  if (!reply.isAnonymous && !reply.content.includes('@')) {
+    const written = await writeNamedReply(db, reply);
+    if (written) return written;
+    // Nothing written: the thread or the reply answered reads as missing, or replies are off. The
+    // transaction below finds out which (or writes the reply, if that changed in between).
+  }
   return db.transaction(async (tx) => {
     const thread = await lockThread(tx, reply.postId, reply.authorId, {
       announcedAfterCommit: reply.announcedAfterCommit ?? false,
@@ -209,5 +226,88 @@ const countStatement = preparedSql(
 export async function setRepliesEnabled(db: Db, postId: string, enabled: boolean): Promise<void> {
   await db.execute(
     sql`update posts set replies_enabled = ${enabled} where id = ${postId}::uuid and parent_id is null`,
+  );
+}
+
+/**
+ * A named reply that mentions no one (most replies, as most posts): written in one statement, its own
+ * transaction, as a post is (issue #49: a reply's five statements in a transaction cost the database
+ * and the app twice a post's one). The thread's count is raised first, where the thread is live, open
+ * to replies and not a named post between the writer and a blocker: that update takes the thread's row
+ * lock and checks those again on the row as it stands when the lock is had, and the reply is written
+ * only from its result, so a thread removed or closed meanwhile takes no reply and no count. The
+ * branch's count, the notification (`tellReplied`'s rules; the reader's muted words matched in SQL,
+ * only those the reply can match: `mutedWordsMatchText`) and the caller's announcing after the commit
+ * (migration 0029) come from the written reply. No label is given: a named reply has none. Answers
+ * the reply as a thread reads it (no read back, as a post's), or null when nothing was written.
+ */
+async function writeNamedReply(
+  db: Db,
+  reply: NewReply,
+): Promise<{ id: string; told: string[]; row: ReplyRow } | null> {
+  const matchText = textMatchForm(reply.content);
+  const statement = namedReplyStatements[reply.replyToId ? 'reply_replied' : 'post_replied'];
+  const { rows } = await statement(db).execute({
+    id: reply.id ?? null,
+    postId: reply.postId,
+    replyToId: reply.replyToId,
+    writer: reply.authorId,
+    content: reply.content,
+    warned: reply.postedAfterWarning ?? false,
+    matchText,
+    letters: textLetters(matchText).letters,
+    announced: reply.announcedAfterCommit ? 'on' : 'off',
+  });
+  const [written] = rows;
+  if (!written) return null;
+  const { told, ...row } = written;
+  return { id: row.id, told: told ? [told] : [], row };
+}
+
+const namedReplyStatements = {
+  post_replied: namedReplyStatement('post_replied'),
+  reply_replied: namedReplyStatement('reply_replied'),
+};
+
+function namedReplyStatement(kind: 'post_replied' | 'reply_replied') {
+  const answersReply = kind === 'reply_replied';
+  const replyToId = sql.placeholder('replyToId');
+  // Told: the answered reply's author, or the post's; never the writer, nor one whose muted words
+  // the reply matches.
+  const reader = answersReply ? sql`a.user_id` : sql`t.user_id`;
+  const readers = sql`select ${reader} as reader, ${answersReply ? sql`a.id` : sql`t.id`} as about
+    from thread t left join answered a on true
+    where exists (select 1 from reply) and ${reader} is not null and ${reader} <> ${writer}
+      and not ${mutedWordsMatchText(reader, { matchText: sql.placeholder('matchText'), letters: sql.placeholder('letters') })}`;
+  return preparedSql<ReplyRow & { told: string | null }>(
+    `reply_named_${kind}`,
+    sql`with answered as (
+        select r.id, coalesce(r.branch_id, r.id) as branch_id, r.user_id
+        from posts r
+        where r.id = ${replyToId}::uuid and r.parent_id = ${postId}::uuid and not r.deleted
+          and not ${blockedBetween(writer, postRefAs('r'))}
+      ),
+      thread as (
+        update posts p set reply_count = p.reply_count + 1
+        where p.id = ${postId}::uuid and not p.deleted and p.parent_id is null and p.replies_enabled
+          and not ${blockedBetween(writer, postRefAs('p'))}
+          ${answersReply ? sql`and exists (select 1 from answered)` : sql``}
+        returning p.id, p.user_id
+      ),
+      reply as (
+        insert into posts (id, user_id, content, is_anonymous, parent_id, reply_to_id, branch_id,
+          posted_after_warning, match_text)
+        select coalesce(${sql.placeholder('id')}::uuid, gen_random_uuid()), ${writer}, ${sql.placeholder('content')}::text,
+          false, t.id, a.id, a.branch_id, ${sql.placeholder('warned')}::boolean, ${sql.placeholder('matchText')}::text
+        from thread t left join answered a on true
+        returning *,
+          set_config('yearbook.announced_after_commit', ${sql.placeholder('announced')}::text, true) as announced
+      ),
+      branch as (
+        update posts b set reply_count = b.reply_count + 1 where b.id = (select branch_id from reply)
+      ),
+      told as (${tellRepliedSql(kind, readers)})
+      select ${REPLY_COLUMNS}, false as muted_word, (select user_id from told) as told
+        from reply r ${REPLY_JOINS}`,
   );
 }

@@ -53,7 +53,8 @@ export interface ThreadHead {
 const cursorShape = z.tuple([cursorTime, z.uuid()]);
 
 /** The columns of a reply row, with its author's and whom it answers, read under alias `r`. */
-const REPLY_COLUMNS = sql`r.id, r.parent_id, r.reply_to_id, r.branch_id, r.user_id, r.content, r.is_anonymous,
+/** A reply as a thread reads it (`r`), with its author's profile and whom it answers (REPLY_JOINS). */
+export const REPLY_COLUMNS = sql`r.id, r.parent_id, r.reply_to_id, r.branch_id, r.user_id, r.content, r.is_anonymous,
   r.anonymous_label, r.deleted, r.created_at, r.created_at::text as created_at_exact, r.reply_count,
   pr.username as author_username, pr.full_name as author_full_name, pr.profile_picture_key as author_picture_key,
   case
@@ -68,7 +69,7 @@ const mutedWord = (viewer: string | null) =>
   sql`(not r.deleted and ${mutedByWords(viewer, postRefAs('r'))}) as muted_word`;
 
 /** Its author's profile (none for an anonymous reply: it is never read), and the reply it answers. */
-const REPLY_JOINS = sql`left join profiles pr on pr.user_id = r.user_id and not r.is_anonymous
+export const REPLY_JOINS = sql`left join profiles pr on pr.user_id = r.user_id and not r.is_anonymous
   left join posts rt on rt.id = r.reply_to_id
   left join profiles rtp on rtp.user_id = rt.user_id and not rt.is_anonymous`;
 

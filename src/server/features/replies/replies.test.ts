@@ -76,6 +76,70 @@ describe('replying', () => {
     expect((await thread(author, postId)).viewer).toEqual({ canReply: true, canToggleReplies: true });
   });
 
+  it('writes a named reply that mentions no one in one statement, as a post, and answers with it', async () => {
+    const [author, replier] = [await member(), await member('Nila Named')];
+    const postId = await post(author, 'One statement each');
+    const first = await reply(replier, postId, 'Warming the viewer cache');
+    const statements = async (path: string, body: unknown) => {
+      // What earlier writes announced gone out (a NOTIFY gathered every 25 ms, after the answer: not
+      // the request's own).
+      await server.notificationStreams.settle();
+      const recording = server.database.recordQueries();
+      const res = await call(replier, 'POST', path, body);
+      expect(res.status, res.text).toBe(201);
+      const queries = recording.stop().filter((q) => !q.includes('pg_notify'));
+      // A write reads its viewer from the database first (auth/viewer.ts); then its own statements.
+      expect(queries[0]).toMatch(/from "sessions"/);
+      return { body: res.body as Reply, queries: queries.slice(1) };
+    };
+    const asPost = await statements('/api/posts', { content: 'A post of my own', isAnonymous: false });
+    const toPost = await statements(`/api/posts/${postId}/replies`, { content: 'Agreed' });
+    const toReply = await statements(`/api/posts/${postId}/replies`, { content: 'Me too', replyToId: first.id });
+    // A post: its insert and its read-back. A reply: one statement that also reads it back.
+    expect(asPost.queries).toHaveLength(2);
+    for (const written of [toPost, toReply]) {
+      expect(written.queries, written.queries.join('\n---\n')).toHaveLength(1);
+      expect(written.queries[0]).toMatch(/insert into posts/);
+    }
+    // What the one statement answers is what the thread reads.
+    expect(toReply.body).toMatchObject({
+      postId,
+      replyTo: { id: first.id, name: `@${replier.username}` },
+      author: { username: replier.username, fullName: 'Nila Named' },
+      viewer: { isAuthor: true, canDelete: true },
+    });
+    const page = await thread(replier, postId, '?order=oldest');
+    const listed = page.entries.flatMap((entry) => [entry.reply, ...entry.branch]);
+    for (const written of [toPost.body, toReply.body]) {
+      expect(listed.find((r) => r.id === written.id)).toEqual(written);
+    }
+    // A mention, an anonymous reply's label and a refusal take the transaction.
+    const mention = await statements(`/api/posts/${postId}/replies`, { content: `Hey @${author.username}` });
+    expect(mention.queries.length).toBeGreaterThan(1);
+  });
+
+  it('keeps the thread’s and the branch’s counts exact when many reply at once, named and anonymous', async () => {
+    const author = await member();
+    const repliers = await Promise.all(Array.from({ length: 8 }, () => member()));
+    const postId = await post(author, 'Everyone at once');
+    const first = await reply(author, postId, 'The branch');
+    await Promise.all(
+      repliers.flatMap((as, i) => [
+        reply(as, postId, `To the post ${i}`, { isAnonymous: i % 3 === 0 }),
+        reply(as, postId, `To the branch ${i}`, { replyToId: first.id, isAnonymous: i % 4 === 0 }),
+      ]),
+    );
+    const counts = await queryRows<{ id: string; reply_count: number }>(
+      server.database.db,
+      sql`select id, reply_count from posts where id in (${postId}::uuid, ${first.id}::uuid)`,
+    );
+    expect(Object.fromEntries(counts.map((row) => [row.id, row.reply_count]))).toEqual({
+      [postId]: 1 + 2 * repliers.length,
+      [first.id]: repliers.length,
+    });
+    expect((await thread(null, postId)).replyCount).toBe(1 + 2 * repliers.length);
+  });
+
   it("keeps a busy thread's counts on its row's own page: heap-only updates, no index written (migration 0026)", async () => {
     const [author, replier] = [await member(), await member()];
     const postId = await post(author, 'A thread on a page that fills up');

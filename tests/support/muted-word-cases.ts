@@ -1,0 +1,38 @@
+// Muted phrases and texts that hold every way a muted word may match or not (each kind of ending,
+// repeated and masked letters, spaces between a phrase's words, scripts other than Latin): for the
+// tests that hold matchesMutedWords (JavaScript) and its SQL forms equal.
+export const MUTED_WORD_PHRASES = [
+  'exam',
+  'Bus Stop',
+  'परीक्षा',
+  'कल परीक्षा',
+  'hostel',
+  'bigg boss',
+  'spoiler',
+  'gym',
+  'c-a-t',
+];
+export const MUTED_WORD_TEXTS = [
+  'exams tomorrow',
+  'an example',
+  'the busstop',
+  'the bus  stop at night',
+  'stop the bus',
+  'bussss stooop',
+  'परीक्षाएँ',
+  'अपरीक्षा',
+  'कल परीक्षा है',
+  'Ｈｏｓｔｅｌ life',
+  'h0stel',
+  'hostile',
+  'biggg bosss is on',
+  'big boss',
+  'no spoilers please',
+  's p o i l e r',
+  'the g*m is closed',
+  'e*am hall',
+  'cat',
+  'c a t',
+  'nothing here',
+  '',
+];
