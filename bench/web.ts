@@ -1,5 +1,6 @@
 // npm run bench:web: Lighthouse (mobile settings: a mid-range phone on slow 4G, simulated) on the
-// landing page, a post page, the asklines list and the dashboard (signed in), served by the real app
+// landing page, a post page (a thread: the newest named post with replies; a reply's own address
+// moves to its thread), the asklines list and the dashboard (signed in), served by the real app
 // in production mode on a small embedded data set, in the system Chromium. Prints the four category
 // scores, LCP, TBT, CLS and the JavaScript and CSS each page loads (bytes on the wire, gzip), and
 // writes them to bench/results/ as JSON.
@@ -156,6 +157,7 @@ async function main() {
         database.db,
         sql`select p.username, posts.id from posts join profiles p on p.user_id = posts.user_id
             where not posts.deleted and not posts.is_anonymous and posts.askline_id is null
+              and posts.parent_id is null and posts.reply_count > 0
             order by posts.created_at desc limit 1`,
       );
     } finally {

@@ -111,6 +111,31 @@ describe('a shared post, as curl sees it', () => {
     expect(shown.html).toContain('<meta property="og:image"');
   });
 
+  it('draws a thread without what nobody sees yet: closed menus have no items, no report form waits (issue #51)', async () => {
+    const thread = (await callJson(server, 'POST', '/api/posts', writer.cookie, { content: 'A busy thread' })).body;
+    const replies = 20;
+    for (let i = 0; i < replies; i++) {
+      const as = i % 2 ? writer : reader;
+      const res = await callJson(server, 'POST', `/api/posts/${thread.id}/replies`, as.cookie, {
+        content: `Reply number ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    // Drawn for a member, each reply with its Reply button and its menu (Report, Mute, Block…).
+    const shown = await page(`/${writer.username}/${thread.id}`, reader.cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.root.match(/aria-label="Reply by /g)).toHaveLength(replies);
+    expect(shown.root.match(/aria-label="More options for the reply by /g)).toHaveLength(replies);
+    // Not vacuous: the post's own menu and the replies' are there, closed and empty, and no report
+    // dialog (a form of radio buttons) is drawn until one is opened.
+    expect(shown.root).not.toContain('Report this post?');
+    expect(shown.root).not.toMatch(/<ul[^>]*hidden=""[^>]*><li/);
+    // What a reply costs the page: its elements, bounded (each was ~70 with its closed menu and form).
+    const list = shown.root.slice(shown.root.indexOf('<li id="reply-'), shown.root.lastIndexOf('</ol>'));
+    const elements = (list.match(/<[a-z]/g) ?? []).length;
+    expect(elements / replies).toBeLessThan(25);
+  });
+
   it('shows an anonymous post as Anonymous, at /post/{id} only', async () => {
     const shown = await page(`/post/${anonymousPost.id}`);
     expect(shown.status).toBe(200);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   REPORT_DETAIL_MAX_LENGTH,
   REPORT_MESSAGES,
@@ -17,17 +17,23 @@ const checkReport = checkBy(({ reason, detail }: ReportValues) => ({
   detail: reason === 'other' && !detail.trim() ? REPORT_MESSAGES.detailRequired : undefined,
 }));
 
-// The confirmation before a report (SPEC §2: confirmations exist for report): why, and for "something
-// else" a few words. A native modal <dialog>: focus moves in and stays, Escape cancels.
-export function ReportDialog({
-  open,
-  onCancel,
-  onConfirm,
-}: {
+interface ReportDialogProps {
   open: boolean;
   onCancel: () => void;
   onConfirm: (reason: ReportReason, detail: string | undefined) => void;
-}) {
+}
+
+// The confirmation before a report (SPEC §2: confirmations exist for report): why, and for "something
+// else" a few words. A native modal <dialog>: focus moves in and stays, Escape cancels. Drawn from its
+// first opening on (and kept, so closing it hands focus back as a dialog does): every post card and
+// reply has one, and a thread's worth of closed forms cost the page's first moments (issue #51).
+export function ReportDialog(props: ReportDialogProps) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  return used ? <OpenedReportDialog {...props} /> : null;
+}
+
+function OpenedReportDialog({ open, onCancel, onConfirm }: ReportDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const detailId = useId();

@@ -82,7 +82,9 @@ export function MenuButton({
         hidden={!open}
         className={`absolute z-20 mt-1 w-max min-w-52 max-w-72 space-y-0.5 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl dark:border-slate-800 dark:bg-slate-900 ${align === 'right' ? 'right-0' : 'left-0'}`}
       >
-        {items.map((item) => (
+        {/* The items exist while the menu is open: a thread of fifty replies, each with a closed
+            menu, would otherwise draw and hydrate some thousand elements nobody sees (issue #51). */}
+        {(open ? items : []).map((item) => (
           <li key={item.key}>
             {item.href && renderLink ? (
               renderLink(item, close, itemClasses)
