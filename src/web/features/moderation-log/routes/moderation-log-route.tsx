@@ -146,10 +146,12 @@ function LiftButton({ postId, onStatus }: { postId: string; onStatus: (status: S
       confirmLabel: 'Lift suspension',
     });
     if (!confirmed) return;
-    lift.mutate(postId, {
-      onSuccess: () => onStatus({ tone: 'ok', text: 'The suspension is lifted.' }),
-      onError: (error) => onStatus({ tone: 'error', text: error.message }),
-    });
+    // Told through the promise, not mutate's callbacks: the lists are read again before those would
+    // run, and this button, gone with the suspension it lifted, would never hear them.
+    lift.mutateAsync(postId).then(
+      () => onStatus({ tone: 'ok', text: 'The suspension is lifted.' }),
+      (error: Error) => onStatus({ tone: 'error', text: error.message }),
+    );
   }
 
   return (
