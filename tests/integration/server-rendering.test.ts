@@ -112,7 +112,8 @@ describe('a shared post, as curl sees it', () => {
   });
 
   it('draws a thread without what nobody sees yet: closed menus have no items, no report form waits (issue #51)', async () => {
-    const thread = (await callJson(server, 'POST', '/api/posts', writer.cookie, { content: 'A busy thread' })).body;
+    const thread = (await callJson(server, 'POST', '/api/posts', writer.cookie, { content: 'A busy thread' }))
+      .body;
     const replies = 20;
     for (let i = 0; i < replies; i++) {
       const as = i % 2 ? writer : reader;

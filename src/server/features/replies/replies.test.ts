@@ -94,7 +94,10 @@ describe('replying', () => {
     };
     const asPost = await statements('/api/posts', { content: 'A post of my own', isAnonymous: false });
     const toPost = await statements(`/api/posts/${postId}/replies`, { content: 'Agreed' });
-    const toReply = await statements(`/api/posts/${postId}/replies`, { content: 'Me too', replyToId: first.id });
+    const toReply = await statements(`/api/posts/${postId}/replies`, {
+      content: 'Me too',
+      replyToId: first.id,
+    });
     // A post: its insert and its read-back. A reply: one statement that also reads it back.
     expect(asPost.queries).toHaveLength(2);
     for (const written of [toPost, toReply]) {
