@@ -50,6 +50,7 @@ import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
 import { testingRoutes } from './features/testing/routes';
 import { transparencyRoutes } from './features/transparency';
+import { yearbookRoutes } from './features/yearbook/routes';
 import { apiDocsRoutes } from './http/api-docs';
 import { resolveClientAddress } from './http/client-address';
 import type { AppEnv } from './http/context';
@@ -221,6 +222,7 @@ export function createApp({
   app.route('/api/posts', postModerationRoutes(profileDeps));
   app.route('/api/reports', reportRoutes(profileDeps));
   app.route('/api/search', searchRoutes(profileDeps));
+  app.route('/api/classes', yearbookRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/held-posts', heldPostRoutes(profileDeps));

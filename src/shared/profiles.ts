@@ -144,6 +144,8 @@ export const passwordChangeSchema = z
 /** PATCH /api/profiles/{username}: every field again; a password change only when one is given. */
 export const updateProfileRequestSchema = z.extend(profileFieldsSchema, {
   passwordChange: z.optional(passwordChangeSchema),
+  /** Leave (true) or rejoin (false) one's class page (issue #52); left out, it stays as it is. */
+  hiddenFromClass: z.optional(z.boolean({ error: 'Please say whether to hide you from your class page.' })),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
@@ -185,6 +187,8 @@ export const profileSchema = z.object({
   /** The owner's own details, only in the owner's answer. */
   dob: z.optional(z.nullable(z.string())),
   hasPassword: z.optional(z.boolean()),
+  /** Whether they left their class page (issue #52). */
+  hiddenFromClass: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -35,6 +35,7 @@ import { listBranch, listThread } from '../features/replies/list-thread';
 import { namedMembersQuery, namingCandidates } from '../features/safety/find-named-members';
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
+import { countClass, listClass } from '../features/yearbook/list-class';
 import { measureOutbox } from '../platform/mail';
 import { type Db, queryRows } from './client';
 import { encodeCursor } from './keyset-cursor';
@@ -139,6 +140,20 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
       ),
     prepared: false as const,
   })),
+  // A class page (issue #52): a year's members of a campus by name, a page at a time, and each
+  // campus's count, from the one partial index; a search within the class filters the same walk.
+  ...[undefined, encodeCursor(['asha iyer', 'asha_i'])].flatMap((cursor, i) =>
+    [null, 'iyer'].map((query) => ({
+      name: `${['a class page', 'a later page of a class'][i]}${query ? ', searched' : ''}`,
+      index: 'profiles_class_listing_idx',
+      run: (db: Db) => listClass({ db, viewerId: VIEWER, year: 2026, campus: 'VITC', query, cursor }),
+    })),
+  ),
+  {
+    name: "a class's counts per campus",
+    index: 'profiles_class_listing_idx',
+    run: (db) => countClass({ db, viewerId: VIEWER, year: 2026 }),
+  },
   {
     name: 'the moderation log',
     index: 'moderation_log_created_idx',
@@ -207,6 +222,27 @@ describe('paged lists read an index in order', () => {
       );
       expect(plans[0]).toContain(`using ${index}`);
       expect(plans[0]).not.toMatch(/Sort/);
+    }
+  });
+
+  // A later page of a class starts in the index at its cursor, rather than walking the class from its
+  // first name and filtering (issue #52).
+  it('a class page seeks its cursor in the index, in both plans', async () => {
+    for (const generic of [false, true]) {
+      const [plan] = await plansOf(
+        (db) =>
+          listClass({
+            db,
+            viewerId: VIEWER,
+            year: 2026,
+            campus: 'VITV',
+            query: null,
+            cursor: encodeCursor(['asha iyer', 'asha_i']),
+          }),
+        generic,
+      );
+      expect(plan).toMatch(/Index Cond: .*ROW\(lower\(full_name\), username\) > ROW\(/);
+      expect(plan).toMatch(/hashed SubPlan/);
     }
   });
 

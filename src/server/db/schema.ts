@@ -55,6 +55,8 @@ export const profiles = pgTable(
     dob: date('dob', { mode: 'string' }),
     userType: userType('user_type').notNull().default('ordinary'),
     createdAt: createdAt(),
+    /** The member chose to leave their class page (issue #52): not listed there, nor counted. */
+    hiddenFromClass: boolean('hidden_from_class').notNull().default(false),
   },
   (t) => [
     uniqueIndex('profiles_user_id_key').on(t.userId),
@@ -66,6 +68,11 @@ export const profiles = pgTable(
     // name, and a first name next to a campus word, each an equality on a lower-cased expression.
     index('profiles_full_name_lower_idx').on(sql`lower(${t.fullName})`),
     index('profiles_first_name_lower_idx').on(sql`split_part(lower(${t.fullName}), ' ', 1)`),
+    // A class page (issue #52): one graduation year's members of one campus by name, then username,
+    // without those who chose to leave it; read in order a page at a time, and counted per campus.
+    index('profiles_class_listing_idx')
+      .on(t.graduationYear, t.institution, sql`lower(${t.fullName})`, t.username)
+      .where(sql`NOT ${t.hiddenFromClass}`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check(
       'profiles_username_format',

@@ -59,6 +59,8 @@ const RESERVED_USERNAMES = new Set([
   'askline',
   'asklines',
   'assets',
+  'class',
+  'classes',
   'contact',
   'cookies',
   'dashboard',

@@ -15,6 +15,7 @@ export {
   mutedByWords,
   mutedWordsMatchText,
   mutedWordsNow,
+  noBlockBetween,
   type PostRef,
   postRefAs,
   profileShown,

@@ -244,6 +244,15 @@ export function profileShown(viewer: ViewerRef, ownerId: Column): SQL {
   return sql`not exists (select 1 from blocks b where b.blocker_id = ${ownerId} and b.blocked_id = ${viewer})`;
 }
 
+/**
+ * Neither the viewer nor this account blocked the other: a class page (issue #52) lists only such
+ * people, and counts only them, so its counts agree with its list. A block works both ways on the
+ * people one is shown, as on named content (rule 4); nothing here reads a post.
+ */
+export function noBlockBetween(viewer: ViewerRef, ownerId: Column): SQL<boolean> {
+  return sql<boolean>`${ownerId} not in (${shutOutAccounts(viewer, { mutes: false })})`;
+}
+
 /** The viewer blocked this account (their profile shows "You blocked this person" and Unblock). */
 export function blockedByViewer(viewer: ViewerRef, ownerId: Column): SQL<boolean> {
   return sql<boolean>`exists (select 1 from blocks b where b.blocker_id = ${viewer} and b.blocked_id = ${ownerId})`;

@@ -1,5 +1,5 @@
 // Turns a profile row into what leaves the server. The email, the user id and the role never do;
-// the date of birth and the password flag go to the owner alone.
+// the date of birth, the password flag and the class page setting go to the owner alone.
 import type { Profile } from '../../../shared/profiles';
 import type { profiles } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -44,6 +44,10 @@ export function presentProfile(
       },
     }),
     ...(options.campusAddress !== undefined && { campusAddress: options.campusAddress }),
-    ...(options.viewerIsOwner && { dob: row.dob, hasPassword: options.hasPassword ?? false }),
+    ...(options.viewerIsOwner && {
+      dob: row.dob,
+      hasPassword: options.hasPassword ?? false,
+      hiddenFromClass: row.hiddenFromClass,
+    }),
   };
 }
