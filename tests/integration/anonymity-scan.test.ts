@@ -188,6 +188,9 @@ describe('an anonymous author', () => {
       `/api/search/posts?q=${SECRET_WORD}`,
       `/api/search/posts?q=${encodeURIComponent(`${SECRET_WORD} confession`)}`,
       '/api/search/users?q=Ravi',
+      // Class pages name people by purpose (issue #52): a class the author is not in.
+      '/api/classes/2030',
+      '/api/classes/2030?campus=VITV&q=Ravi',
       '/api/asklines',
       `/api/asklines/${asklineId}`,
       `/api/asklines/${asklineId}/posts`,
@@ -1529,6 +1532,83 @@ describe('an anonymous author', () => {
       expectNoAuthor(cleared);
       expect(await unread()).toBe(0);
       expect(await othersReads()).toEqual(beforeSeen);
+    }
+  });
+
+  it('is not inferable from class pages: writing, liking and reporting anonymously changes none, and hiding from one only takes her name off it', async () => {
+    // A writer of her own, in a class of her own with classmates on both campuses (issue #52).
+    const writer = await createMember(server, {
+      fullName: 'Xenia Classwright',
+      institution: 'VITV',
+      graduationYear: 2029,
+    });
+    const classmates = [
+      await createMember(server, { fullName: 'Aditi Classmate', institution: 'VITV', graduationYear: 2029 }),
+      await createMember(server, { fullName: 'Zubin Classmate', institution: 'VITC', graduationYear: 2029 }),
+    ];
+    const pages = [
+      '/api/classes/2029',
+      '/api/classes/2029?campus=VITV',
+      '/api/classes/2029?campus=VITC',
+      '/api/classes/2029?campus=VITV&q=class',
+      `/api/classes/2029?campus=VITV&q=${SECRET_WORD}`,
+    ];
+    const read = async () => {
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, moderator, admin, ...classmates, null]) {
+        for (const url of pages) {
+          const answer = await fetchAs(viewer, 'GET', url);
+          expect(answer.status, answer.what).toBe(viewer ? 200 : 401);
+          // Nothing from a post is ever on a class page, and the first author is in no class read here.
+          expect(answer.body.toLowerCase(), answer.what).not.toContain(SECRET_WORD);
+          expectNoAuthor(answer);
+          seen[answer.what] = steady(answer.body);
+        }
+      }
+      return seen;
+    };
+    const before = await read();
+    // Not vacuous: she is listed, and counted, on her campus's page.
+    const listed = JSON.parse(before[`GET /api/classes/2029?campus=VITV as ${other.username}`] ?? '{}');
+    expect(listed.members.map((m: { username: string }) => m.username)).toContain(writer.username);
+    expect(listed.counts).toEqual({ VITC: 1, VITV: 2 });
+
+    const written = await ok<{ id: string }>(
+      fetchAs(writer, 'POST', '/api/posts', {
+        content: `A ${SECRET_WORD} note for my class`,
+        isAnonymous: true,
+      }),
+    );
+    await ok(fetchAs(classmates[0] as Member, 'PUT', `/api/posts/${written.id}/like`));
+    await ok(fetchAs(writer, 'PUT', `/api/posts/${othersNamedPostId}/like`));
+    await ok(fetchAs(classmates[1] as Member, 'POST', `/api/posts/${written.id}/report`, { reason: 'spam' }));
+    expect(await read()).toEqual(before);
+
+    // She hides from her class page: every page loses her entry and her count, and nothing else.
+    const own = await ok<{ fullName: string; institution: string; graduationYear: number }>(
+      fetchAs(writer, 'GET', `/api/profiles/${writer.username}`),
+    );
+    await ok(
+      fetchAs(writer, 'PATCH', `/api/profiles/${writer.username}`, {
+        fullName: own.fullName,
+        institution: own.institution,
+        graduationYear: own.graduationYear,
+        hiddenFromClass: true,
+      }),
+    );
+    const after = await read();
+    for (const [what, body] of Object.entries(before)) {
+      const was = JSON.parse(body);
+      if (was.error) {
+        expect(after[what], what).toEqual(body);
+        continue;
+      }
+      const expected = {
+        ...was,
+        counts: was.counts && { ...was.counts, VITV: was.counts.VITV - 1 },
+        members: was.members.filter((m: { username: string }) => m.username !== writer.username),
+      };
+      expect(JSON.parse(after[what] ?? '{}'), what).toEqual(expected);
     }
   });
 

@@ -687,6 +687,12 @@ const ROUTES: RouteCase[] = [
     expect: members(200),
   },
   {
+    route: 'GET /api/classes/:year',
+    rule: 'members open class pages (issue #52); visitors are asked to sign in',
+    call: () => ({ path: '/api/classes/2026?campus=VITV' }),
+    expect: members(200),
+  },
+  {
     route: 'GET /api/search/posts',
     rule: 'members search posts',
     call: () => ({ path: '/api/search/posts?q=matrix' }),

@@ -205,7 +205,13 @@ const ROUTES: Record<string, WriteRoute> = {
     method: 'PATCH',
     path: (segment) => `/api/profiles/${segment ?? member.username}`,
     fuzzPath: true,
-    valid: () => ({ fullName: 'Still Me', institution: 'VITV', graduationYear: 2025, bio: 'Hello' }),
+    valid: () => ({
+      fullName: 'Still Me',
+      institution: 'VITV',
+      graduationYear: 2025,
+      bio: 'Hello',
+      hiddenFromClass: true,
+    }),
     who: () => member.cookie,
   },
   'PUT /api/profiles/:username/photo': {
@@ -663,6 +669,12 @@ describe('bad page cursors on every keyset list', () => {
     'blocks list': { url: (c) => `/api/controls/blocks?cursor=${c}`, who: () => reader.cookie },
     'mutes list': { url: (c) => `/api/controls/mutes?cursor=${c}`, who: () => reader.cookie },
     'hidden posts': { url: (c) => `/api/controls/hidden-posts?cursor=${c}`, who: () => reader.cookie },
+    // A class page (issue #52): its cursor holds a name as the index orders it, and a username.
+    'class page': { url: (c) => `/api/classes/2026?cursor=${c}`, who: () => reader.cookie },
+    'class page, searched': {
+      url: (c) => `/api/classes/2026?campus=VITV&q=a&cursor=${c}`,
+      who: () => reader.cookie,
+    },
   };
   const IMPOSSIBLE_TIMES = [
     '2026-13-45 25:61:61+99',
@@ -679,6 +691,10 @@ describe('bad page cursors on every keyset list', () => {
   const encode = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
   /** Every shape the lists decode, with the time (or each value) made impossible. */
   const hostileCursors = [
+    // A class page's shape with what PostgreSQL's text cannot hold, or no name at all.
+    encode(['\u0000', 'asha_i']),
+    encode(['', 'asha_i']),
+    encode(['asha', 'Not A Username']),
     ...IMPOSSIBLE_TIMES.flatMap((time) => [
       encode([time, id]),
       encode([3, time, id]),
@@ -720,4 +736,67 @@ describe('bad page cursors on every keyset list', () => {
       }
     }, 120_000);
   }
+});
+
+/**
+ * A class page (issue #52) is read, not written, but everything in its address is the caller's: the
+ * year, the campus, the search and any other parameter. Whatever they hold, the answer is a 4xx with a
+ * message (or the page), never a 5xx, and nothing changes.
+ */
+/** Lone surrogates as U+FFFD, as a browser sends them (encodeURIComponent refuses them). */
+const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+describe('bad input in a class page’s address', () => {
+  let reader: Member;
+  beforeAll(async () => {
+    reader = await createMember(server);
+  });
+  const value = fc.oneof(
+    hostileString,
+    fc.string({ unit: 'grapheme', maxLength: 80 }),
+    fc.integer().map(String),
+  );
+  const address = fc.record(
+    {
+      year: fc.oneof(hostileSegment, fc.integer({ min: 1900, max: 2100 }).map(String)),
+      campus: fc.oneof(value, fc.constantFrom('VITC', 'VITV', 'vitc', '')),
+      q: value,
+      cursor: value,
+      other: fc.tuple(hostileString, value),
+    },
+    { requiredKeys: ['year'] },
+  );
+
+  it('never a 5xx; a refusal is a 4xx with a message and changes nothing', async () => {
+    const before = await fingerprint();
+    await fc.assert(
+      fc.asyncProperty(address, async ({ year, other, ...query }) => {
+        const search = new URLSearchParams(
+          Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        );
+        if (other && other[0] !== '') search.append(other[0], other[1]);
+        const path = `/api/classes/${encodeURIComponent(wellFormed(year))}?${search}`;
+        if (path.length > 8_000) return;
+        const answer = await callJson(server, 'GET', path, reader.cookie);
+        const what = `${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+        expect(answer.status, what).toBeLessThan(500);
+        if (answer.status >= 400) expect(answer.body?.error?.message, what).toEqual(expect.any(String));
+        else expect(answer.body.members, what).toEqual(expect.any(Array));
+      }),
+      { numRuns: RUNS * 5, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
+    );
+    for (const hostile of HOSTILE_STRINGS) {
+      for (const name of ['campus', 'q', 'cursor']) {
+        const answer = await callJson(
+          server,
+          'GET',
+          `/api/classes/2026?${new URLSearchParams({ [name]: hostile })}`,
+          reader.cookie,
+        );
+        expect(answer.status, `${name}=${hostile.slice(0, 40)}`).toBeLessThan(500);
+      }
+    }
+    expect(await fingerprint()).toEqual(before);
+  }, 120_000);
 });

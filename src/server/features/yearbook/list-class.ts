@@ -71,8 +71,18 @@ const classCounts = preparedStatement('class_counts', (db, name) =>
     .prepare(name),
 );
 
-/** A cursor: the last row's name as the index orders it, and its username. */
-const cursorShape = z.tuple([z.string().min(1).max(400), z.string().regex(/^[a-z0-9_.]{1,20}$/)]);
+/**
+ * A cursor: the last row's name as the index orders it (never blank, and never a NUL, which
+ * PostgreSQL's text cannot hold: a forged one is a 400, not the database's error), and its username.
+ */
+const cursorShape = z.tuple([
+  z
+    .string()
+    .min(1)
+    .max(400)
+    .refine((name) => !name.includes('\u0000')),
+  z.string().regex(/^[a-z0-9_.]{1,20}$/),
+]);
 
 export interface ClassmateRow {
   username: string;
