@@ -32,6 +32,8 @@ export const ROUTES = {
   /** Mute and block: muted words, muted and blocked people, hidden posts (issue #48). */
   controls: '/profile/controls',
   search: '/search',
+  /** A graduation year's members of a campus (issue #52): the yearbook's class page. */
+  class: '/class/:year',
   /** What happened to what you wrote: likes, answers, decisions (issue #28). */
   notifications: '/notifications',
   reports: '/reports',

@@ -115,6 +115,10 @@ beforeAll(async () => {
     ['a profile', `/${writer.username}`, reader],
     ['a post, signed in', `/${writer.username}/${named}`, reader],
     ['search results', '/search?q=chai', reader],
+    // Issue #52: the writer's class, on the other campus's tab, searched; and a year that is no class.
+    ['a class page', '/class/2026', reader],
+    ['a class page, searched on a tab', '/class/2026?campus=VITV&q=a', reader],
+    ['a year that is no class', '/class/1999', reader],
     ['the reports queue', '/reports', moderator],
     ['the asklines, signed in', '/asklines', moderator],
     ["editing one's profile", '/profile', reader],

@@ -12,6 +12,8 @@ const SearchRoute = lazyPage('app/routes/search.tsx', () =>
   import('./routes/search').then((m) => m.SearchRoute),
 );
 
+const ClassRoute = lazyPage('app/routes/class.tsx', () => import('./routes/class').then((m) => m.ClassRoute));
+
 const DashboardRoute = lazyPage('app/routes/dashboard.tsx', () =>
   import('./routes/dashboard').then((m) => m.DashboardRoute),
 );
@@ -66,6 +68,7 @@ const WordListsRoute = lazyPage('features/safety/routes/word-lists-route.tsx', (
 
 const GATED_PAGES = {
   search: SearchRoute,
+  class: ClassRoute,
   dashboard: DashboardRoute,
   editProfile: EditProfileRoute,
   account: AccountRoute,

@@ -6,6 +6,7 @@
 // nothing else is needed (the reports queue is not asked for a member).
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoute, type Params, type RouteId } from '../../shared/routes';
+import { classYearOf } from '../../shared/values/yearbook';
 import { storageKeys } from '../config/storage-keys';
 import { emailChangeLinkQueryOptions } from '../features/account/api/email-change-api';
 import { appealsQueueQueryOptions, removalQueryOptions } from '../features/appeals/api/appeals-api';
@@ -34,11 +35,12 @@ import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { wordListsQueryOptions } from '../features/safety/api/word-lists-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
 import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
+import { classQueryOptions } from '../features/yearbook/api/class-api';
 import { ApiError } from '../lib/api-client';
 import { readCookie } from '../lib/cookies';
 import { isDemoSession } from '../lib/demo-flag';
 import { queryClient } from '../lib/query-client';
-import { readFeedSort, readFeedTab, readReportsView, readSearch } from './route-params';
+import { readClassView, readFeedSort, readFeedTab, readReportsView, readSearch } from './route-params';
 import { PAGE_ROUTES } from './route-table';
 
 /** `cookie`: the request's Cookie header, for what a browser keeps there (lib/cookies.ts). */
@@ -97,6 +99,15 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       return [
         wantUsers && client.prefetchInfiniteQuery(userSearchQueryOptions(query)),
         wantPosts && client.prefetchInfiniteQuery(postSearchQueryOptions(query)),
+      ];
+    },
+  },
+  // A class page (issue #52): the tab and search the address names; a year that is no class asks nothing.
+  class: {
+    gated: (client, { year = '' }, search) => {
+      const { campus, query } = readClassView(search);
+      return [
+        classYearOf(year) !== null && client.prefetchInfiniteQuery(classQueryOptions(year, campus, query)),
       ];
     },
   },

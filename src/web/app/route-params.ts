@@ -1,5 +1,6 @@
 // What a page's address asks for (?sort=, ?status=, ?q=, ?type=), read the one way both the page and
 // the server's first load (app/page-data.ts) read it, so the server asks for the list the page shows.
+import { INSTITUTIONS, type Institution } from '../../shared/institutions';
 import { FEED_SORTS, FEED_TABS, type FeedSort, type FeedTab } from '../../shared/values/posts';
 import {
   REPORT_SORTS,
@@ -47,6 +48,18 @@ export function readReportsView(params: URLSearchParams): {
   return {
     status: pick(params.get('status'), REPORT_STATUSES, 'unresolved'),
     sort: REPORT_SORTS.includes(sort as ReportSort) ? (sort as ReportSort) : null,
+  };
+}
+
+/**
+ * A class page's tab and search (issue #52): the campus the address names (null: the viewer's own,
+ * which the server picks), and the search, trimmed ('' for none).
+ */
+export function readClassView(params: URLSearchParams): { campus: Institution | null; query: string } {
+  const campus = params.get('campus');
+  return {
+    campus: INSTITUTIONS.includes(campus as Institution) ? (campus as Institution) : null,
+    query: (params.get('q') ?? '').trim(),
   };
 }
 

@@ -58,6 +58,7 @@ const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
 /** Pages behind the auth gate: their components are listed in gated-pages.tsx, a chunk of its own. */
 export type GatedRouteId =
   | 'search'
+  | 'class'
   | 'dashboard'
   | 'editProfile'
   | 'account'
@@ -108,6 +109,7 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   anonymousPost: { page: PostRoute, data: true, navbar: 'post' },
   userPost: { page: PostRoute, data: true, navbar: 'post' },
   search: { page: gated('search'), data: true, gate: 'profile' },
+  class: { page: gated('class'), data: true, gate: 'profile' },
   dashboard: { page: gated('dashboard'), data: true, gate: 'profile' },
   editProfile: { page: gated('editProfile'), data: true, gate: 'profile' },
   account: { page: gated('account'), data: true, gate: 'profile' },

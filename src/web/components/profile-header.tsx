@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { CAMPUS_ADDRESS_MARK } from '../../shared/campus-email';
 import { CAMPUS_NAMES, type Institution } from '../../shared/institutions';
 import { INSTAGRAM_HOSTS, isLinkTo, LINKEDIN_HOSTS } from '../../shared/values/profiles';
+import { paths } from '../config/paths';
 import { useLocalDate } from '../lib/local-dates';
+import { Link } from '../lib/router';
 import { Avatar } from './avatar';
 import { Icon } from './icons/icon';
 import { LinkifiedText } from './linkified-text';
@@ -28,7 +30,16 @@ const socialLinkClasses =
 
 // SPEC §2 profile header, for real profiles and the built-in demo alike: photo or initial, Posts and
 // Likes, Instagram and LinkedIn, name, username, bio, campus, graduation year, Joined date.
-export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData; actions?: ReactNode }) {
+export function ProfileHeader({
+  profile,
+  actions,
+  linkClass = false,
+}: {
+  profile: ProfileHeaderData;
+  actions?: ReactNode;
+  /** "Class of 2026" leads to that class page on this campus's tab (issue #52); not on the demo. */
+  linkClass?: boolean;
+}) {
   const joined = useLocalDate(profile.joinedAt);
   // The server only stores links to these sites; checking again here means a bad row can never
   // become a javascript: or look-alike link on the page.
@@ -38,7 +49,20 @@ export function ProfileHeader({ profile, actions }: { profile: ProfileHeaderData
     profile.linkedinUrl && isLinkTo(profile.linkedinUrl, LINKEDIN_HOSTS) ? profile.linkedinUrl : null;
   const details = [
     { label: 'Campus', icon: 'school' as const, text: CAMPUS_NAMES[profile.institution] },
-    { label: 'Graduation', icon: 'graduation-cap' as const, text: `Class of ${profile.graduationYear}` },
+    {
+      label: 'Graduation',
+      icon: 'graduation-cap' as const,
+      text: linkClass ? (
+        <Link
+          to={paths.class.getHref(profile.graduationYear, profile.institution)}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          Class of {profile.graduationYear}
+        </Link>
+      ) : (
+        `Class of ${profile.graduationYear}`
+      ),
+    },
     {
       label: 'Member since',
       icon: 'calendar-days' as const,

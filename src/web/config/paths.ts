@@ -1,5 +1,6 @@
 // The link to every page: `path` is its pattern in the one route table (src/shared/routes.ts), and
 // `getHref` builds a concrete link to it.
+import type { Institution } from '../../shared/institutions';
 import { ROUTES, type RouteId } from '../../shared/routes';
 
 /** A page at one address, which its link repeats. */
@@ -26,6 +27,12 @@ export const paths = {
     ...fixed(ROUTES.search),
     /** The posts with this text (a hashtag's link): the search page reads it (app/route-params.ts). */
     forPosts: (text: string) => `${ROUTES.search}?q=${encodeURIComponent(text)}&type=posts`,
+  },
+  /** A class page (issue #52), on one campus's tab (none: the viewer's own). */
+  class: {
+    path: ROUTES.class,
+    getHref: (year: number | string, campus?: Institution) =>
+      `/class/${encodeURIComponent(String(year))}${campus ? `?campus=${campus}` : ''}`,
   },
   notifications: fixed(ROUTES.notifications),
   reports: fixed(ROUTES.reports),

@@ -33,7 +33,11 @@ function afterPeopleControl(control: 'block' | 'mute', username: string) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.one(username) });
   void queryClient.invalidateQueries({ queryKey: screenKeys.controls.people(control) });
   // A block hides the person's named posts on their own pages too.
-  if (control === 'block') void queryClient.invalidateQueries({ queryKey: queryKeys.post.all });
+  if (control === 'block') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.post.all });
+    // Class pages list and count only people with no block between them and the viewer (issue #52).
+    void queryClient.invalidateQueries({ queryKey: screenKeys.classes.all });
+  }
 }
 
 /** After a muted word is added or removed. */

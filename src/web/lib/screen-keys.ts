@@ -15,6 +15,11 @@ export const screenKeys = {
   notifications: (part: 'unread' | 'list' | 'settings') => ['notifications', part] as const,
   usernameAvailability: (username: string) => ['username-availability', username] as const,
   userSearch: (query: string) => ['search', 'users', query] as const,
+  /** Class pages (issue #52): a year's tab of a campus (null: the viewer's own) and its search. */
+  classes: {
+    all: ['classes'] as const,
+    list: (year: string, campus: string | null, query: string) => ['classes', year, campus, query] as const,
+  },
 
   /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
   reports: {

@@ -32,6 +32,8 @@ export type SetupFormValues = ProfileFieldValues & { username: string };
 export const setupFormSchema = createProfileRequestSchema.check(z.superRefine(refuseFutureBirthday));
 
 export type EditFormValues = ProfileFieldValues & {
+  /** Leave one's class page (issue #52). */
+  hiddenFromClass: boolean;
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
@@ -40,6 +42,7 @@ export type EditFormValues = ProfileFieldValues & {
 /** SPEC §5: the password changes only when a new one is typed; then the three checks in order. */
 const editFieldsSchema = z
   .extend(profileFieldsSchema, {
+    hiddenFromClass: z.boolean(),
     currentPassword: z.string(),
     newPassword: z.string(),
     confirmPassword: z.string(),

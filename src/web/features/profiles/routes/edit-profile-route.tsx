@@ -13,7 +13,9 @@ import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
 import { Link, useNavigate } from '../../../lib/router';
+import { screenKeys } from '../../../lib/screen-keys';
 import { checkWith, useForm } from '../../../lib/use-form';
 import { useSession } from '../../auth';
 import { profileQueryOptions, uploadProfilePhoto, useUpdateProfile } from '../api/profile-api';
@@ -32,6 +34,7 @@ function valuesFrom(profile: Profile): EditFormValues {
     institution: profile.institution,
     graduationYear: profile.graduationYear ?? DEFAULT_GRADUATION_YEAR_EDIT,
     dob: profile.dob ?? '',
+    hiddenFromClass: profile.hiddenFromClass ?? false,
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -86,6 +89,7 @@ export function EditProfileRoute() {
 function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const passwordSectionId = useId();
+  const classHintId = useId();
   const form = useForm({ initial: valuesFrom(profile), check: checkWith(editFormSchema) });
   const update = useUpdateProfile(profile.username);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -113,6 +117,8 @@ function EditProfileForm({ profile }: { profile: Profile }) {
     }
     try {
       const { passwordChanged } = await update.mutateAsync(values);
+      // A class page lists the person by name, campus and year, unless they left it (issue #52).
+      void queryClient.invalidateQueries({ queryKey: screenKeys.classes.all });
       setOutcome({
         tone: 'ok',
         text: passwordChanged ? PROFILE_MESSAGES.updatedWithPassword : PROFILE_MESSAGES.updated,
@@ -148,6 +154,23 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         hint={PROFILE_MESSAGES.usernameFixedHint}
       />
       <ProfileFields form={form} />
+      <div>
+        <label className="inline-flex items-start gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            name="hiddenFromClass"
+            checked={form.values.hiddenFromClass}
+            onChange={(event) => form.setValue('hiddenFromClass', event.target.checked)}
+            aria-describedby={`${classHintId}`}
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+          />
+          Hide me from my class page
+        </label>
+        <p id={classHintId} className="mt-1 ml-7 text-sm text-slate-600 dark:text-slate-400">
+          Your profile stays where it is; you are just not listed or counted on the Class of{' '}
+          {form.values.graduationYear} page.
+        </p>
+      </div>
 
       {profile.hasPassword ? (
         <div className="border-t border-slate-200 pt-6 dark:border-slate-800">

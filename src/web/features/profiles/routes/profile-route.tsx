@@ -75,6 +75,7 @@ function ProfilePage({
         ) : null}
         <ProfileHeader
           profile={profile}
+          linkClass
           actions={
             profile.viewerIsOwner ? (
               <Link
