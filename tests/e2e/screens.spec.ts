@@ -127,6 +127,7 @@ test.describe('at phone width', () => {
       await visitScreen(page, '/search?q=phone', /.+/);
       await visitScreen(page, '/asklines', 'Verified Asklines');
       await visitScreen(page, '/notifications', 'Notifications');
+      await visitScreen(page, '/class/2026', 'Class of 2026');
       await visitScreen(page, '/demo_user', /.+/);
       await visitScreen(page, '/nobody_at_all_here', /.+/);
     },

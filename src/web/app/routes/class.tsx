@@ -82,7 +82,7 @@ export function ClassRoute() {
                 {...text}
                 name="q"
                 maxLength={CLASS_SEARCH_MAX_LENGTH}
-                placeholder="Search by name or username"
+                placeholder="Name or username"
                 className={`${inputClasses} min-w-0 flex-1`}
               />
               <button type="submit" className={composeButtonClasses()}>
