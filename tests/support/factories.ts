@@ -1,5 +1,6 @@
 // Test data with unique values and overrides, written straight to the database.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { profiles, users } from '../../src/server/db/schema';
 
@@ -47,4 +48,20 @@ export async function insertProfile(
   const [profile] = await db.insert(profiles).values(profileValues(userId, overrides)).returning();
   if (!profile) throw new Error('insertProfile: no row returned');
   return profile;
+}
+
+/**
+ * A profile written with the columns profiles has had since its first migration, for tests that
+ * migrate a database written before later ones: drizzle's insert names every column the schema has
+ * now (`hidden_from_class` since migration 0032), which such a database does not have yet.
+ */
+export async function insertEarlyProfile(
+  db: Db,
+  userId: string,
+  options: { userType?: 'admin' | 'moderator' | 'ordinary' } = {},
+): Promise<void> {
+  const values = profileValues(userId);
+  await db.execute(sql`insert into profiles (user_id, username, email, full_name, graduation_year, user_type)
+    values (${userId}, ${values.username}, ${values.email}, ${values.fullName}, ${values.graduationYear},
+      ${options.userType ?? 'ordinary'})`);
 }

@@ -5,7 +5,7 @@
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProfile, insertUser } from '../../../tests/support/factories';
+import { insertEarlyProfile, insertUser } from '../../../tests/support/factories';
 import { databaseBefore } from '../../../tests/support/migrations-before';
 import type { TestDatabase } from '../../../tests/support/test-database';
 import { queryRows } from './client';
@@ -26,7 +26,7 @@ describe('migration 0020 (report clocks)', () => {
   it('starts each existing report’s clocks when it last opened, acknowledged by the log', async () => {
     const db = database.db;
     const staff = await insertUser(db);
-    await insertProfile(db, staff.id, { userType: 'moderator' });
+    await insertEarlyProfile(db, staff.id, { userType: 'moderator' });
     const reporters = [await insertUser(db), await insertUser(db)];
     // Written by hand, as the schema of the time had them.
     const reportOn = async (resolved: boolean | null, createdAt: string) => {

@@ -5,7 +5,7 @@
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProfile, insertUser } from '../../../tests/support/factories';
+import { insertEarlyProfile, insertUser } from '../../../tests/support/factories';
 import { databaseBefore } from '../../../tests/support/migrations-before';
 import type { TestDatabase } from '../../../tests/support/test-database';
 import { applyMigrations } from './migrate';
@@ -22,10 +22,10 @@ describe('migration 0008 (sealed suspensions)', () => {
   it('seals suspensions made through anonymous posts and takes them off the admin list', async () => {
     const db = database.db;
     const staff = await insertUser(db);
-    await insertProfile(db, staff.id, { userType: 'admin' });
+    await insertEarlyProfile(db, staff.id, { userType: 'admin' });
     const account = async () => {
       const user = await insertUser(db);
-      await insertProfile(db, user.id);
+      await insertEarlyProfile(db, user.id);
       // By hand, as the log below: the schema's later columns of posts (0016's posted_after_warning)
       // are not there yet.
       const inserted = (await db.execute(sql`

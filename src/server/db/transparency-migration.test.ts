@@ -3,7 +3,7 @@
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProfile, insertUser } from '../../../tests/support/factories';
+import { insertEarlyProfile, insertUser } from '../../../tests/support/factories';
 import { databaseBefore } from '../../../tests/support/migrations-before';
 import type { TestDatabase } from '../../../tests/support/test-database';
 import { applyMigrations } from './migrate';
@@ -22,10 +22,10 @@ describe(`migration ${LEDGER_MIGRATION}`, () => {
   it('writes the ledger from the reports, holds, removals and first actions already there', async () => {
     const db = database.db;
     const staff = await insertUser(db);
-    await insertProfile(db, staff.id, { userType: 'moderator' });
+    await insertEarlyProfile(db, staff.id, { userType: 'moderator' });
     const member = async () => {
       const user = await insertUser(db);
-      await insertProfile(db, user.id);
+      await insertEarlyProfile(db, user.id);
       return user.id;
     };
     const author = await member();
