@@ -48,6 +48,7 @@ import { searchRoutes } from './features/search/routes';
 import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
+import { profileSignatureRoutes, signatureRoutes } from './features/signatures';
 import { testingRoutes } from './features/testing/routes';
 import { transparencyRoutes } from './features/transparency';
 import { yearbookRoutes } from './features/yearbook/routes';
@@ -223,6 +224,8 @@ export function createApp({
   app.route('/api/reports', reportRoutes(profileDeps));
   app.route('/api/search', searchRoutes(profileDeps));
   app.route('/api/classes', yearbookRoutes(profileDeps));
+  app.route('/api/profiles', profileSignatureRoutes(profileDeps));
+  app.route('/api/signatures', signatureRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/held-posts', heldPostRoutes(profileDeps));

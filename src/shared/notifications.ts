@@ -60,6 +60,20 @@ export const notificationSchema = z.object({
   ),
   /** Who mentioned the recipient (mentioned): null when the text is anonymous (never who wrote it). */
   mentionedBy: z.optional(z.nullable(z.object({ username: z.string(), fullName: z.string() }))),
+  /**
+   * A signature in the recipient's yearbook (signature_received, issue #52): its words, its writer
+   * (a signature is never anonymous), and whether they approved it yet.
+   */
+  signature: z.optional(
+    z.nullable(
+      z.object({
+        id: z.string(),
+        content: z.string(),
+        approved: z.boolean(),
+        writer: z.object({ username: z.string(), fullName: z.string() }),
+      }),
+    ),
+  ),
   /** Likes that day: how many, and the latest liker ("Priya and 11 others"). */
   likes: z.nullable(
     z.object({

@@ -35,6 +35,7 @@ import { listBranch, listThread } from '../features/replies/list-thread';
 import { namedMembersQuery, namingCandidates } from '../features/safety/find-named-members';
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
+import { listSignatures } from '../features/signatures/list-signatures';
 import { countClass, listClass } from '../features/yearbook/list-class';
 import { measureOutbox } from '../platform/mail';
 import { type Db, queryRows } from './client';
@@ -154,6 +155,14 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
     index: 'profiles_class_listing_idx',
     run: (db) => countClass({ db, viewerId: VIEWER, year: 2026 }),
   },
+  ...(['approved', 'pending'] as const).flatMap((status) =>
+    [undefined, encodeCursor([TIME, ID])].map((cursor, i) => ({
+      name: `${status === 'approved' ? "a person's yearbook" : 'my signatures waiting'}${i ? ', a later page' : ''}`,
+      index: 'signatures_recipient_list_idx',
+      run: (db: Db) => listSignatures({ db, recipientId: 'owner-1', viewerId: VIEWER, status, cursor }),
+      prepared: false as const,
+    })),
+  ),
   {
     name: 'the moderation log',
     index: 'moderation_log_created_idx',

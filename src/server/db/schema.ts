@@ -745,6 +745,8 @@ export const notifications = pgTable(
      * author, and each of those takes the notification with it (post_id, held_post_id, user_id).
      */
     decisionId: uuid('decision_id'),
+    /** A signature in the recipient's yearbook waiting for them (issue #52): goes with it. */
+    signatureId: uuid('signature_id').references((): AnyPgColumn => signatures.id, { onDelete: 'cascade' }),
     /** Likes: the day (in the campuses' zone) the row groups. */
     day: date('day', { mode: 'string' }),
     detail: text('detail'),
@@ -781,7 +783,7 @@ export const notifications = pgTable(
     index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received')`,
     ),
     check(
       'notifications_like_has_day',
@@ -793,6 +795,51 @@ export const notifications = pgTable(
     ),
     check('notifications_answers_have_day', sql`${t.kind} <> 'askline_answered' OR ${t.day} IS NOT NULL`),
     check('notifications_notice_has_text', sql`${t.kind} <> 'admin_notice' OR ${t.detail} IS NOT NULL`),
+    // One notification per signature, and what a signature's removal takes with it (issue #52).
+    uniqueIndex('notifications_signature_key').on(t.signatureId).where(sql`${t.signatureId} IS NOT NULL`),
+    check(
+      'notifications_signature_kind',
+      sql`(${t.kind} = 'signature_received') = (${t.signatureId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A signature in someone's yearbook (issue #52, decision 040): a named message of at most 256
+ * characters from `writer` to `recipient`, one per pair, shown on the recipient's signatures page only
+ * once they approve it. `updated_at` is its last change: an edit while pending, then its approval (an
+ * approved signature is never edited), so one index orders both of the recipient's lists, newest first,
+ * and serves the cascade of the recipient's account; the pair's key serves the writer's.
+ */
+export const signatures = pgTable(
+  'signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    writerId: text('writer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('signatures_writer_recipient_key').on(t.writerId, t.recipientId),
+    // The recipient's approved list and their pending one: a keyset over (updated_at, id), newest first.
+    index('signatures_recipient_list_idx').on(
+      t.recipientId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('signatures_status', sql`${t.status} IN ('pending', 'approved')`),
+    check('signatures_not_oneself', sql`${t.writerId} <> ${t.recipientId}`),
+    check('signatures_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
+    check('signatures_approved_at', sql`(${t.status} = 'approved') = (${t.approvedAt} IS NOT NULL)`),
   ],
 );
 
@@ -833,7 +880,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

@@ -68,6 +68,8 @@ export const RATE_LIMITS = {
   usernameCheck: { limit: 120, windowMs: MINUTE, message: TOO_MANY_ATTEMPTS },
   postCreate: { limit: 20, windowMs: 10 * MINUTE, message: 'You are posting very fast.' },
   like: { limit: 120, windowMs: MINUTE, message: 'Too many likes at once.' },
+  /** Writing or editing a signature (issue #52): as fast as posting, each write may tell someone. */
+  signatureWrite: { limit: 20, windowMs: 10 * MINUTE, message: 'You are signing very fast.' },
   /**
    * The composer's text check, after each pause in typing (issue #47): generous, a fast typist pauses
    * often; it only stops a script from using the check as an oracle of members' names.

@@ -53,6 +53,10 @@ export function notificationSentence(notification: Notification): string {
         ? `${notification.mentionedBy.fullName} mentioned you in ${where}`
         : `You were mentioned in an anonymous ${where === 'a reply' ? 'reply' : 'post'}`;
     }
+    case 'signature_received':
+      return notification.signature
+        ? `${notification.signature.writer.fullName} signed your yearbook`
+        : 'Someone signed your yearbook';
     case 'appeal_decided':
       return notification.outcome === 'overturned'
         ? 'Your appeal succeeded: your post is back'
@@ -77,6 +81,7 @@ export function notificationDetail(notification: Notification): string | null {
   if (removal && notification.statement) return statementLine(notification.statement);
   if (removal && notification.reason) return `Reason: ${reasonLabel(notification.reason)}`;
   if (notification.post) return notification.post.content;
+  if (notification.signature) return notification.signature.content;
   if (notification.askline) return notification.askline.content;
   return null;
 }

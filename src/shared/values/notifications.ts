@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'post_replied',
   'reply_replied',
   'mentioned',
+  'signature_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +48,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   post_replied: 'Replies to your posts',
   reply_replied: 'Replies to your replies',
   mentioned: 'Mentions of you',
+  signature_received: 'Signatures in your yearbook',
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -47,6 +47,7 @@ export const PUSH_TEXT: Record<NotificationKind, string> = {
   post_replied: 'New replies to your post',
   reply_replied: 'New replies to your reply',
   mentioned: 'You were mentioned',
+  signature_received: 'Someone signed your yearbook',
 };
 
 /**

@@ -3,7 +3,8 @@
 // included and marked, deleted ones too), the likes it gave, the reports it made, the asklines it
 // submitted, the statements of reasons of its removed posts with its appeals (issue #47: never who
 // decided), its personal controls (issue #48: whom it blocked and muted, the posts it hid, its muted
-// words; never who blocked it) and its signed-in devices: only rows keyed by this account. Posts of
+// words; never who blocked it), its signed-in devices and the yearbook signatures it wrote and
+// received (issue #52, both named): only rows keyed by this account. Posts of
 // others appear by their id and address alone, so nobody's anonymous post is ever tied to its author
 // here.
 //
@@ -27,6 +28,7 @@ import {
   profiles,
   reportReasons,
   sessions,
+  signatures,
   users,
 } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -290,7 +292,67 @@ async function* exportJson(
     (row) => ({ id: row.postId }),
     size,
   );
+  // Signatures (issue #52): both sides are named, so each names the other person by username.
+  yield '\n  ],\n  "signaturesWritten": [';
+  yield* pages(
+    (after) => signaturesPage(db, userId, 'written', after, size),
+    (row) => presentExportedSignature(row, 'recipient'),
+    (row) => ({ id: row.id }),
+    size,
+  );
+  yield '\n  ],\n  "signaturesReceived": [';
+  yield* pages(
+    (after) => signaturesPage(db, userId, 'received', after, size),
+    (row) => presentExportedSignature(row, 'writer'),
+    (row) => ({ id: row.id }),
+    size,
+  );
   yield '\n  ]\n}\n';
+}
+
+type SignatureExportRow = Awaited<ReturnType<typeof signaturesPage>>[number];
+
+function presentExportedSignature(row: SignatureExportRow, other: 'recipient' | 'writer') {
+  return {
+    [other]: row.otherUsername,
+    content: row.content,
+    status: row.status,
+    writtenAt: row.createdAt.toISOString(),
+    editedAt: row.updatedAt.toISOString(),
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A page of the signatures it wrote or received, in id order (one per pair: a few hundred at most,
+ * so each page sorts the account's own rows, read by the pair's key or the recipient's index).
+ */
+export function signaturesPage(
+  db: Db,
+  userId: string,
+  side: 'written' | 'received',
+  after: Cursor | null,
+  size = PAGE,
+) {
+  const [own, other] =
+    side === 'written'
+      ? [signatures.writerId, signatures.recipientId]
+      : [signatures.recipientId, signatures.writerId];
+  return db
+    .select({
+      id: signatures.id,
+      otherUsername: profiles.username,
+      content: signatures.content,
+      status: signatures.status,
+      createdAt: signatures.createdAt,
+      updatedAt: signatures.updatedAt,
+      approvedAt: signatures.approvedAt,
+    })
+    .from(signatures)
+    .leftJoin(profiles, eq(profiles.userId, other))
+    .where(and(eq(own, userId), after ? gt(signatures.id, after.id) : undefined))
+    .orderBy(asc(signatures.id))
+    .limit(size);
 }
 
 /** A page of the account's posts, oldest first, deleted ones too (posts_user_created_idx, backwards). */

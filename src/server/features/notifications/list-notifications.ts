@@ -38,6 +38,11 @@ interface Row {
   replier_full_name: string | null;
   mention_username: string | null;
   mention_full_name: string | null;
+  signature_id: string | null;
+  signature_content: string | null;
+  signature_status: string | null;
+  signer_username: string | null;
+  signer_full_name: string | null;
   decision_kind: Statement['kind'] | null;
   rule: Statement['rule'] | null;
   facts: string | null;
@@ -60,7 +65,10 @@ function shown(userId: string, inApp = true) {
     and (n.kind <> 'post_liked' or lk.total > 0)
     and (n.kind <> 'askline_answered' or ans.total > 0)
     and (n.kind not in ('post_replied', 'reply_replied') or coalesce(rpp_count.total, rpr_count.total) > 0)
-    and (n.kind <> 'mentioned' or not ${mutedByWords(userId, postRefAs('p'))})`;
+    and (n.kind <> 'mentioned' or not ${mutedByWords(userId, postRefAs('p'))})
+    and (n.signature_id is null or not exists (select 1 from signatures sg, blocks b
+      where sg.id = n.signature_id and ((b.blocker_id = n.user_id and b.blocked_id = sg.writer_id)
+        or (b.blocker_id = sg.writer_id and b.blocked_id = n.user_id))))`;
 }
 
 /**
@@ -182,6 +190,8 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
           p.parent_id as thread_id, ${REPLIES.total} as replies,
           rpp.username as replier_username, rpp.full_name as replier_full_name,
           mp.username as mention_username, mp.full_name as mention_full_name,
+          sg.id as signature_id, sg.content as signature_content, sg.status as signature_status,
+          sw.username as signer_username, sw.full_name as signer_full_name,
           d.kind as decision_kind, d.rule, d.facts, d.found_by, d.decided_at
         from notifications n
         left join posts p on p.id = n.post_id
@@ -194,6 +204,8 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
         left join profiles lp on lp.user_id = latest.user_id
         left join profiles rpp on rpp.user_id = ${REPLIES.latest}
         left join profiles mp on mp.user_id = p.user_id and n.kind = 'mentioned' and not p.is_anonymous
+        left join signatures sg on sg.id = n.signature_id
+        left join profiles sw on sw.user_id = sg.writer_id
         where ${where} ${and}
         order by n.updated_at desc, n.id desc
         limit ${limit}`,
@@ -351,6 +363,19 @@ function present(row: Row): Notification {
     mentionedBy:
       row.kind === 'mentioned' && row.mention_username && row.mention_full_name
         ? { username: row.mention_username, fullName: row.mention_full_name }
+        : null,
+    signature:
+      row.kind === 'signature_received' &&
+      row.signature_id &&
+      row.signature_content !== null &&
+      row.signer_username &&
+      row.signer_full_name
+        ? {
+            id: row.signature_id,
+            content: row.signature_content,
+            approved: row.signature_status === 'approved',
+            writer: { username: row.signer_username, fullName: row.signer_full_name },
+          }
         : null,
     likes:
       row.kind === 'post_liked'

@@ -4,3 +4,4 @@ export { type FoundPost, findPost, findVisiblePost } from './find-post';
 export { listPostsNewestFirst } from './list-profile-posts';
 export { presentPost } from './present-post';
 export { olderThan, type PostRow, postColumns, selectPosts, selectPostsWith } from './select-posts';
+export { refuseUnanswered } from './text-verdict';

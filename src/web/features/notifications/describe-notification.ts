@@ -58,8 +58,12 @@ export function describeNotification(notification: Notification, viewerUsername:
   const { post, askline } = notification;
   const sentence = notificationSentence(notification);
   const latest =
-    (notification.likes?.latest ?? notification.replies?.latest ?? notification.mentionedBy)?.fullName ??
-    null;
+    (
+      notification.likes?.latest ??
+      notification.replies?.latest ??
+      notification.mentionedBy ??
+      notification.signature?.writer
+    )?.fullName ?? null;
   const text: NotificationText = {
     sentence,
     actor: latest && sentence.startsWith(latest) ? latest : null,
@@ -122,6 +126,16 @@ export function describeNotification(notification: Notification, viewerUsername:
       // own address (a named one under its author's username).
       text.href = post ? mentionHref(post, notification.mentionedBy?.username ?? null) : null;
       text.quote = post?.content ?? null;
+      break;
+    case 'signature_received':
+      // The viewer's yearbook, where a waiting signature is approved or removed (issue #52).
+      text.href =
+        notification.signature && viewerUsername
+          ? `${paths.userProfile.getHref(viewerUsername)}#signatures`
+          : null;
+      text.quote = notification.signature?.content ?? null;
+      text.detail =
+        notification.signature && !notification.signature.approved ? 'Waiting for your approval' : null;
       break;
     case 'report_received':
     case 'report_outcome':
