@@ -117,6 +117,15 @@ const newMember = (options: AccountOptions = {}) => createMember(server, options
 let words = 0;
 const newWord = () =>
   `matrixword ${[...String(++words)].map((digit) => 'bdglmnprtv'[Number(digit)]).join('a')}`;
+/** A pending signature in the owner's yearbook, from someone new: its id. */
+async function newSignatureToOwner(): Promise<string> {
+  const writer = await newMember();
+  return (
+    await ok(server, 'PUT', `/api/profiles/${owner.username}/signature`, writer.cookie, {
+      content: 'A signature for the matrix',
+    })
+  ).signature.id;
+}
 /** A post of the owner the text check holds for review (issue #47): its id. */
 const newHeldPost = async (): Promise<string> =>
   (await ok(server, 'POST', '/api/posts', owner.cookie, { content: 'I will kill you, matrix' })).id;
@@ -691,6 +700,62 @@ const ROUTES: RouteCase[] = [
     rule: 'members open class pages (issue #52); visitors are asked to sign in',
     call: () => ({ path: '/api/classes/2026?campus=VITV' }),
     expect: members(200),
+  },
+  // Signatures (issue #52, decision 040): members sign someone else's yearbook; only its owner approves
+  // or removes what is in it (to anyone else a signature's id names nothing: 404); the writer withdraws.
+  {
+    route: 'GET /api/profiles/:username/signatures',
+    rule: "members read a person's yearbook (the signatures they approved)",
+    call: () => ({ path: `/api/profiles/${owner.username}/signatures` }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/profiles/:username/signature',
+    rule: "members read their own signature in someone else's yearbook; not in their own",
+    call: () => ({ path: `/api/profiles/${owner.username}/signature` }),
+    expect: { ...members(200), owner: 403 },
+  },
+  {
+    route: 'PUT /api/profiles/:username/signature',
+    rule: "members sign someone else's yearbook; nobody signs their own",
+    call: () => ({
+      path: `/api/profiles/${owner.username}/signature`,
+      json: { content: 'Signed by the matrix' },
+    }),
+    expect: { ...members(200), owner: 403 },
+  },
+  {
+    route: 'DELETE /api/profiles/:username/signature',
+    rule: 'the writer withdraws their pending signature',
+    call: async (role) => {
+      const recipient = await newMember();
+      const cookie = cookies[role];
+      if (cookie && role !== 'suspended') {
+        await ok(server, 'PUT', `/api/profiles/${recipient.username}/signature`, cookie, {
+          content: 'To withdraw',
+        });
+      }
+      return { path: `/api/profiles/${recipient.username}/signature` };
+    },
+    expect: members(204),
+  },
+  {
+    route: 'GET /api/signatures/pending',
+    rule: 'members read the signatures waiting for them',
+    call: () => ({ path: '/api/signatures/pending' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/signatures/:id/approval',
+    rule: 'the yearbook’s owner approves a signature in it; to anyone else it is missing',
+    call: async () => ({ path: `/api/signatures/${await newSignatureToOwner()}/approval` }),
+    expect: { ...members(404), owner: 204 },
+  },
+  {
+    route: 'DELETE /api/signatures/:id',
+    rule: 'the yearbook’s owner removes a signature in it; to anyone else it is missing',
+    call: async () => ({ path: `/api/signatures/${await newSignatureToOwner()}` }),
+    expect: { ...members(404), owner: 204 },
   },
   {
     route: 'GET /api/search/posts',

@@ -116,6 +116,8 @@ let moderator: Member;
 let target: Member;
 let profileless: string;
 let postId: string;
+/** A pending signature in the member's yearbook (issue #52). */
+let signatureId: string;
 let reportId: string;
 let asklineId: string;
 /** A post the text check held (issue #47), for the Held tab's decisions. */
@@ -221,6 +223,34 @@ const ROUTES: Record<string, WriteRoute> = {
     valid: () => null,
     who: () => member.cookie,
     contentType: 'image/jpeg',
+  },
+  'PUT /api/profiles/:username/signature': {
+    method: 'PUT',
+    path: (segment) => `/api/profiles/${segment ?? target.username}/signature`,
+    fuzzPath: true,
+    valid: () => ({ content: 'Good luck out there!', postAnyway: false }),
+    who: () => member.cookie,
+  },
+  'DELETE /api/profiles/:username/signature': {
+    method: 'DELETE',
+    path: (segment) => `/api/profiles/${segment ?? target.username}/signature`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'POST /api/signatures/:id/approval': {
+    method: 'POST',
+    path: (segment) => `/api/signatures/${segment ?? signatureId}/approval`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'DELETE /api/signatures/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/signatures/${segment ?? signatureId}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
   },
   'POST /api/posts': {
     method: 'POST',
@@ -548,6 +578,11 @@ beforeAll(async () => {
   const author = await createMember(server);
   const post = (content: string) => callJson(server, 'POST', '/api/posts', author.cookie, { content });
   postId = (await post('Someone else wrote this')).body.id;
+  signatureId = (
+    await callJson(server, 'PUT', `/api/profiles/${member.username}/signature`, author.cookie, {
+      content: 'Signed for the fuzz',
+    })
+  ).body.signature.id;
   const reportedId = (await post('A reported post')).body.id;
   const other = await createMember(server);
   await callJson(server, 'POST', `/api/posts/${reportedId}/report`, other.cookie, { reason: 'spam' });
@@ -666,6 +701,11 @@ describe('bad page cursors on every keyset list', () => {
     'askline queue': { url: (c) => `/api/asklines/pending?cursor=${c}`, who: () => moderator.cookie },
     'moderation log': { url: (c) => `/api/admin/moderation-log?cursor=${c}`, who: () => admin.cookie },
     'appeals queue': { url: (c) => `/api/appeals?cursor=${c}`, who: () => moderator.cookie },
+    "a person's yearbook": {
+      url: (c) => `/api/profiles/${member.username}/signatures?cursor=${c}`,
+      who: () => reader.cookie,
+    },
+    'signatures waiting': { url: (c) => `/api/signatures/pending?cursor=${c}`, who: () => reader.cookie },
     'blocks list': { url: (c) => `/api/controls/blocks?cursor=${c}`, who: () => reader.cookie },
     'mutes list': { url: (c) => `/api/controls/mutes?cursor=${c}`, who: () => reader.cookie },
     'hidden posts': { url: (c) => `/api/controls/hidden-posts?cursor=${c}`, who: () => reader.cookie },
