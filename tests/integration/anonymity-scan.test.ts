@@ -1612,6 +1612,57 @@ describe('an anonymous author', () => {
     }
   });
 
+  it('is not inferable from signatures: signing, approving and removing one changes nothing that shows her anonymous posts', async () => {
+    // A signature is named (issue #52, decision 040): a writer of anonymous posts signs someone's
+    // yearbook under her own name. Nothing that shows her anonymous post, or counts it, moves with it.
+    const writer = await createMember(server, { fullName: 'Wren Signwright' });
+    const recipient = await createMember(server, { fullName: 'Yara Bookowner' });
+    const secret = await ok<{ id: string }>(
+      fetchAs(writer, 'POST', '/api/posts', { content: `A ${SECRET_WORD} thought`, isAnonymous: true }),
+    );
+    const pages = [
+      `/api/posts/${secret.id}`,
+      `/api/posts/${secret.id}/replies`,
+      '/api/posts?sort=newest',
+      `/api/profiles/${writer.username}/posts`,
+      `/api/profiles/${writer.username}`,
+      `/api/profiles/${recipient.username}/posts`,
+    ];
+    const read = async () => {
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, recipient, moderator, admin, null]) {
+        for (const url of pages) {
+          const answer = await fetchAs(viewer, 'GET', url);
+          if (url.startsWith('/api/posts/')) {
+            expect(answer.body, answer.what).not.toContain(writer.username);
+            expect(answer.body, answer.what).not.toContain('Wren Signwright');
+          }
+          seen[answer.what] = steady(answer.body);
+        }
+      }
+      return seen;
+    };
+    const before = await read();
+    // Not vacuous: her anonymous post is read, as itself.
+    expect(before[`GET /api/posts/${secret.id} as ${other.username}`]).toContain(SECRET_WORD);
+    const signed = await ok<{ signature: { id: string } }>(
+      fetchAs(writer, 'PUT', `/api/profiles/${recipient.username}/signature`, { content: 'Signed, by name' }),
+    );
+    const between = await read();
+    await ok(fetchAs(recipient, 'POST', `/api/signatures/${signed.signature.id}/approval`));
+    // The yearbook names its writer, and holds nothing of her anonymous post.
+    const book = await fetchAs(other, 'GET', `/api/profiles/${recipient.username}/signatures`);
+    expect(book.body).toContain(writer.username);
+    expect(book.body.toLowerCase()).not.toContain(SECRET_WORD);
+    expect(book.body).not.toContain(secret.id);
+    const approved = await read();
+    await ok(fetchAs(recipient, 'DELETE', `/api/signatures/${signed.signature.id}`));
+    const removed = await read();
+    expect(between).toEqual(before);
+    expect(approved).toEqual(before);
+    expect(removed).toEqual(before);
+  });
+
   it("the feed's campus and class tabs never hold an anonymous post: writing one, or moving campus, changes only Everyone", async () => {
     // A writer of her own, in the viewers' campus and class, whom the scan now seeks.
     const writer = await createMember(server, { fullName: 'Yara Tabwright' });
