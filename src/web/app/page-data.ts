@@ -34,6 +34,11 @@ import { threadQueryOptions } from '../features/replies/api/replies-queries';
 import { reportsQueryOptions } from '../features/reports/api/reports-api';
 import { wordListsQueryOptions } from '../features/safety/api/word-lists-api';
 import { postSearchQueryOptions, userSearchQueryOptions } from '../features/search/api/search-api';
+import {
+  mySignatureQueryOptions,
+  pendingSignaturesQueryOptions,
+  signatureBookQueryOptions,
+} from '../features/signatures/api/signatures-api';
 import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
 import { classQueryOptions } from '../features/yearbook/api/class-api';
 import { ApiError } from '../lib/api-client';
@@ -143,14 +148,20 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       client.prefetchInfiniteQuery(threadQueryOptions(postId, 'oldest')),
     ],
   },
-  // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page.
+  // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page; the
+  // yearbook's signatures (issue #52), and one's own signature there or the ones waiting for one.
   userProfile: {
     gated: (client, { username = '' }) => {
       const own = client.getQueryData(sessionQueryOptions.queryKey)?.profile?.username;
+      const isOwn = own?.toLowerCase() === username.toLowerCase();
       return [
         client.prefetchQuery(profileQueryOptions(username)),
         client.prefetchInfiniteQuery(profilePostsQueryOptions(username)),
-        own?.toLowerCase() === username.toLowerCase() && client.prefetchQuery(ownHeldPostsQueryOptions()),
+        isOwn && client.prefetchQuery(ownHeldPostsQueryOptions()),
+        client.prefetchInfiniteQuery(signatureBookQueryOptions(username)),
+        isOwn
+          ? client.prefetchInfiniteQuery(pendingSignaturesQueryOptions())
+          : own && client.prefetchQuery(mySignatureQueryOptions(username)),
       ];
     },
   },

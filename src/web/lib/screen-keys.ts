@@ -20,6 +20,16 @@ export const screenKeys = {
     all: ['classes'] as const,
     list: (year: string, campus: string | null, query: string) => ['classes', year, campus, query] as const,
   },
+  /**
+   * Signatures (issue #52): a person's yearbook (approved ones, by lower-cased username), the viewer's
+   * own signature in it, and the viewer's pending ones.
+   */
+  signatures: {
+    all: ['signatures'] as const,
+    book: (username: string) => ['signatures', 'book', username.toLowerCase()] as const,
+    mine: (username: string) => ['signatures', 'mine', username.toLowerCase()] as const,
+    pending: ['signatures', 'pending'] as const,
+  },
 
   /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
   reports: {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { BlockedNotice, PersonControls } from '../../features/personal-controls/components/person-controls';
 import { ProfilePostList } from '../../features/posts/components/profile-post-list';
 import { ProfileRoute } from '../../features/profiles/routes/profile-route';
+import { SignaturesSection } from '../../features/signatures/components/signatures-section';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 
 /** The owner's posts waiting for review (issue #47): only the owner's profile loads this chunk. */
@@ -14,7 +15,8 @@ const OwnHeldPosts = lazyPage(
 
 // /{username} (SPEC §2 Profile page): the profiles feature's header with the posts feature's list; for
 // the owner, their posts waiting for review above it; for another member, Mute and Block beside the
-// name, and when they blocked this person, saying so with Unblock (issue #48).
+// name, and when they blocked this person, saying so with Unblock (issue #48); their yearbook's
+// signatures above the posts (issue #52; not while the viewer blocks them: there is none to see).
 export function UserProfileRoute() {
   return (
     <ProfileRoute
@@ -24,7 +26,15 @@ export function UserProfileRoute() {
       body={(profile) => (
         <>
           {profile.viewerIsOwner ? <OwnerWaitingPosts /> : null}
-          {profile.controls?.blocked ? <BlockedNotice username={profile.username} /> : null}
+          {profile.controls?.blocked ? (
+            <BlockedNotice username={profile.username} />
+          ) : (
+            <SignaturesSection
+              username={profile.username}
+              fullName={profile.fullName}
+              isOwner={profile.viewerIsOwner}
+            />
+          )}
           <ProfilePostList username={profile.username} isOwner={profile.viewerIsOwner} />
         </>
       )}
