@@ -91,6 +91,19 @@ beforeAll(async () => {
     postId: anonymous,
     reason: 'muted_author',
   });
+  // Signatures (issue #52): the reader's waits in the writer's yearbook, the signer's is approved.
+  const signer = await member('Sita Signer');
+  await call('PUT', `/api/profiles/${writer.username}/signature`, reader.cookie, {
+    content: 'See you at the reunion',
+  });
+  await call('PUT', `/api/profiles/${writer.username}/signature`, signer.cookie, {
+    content: 'Best lab partner',
+  });
+  const waiting = await call('GET', '/api/signatures/pending', writer.cookie);
+  const signed = waiting.signatures.find(
+    (one: { writer: { username: string } }) => one.writer.username === signer.username,
+  );
+  await call('POST', `/api/signatures/${signed.id}/approval`, writer.cookie);
   const joined = await call('POST', '/api/test/accounts', undefined, { profile: false });
   const newcomer: Member = { username: '', cookie: `${joined.cookie.name}=${joined.cookie.value}` };
 
@@ -113,6 +126,8 @@ beforeAll(async () => {
     ['the dashboard, with the notice', '/dashboard', reader],
     ['the dashboard, notice seen', '/dashboard', reader, noticeSeen],
     ['a profile', `/${writer.username}`, reader],
+    ['a profile, by its owner: signatures waiting and approved', `/${writer.username}`, writer],
+    ['a profile one signed, approved', `/${writer.username}`, signer],
     ['a post, signed in', `/${writer.username}/${named}`, reader],
     ['search results', '/search?q=chai', reader],
     // Issue #52: the writer's class, on the other campus's tab, searched; and a year that is no class.
@@ -146,6 +161,12 @@ beforeAll(async () => {
     expect(res.status, what).toBeLessThan(500);
     const html = await res.text();
     if (url === '/dashboard') expect(html.includes('Yearbook week'), what).toBe(!browserCookie);
+    // Drawn with the profile (issue #52), not fetched after it.
+    if (what.startsWith('a profile, by its owner')) {
+      expect(html, what).toContain('Waiting for your approval');
+      expect(html, what).toContain('Best lab partner');
+    }
+    if (what === 'a profile') expect(html, what).toContain('See you at the reunion');
     pages.push({ what, path: url, cookie: who?.cookie, browserCookie, html });
   }
   // Reloaded after the navbar's Create: the entry keeps the state that opened the composer, which the

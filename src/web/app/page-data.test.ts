@@ -85,6 +85,19 @@ describe('the first data of a page', () => {
     expect(await askedFor('/Meera_W', {})).not.toContain('/api/held-posts/mine');
   });
 
+  it('asks for the yearbook with the profile: the pending ones on one’s own, one’s signature on another’s (issue #52)', async () => {
+    const own = await askedFor('/Asha_R', {});
+    expect(own).toEqual(
+      expect.arrayContaining(['/api/profiles/Asha_R/signatures', '/api/signatures/pending']),
+    );
+    expect(own).not.toContain('/api/profiles/Asha_R/signature');
+    const other = await askedFor('/Meera_W', {});
+    expect(other).toEqual(
+      expect.arrayContaining(['/api/profiles/Meera_W/signatures', '/api/profiles/Meera_W/signature']),
+    );
+    expect(other).not.toContain('/api/signatures/pending');
+  });
+
   it("asks for a member's profile only for someone signed in", async () => {
     expect(await askedFor('/Meera_W', {})).toEqual(
       expect.arrayContaining(['/api/session', '/api/profiles/Meera_W']),
