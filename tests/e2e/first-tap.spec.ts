@@ -335,6 +335,19 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
           });
         },
       },
+      {
+        // Issue #52: the yearbook's Sign, drawn by the server in a chunk of its own, opens the form.
+        name: 'Sign the yearbook',
+        async control(page) {
+          await open(page, `/${writer.username}`);
+          return page.locator('#signatures').getByRole('button', { name: "Sign Meera's yearbook" });
+        },
+        async effect(page) {
+          await expect(page.getByRole('textbox', { name: "Your message in Meera's yearbook" })).toBeFocused({
+            timeout: EFFECT_MS,
+          });
+        },
+      },
     ],
   },
   {
