@@ -100,6 +100,13 @@ const ID_ROUTES: IdRoute[] = [
     path: (id) => `/api/controls/muted-words/${id}`,
     who: 'member',
   },
+  // A signature in the member's own yearbook (issue #52): anyone else's, or none, is a 404.
+  {
+    route: 'POST /api/signatures/:id/approval',
+    path: (id) => `/api/signatures/${id}/approval`,
+    who: 'member',
+  },
+  { route: 'DELETE /api/signatures/:id', path: (id) => `/api/signatures/${id}`, who: 'member' },
   { route: 'GET /api/asklines/:id', path: (id) => `/api/asklines/${id}`, who: 'visitor' },
   { route: 'GET /api/asklines/:id/posts', path: (id) => `/api/asklines/${id}/posts`, who: 'visitor' },
   {
