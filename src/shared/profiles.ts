@@ -19,6 +19,7 @@ import {
   PROFILE_MESSAGES,
   PROFILE_URL_MAX_LENGTH,
 } from './values/profiles';
+import { SUPERLATIVE_MESSAGES } from './values/superlatives';
 
 const USERNAME_PATTERN = /^[a-z0-9_](?:[a-z0-9_.]*[a-z0-9_])?$/;
 
@@ -146,6 +147,11 @@ export const updateProfileRequestSchema = z.extend(profileFieldsSchema, {
   passwordChange: z.optional(passwordChangeSchema),
   /** Leave (true) or rejoin (false) one's class page (issue #52); left out, it stays as it is. */
   hiddenFromClass: z.optional(z.boolean({ error: 'Please say whether to hide you from your class page.' })),
+  /**
+   * Leave (true) or rejoin (false) superlatives (issue #52, decision 042): not nominated, on no ballot,
+   * no winner; leaving drops one's nominations in an open round. Left out, it stays as it is.
+   */
+  superlativesOptOut: z.optional(z.boolean({ error: SUPERLATIVE_MESSAGES.optOutField })),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
@@ -189,6 +195,8 @@ export const profileSchema = z.object({
   hasPassword: z.optional(z.boolean()),
   /** Whether they left their class page (issue #52). */
   hiddenFromClass: z.optional(z.boolean()),
+  /** Whether they left superlatives (issue #52), only in the owner's answer. */
+  superlativesOptOut: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
