@@ -60,6 +60,7 @@ export const SUPERLATIVE_MESSAGES = {
   notVoting: 'Voting is not open.',
   votingClosed: 'Voting has closed.',
   alreadyVoted: 'You have already voted in this category.',
+  voteYourself: 'You cannot vote for yourself.',
   optOut: 'Leave me out of superlatives',
   optOutHint: 'You will not be nominated, on a ballot or a winner.',
   optOutField: 'Please say whether to leave you out of superlatives.',
