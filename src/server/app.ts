@@ -49,6 +49,12 @@ import { sessionRoutes } from './features/session/routes';
 import { createSharePageHeads } from './features/share/page-heads';
 import { oembedRoutes, shareRoutes } from './features/share/routes';
 import { profileSignatureRoutes, signatureRoutes } from './features/signatures';
+import {
+  classSuperlativeRoutes,
+  profileSuperlativeRoutes,
+  superlativeCategoryRoutes,
+  superlativeRoundRoutes,
+} from './features/superlatives';
 import { testingRoutes } from './features/testing/routes';
 import { transparencyRoutes } from './features/transparency';
 import { yearbookRoutes } from './features/yearbook/routes';
@@ -226,6 +232,10 @@ export function createApp({
   app.route('/api/classes', yearbookRoutes(profileDeps));
   app.route('/api/profiles', profileSignatureRoutes(profileDeps));
   app.route('/api/signatures', signatureRoutes(profileDeps));
+  app.route('/api/classes', classSuperlativeRoutes(profileDeps));
+  app.route('/api/profiles', profileSuperlativeRoutes(profileDeps));
+  app.route('/api/superlatives', superlativeRoundRoutes(profileDeps));
+  app.route('/api/superlative-categories', superlativeCategoryRoutes(profileDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/held-posts', heldPostRoutes(profileDeps));

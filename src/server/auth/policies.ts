@@ -52,7 +52,12 @@ export type Action =
   /** Reply to a post or a reply (issue #49): members with a profile, where its replies are on. */
   | 'post:reply'
   /** Turn a post's replies off and on (issue #49): its author, and staff. */
-  | 'post:toggle-replies';
+  | 'post:toggle-replies'
+  /**
+   * Run a class's superlatives round (issue #52, decision 042): start it, its categories, its phases
+   * and results date: admins and moderators. Nominating and voting are for the class's members.
+   */
+  | 'superlatives:manage';
 
 /**
  * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
@@ -71,6 +76,7 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'askline:review':
     case 'reports:manage':
     case 'post:suspend-author':
+    case 'superlatives:manage':
       return isStaff(userType);
     case 'moderation-log:read':
     case 'sealed-suspensions:manage':

@@ -11,6 +11,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -57,6 +58,11 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     /** The member chose to leave their class page (issue #52): not listed there, nor counted. */
     hiddenFromClass: boolean('hidden_from_class').notNull().default(false),
+    /**
+     * The member chose to leave superlatives (issue #52, decision 042): never nominated, on no ballot,
+     * no winner.
+     */
+    superlativesOptOut: boolean('superlatives_opt_out').notNull().default(false),
   },
   (t) => [
     uniqueIndex('profiles_user_id_key').on(t.userId),
@@ -840,6 +846,136 @@ export const signatures = pgTable(
     check('signatures_not_oneself', sql`${t.writerId} <> ${t.recipientId}`),
     check('signatures_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 256`),
     check('signatures_approved_at', sql`(${t.status} = 'approved') = (${t.approvedAt} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A superlatives round (issue #52, decision 042): one per class, a graduation year and a campus, moved
+ * by staff from draft through nominating and voting to closed, one phase at a time. Every nomination
+ * and vote locks its round's row for share and checks the phase; a phase change locks it for update,
+ * so a write racing the change lands before it or sees the new phase. `results_at`: when the winners
+ * are shown (once closed).
+ */
+export const superlativeRounds = pgTable(
+  'superlative_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    graduationYear: smallint('graduation_year').notNull(),
+    institution: institution('institution').notNull(),
+    phase: text('phase').notNull().default('draft'),
+    resultsAt: timestamp('results_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The staff member who started it (null once their account is gone). */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('superlative_rounds_class_key').on(t.graduationYear, t.institution),
+    index('superlative_rounds_created_by_idx').on(t.createdBy).where(sql`${t.createdBy} IS NOT NULL`),
+    check('superlative_rounds_phase', sql`${t.phase} IN ('draft', 'nominating', 'voting', 'closed')`),
+    check('superlative_rounds_year_range', sql`${t.graduationYear} BETWEEN 2020 AND 2030`),
+  ],
+);
+
+/**
+ * A category of a round ("Most likely to start a company"), approved by staff before nominations
+ * open; `winner_id` is stored when the round closes (null: no votes, or the winner's account is gone).
+ */
+export const superlativeCategories = pgTable(
+  'superlative_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => superlativeRounds.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: smallint('position').notNull(),
+    approved: boolean('approved').notNull().default(false),
+    winnerId: text('winner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('superlative_categories_position_key').on(t.roundId, t.position),
+    uniqueIndex('superlative_categories_title_key').on(t.roundId, sql`lower(${t.title})`),
+    // A winner's wins on their profile, and the cascade of their account.
+    index('superlative_categories_winner_idx').on(t.winnerId).where(sql`${t.winnerId} IS NOT NULL`),
+    check('superlative_categories_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 80`),
+  ],
+);
+
+/**
+ * One nomination per member per category (the key keeps the count exact), changed by upsert while
+ * nominations are open. Never leaves the server but to its nominator (and their export).
+ */
+export const superlativeNominations = pgTable(
+  'superlative_nominations',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => superlativeCategories.id, { onDelete: 'cascade' }),
+    nominatorId: text('nominator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nomineeId: text('nominee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.nominatorId] }),
+    // The count per nominee when nominations close; a nominee's opt-out and account deletion.
+    index('superlative_nominations_nominee_idx').on(t.nomineeId, t.categoryId),
+    index('superlative_nominations_nominator_idx').on(t.nominatorId),
+    check('superlative_nominations_not_oneself', sql`${t.nominatorId} <> ${t.nomineeId}`),
+  ],
+);
+
+/**
+ * A category's ballot, computed once when nominations close: the five most nominated eligible
+ * classmates. `nominations` is kept for the tie-break when the vote closes and never leaves the server.
+ */
+export const superlativeCandidates = pgTable(
+  'superlative_candidates',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => superlativeCategories.id, { onDelete: 'cascade' }),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nominations: integer('nominations').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.candidateId] }),
+    index('superlative_candidates_candidate_idx').on(t.candidateId),
+  ],
+);
+
+/**
+ * One vote per member per category, for a candidate on its ballot (the foreign key to the ballot
+ * says so, and takes the vote with a candidate whose account goes). Never leaves the server but to
+ * its voter (and their export).
+ */
+export const superlativeVotes = pgTable(
+  'superlative_votes',
+  {
+    categoryId: uuid('category_id').notNull(),
+    voterId: text('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    candidateId: text('candidate_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.voterId] }),
+    foreignKey({
+      name: 'superlative_votes_candidate_fk',
+      columns: [t.categoryId, t.candidateId],
+      foreignColumns: [superlativeCandidates.categoryId, superlativeCandidates.candidateId],
+    }).onDelete('cascade'),
+    // The count per candidate when the vote closes, and the ballot's cascade.
+    index('superlative_votes_candidate_idx').on(t.categoryId, t.candidateId),
+    index('superlative_votes_voter_idx').on(t.voterId),
   ],
 );
 

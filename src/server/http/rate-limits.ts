@@ -71,6 +71,15 @@ export const RATE_LIMITS = {
   /** Writing or editing a signature (issue #52): as fast as posting, each write may tell someone. */
   signatureWrite: { limit: 20, windowMs: 10 * MINUTE, message: 'You are signing very fast.' },
   /**
+   * Superlatives (issue #52): a nomination, a vote, a withdrawal, or staff's change to a category.
+   * A round has at most 20 categories; a member nominating and changing their mind in each fits.
+   */
+  superlativeWrite: {
+    limit: 60,
+    windowMs: 10 * MINUTE,
+    message: 'You are going very fast. Please wait a moment.',
+  },
+  /**
    * The composer's text check, after each pause in typing (issue #47): generous, a fast typist pauses
    * often; it only stops a script from using the check as an oracle of members' names.
    */

@@ -4,7 +4,8 @@
 // submitted, the statements of reasons of its removed posts with its appeals (issue #47: never who
 // decided), its personal controls (issue #48: whom it blocked and muted, the posts it hid, its muted
 // words; never who blocked it), its signed-in devices and the yearbook signatures it wrote and
-// received (issue #52, both named): only rows keyed by this account. Posts of
+// received (issue #52, both named), the superlatives nominations and votes it made (whom each chose;
+// never who chose it): only rows keyed by this account. Posts of
 // others appear by their id and address alone, so nobody's anonymous post is ever tied to its author
 // here.
 //
@@ -34,6 +35,7 @@ import {
 import type { ObjectStorage } from '../../platform/storage';
 import { readSettings as readNotificationSettings } from '../notifications';
 import { controlsForExport, hiddenPostsPage } from '../personal-controls';
+import { choicesForExport } from '../superlatives';
 
 /** Rows read per query: keeps memory flat whatever the account's size. */
 const PAGE = 1_000;
@@ -307,6 +309,22 @@ async function* exportJson(
     (row) => ({ id: row.id }),
     size,
   );
+  // Superlatives (issue #52): the nominations and votes it made, whom each chose (a few per class).
+  for (const kind of ['nominations', 'votes'] as const) {
+    yield `\n  ],\n  "${kind === 'nominations' ? 'superlativeNominations' : 'superlativeVotes'}": [`;
+    const rows = await choicesForExport(db, userId, kind);
+    yield* pages(
+      async () => rows,
+      (row) => ({
+        class: { year: row.year, campus: row.campus },
+        category: row.category,
+        [kind === 'nominations' ? 'nominee' : 'votedFor']: row.chose,
+        [kind === 'nominations' ? 'nominatedAt' : 'votedAt']: new Date(row.at).toISOString(),
+      }),
+      () => ({ id: '' }),
+      rows.length + 1,
+    );
+  }
   yield '\n  ]\n}\n';
 }
 

@@ -1,5 +1,5 @@
 // Turns a profile row into what leaves the server. The email, the user id and the role never do;
-// the date of birth, the password flag and the class page setting go to the owner alone.
+// the date of birth, the password flag, the class page and superlatives settings go to the owner alone.
 import type { Profile } from '../../../shared/profiles';
 import type { profiles } from '../../db/schema';
 import type { ObjectStorage } from '../../platform/storage';
@@ -48,6 +48,7 @@ export function presentProfile(
       dob: row.dob,
       hasPassword: options.hasPassword ?? false,
       hiddenFromClass: row.hiddenFromClass,
+      superlativesOptOut: row.superlativesOptOut,
     }),
   };
 }

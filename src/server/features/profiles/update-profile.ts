@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { voidEmailChanges } from '../account';
+import { dropNominationsOf } from '../superlatives';
 import { findProfileOfUser } from './find-profile';
 import type { ProfileRow } from './present-profile';
 
@@ -37,7 +38,11 @@ export async function updateProfile(options: {
     await clearPasswordFailures(options.rateLimiter, options.viewer.email);
     await voidEmailChanges(options.db, options.viewer.userId);
   }
-  await options.db.update(profiles).set(fields).where(eq(profiles.userId, options.viewer.userId));
+  await options.db.transaction(async (tx) => {
+    await tx.update(profiles).set(fields).where(eq(profiles.userId, options.viewer.userId));
+    // Leaving superlatives (issue #52): one's nominations in an open round stop counting.
+    if (fields.superlativesOptOut === true) await dropNominationsOf(tx, options.viewer.userId);
+  });
   const profile = await findProfileOfUser(options.db, options.viewer.userId);
   if (!profile) throw new Error('updateProfile: the profile cannot be read back');
   return { profile, setCookies };
