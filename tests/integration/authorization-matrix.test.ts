@@ -12,6 +12,7 @@
 // Every request is well formed, so the status is decided by who is asking. Requests that change
 // something get a fresh subject per caller (a new post, askline or account), so no cell depends on
 // another's order.
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueUnsubscribeToken } from '../../src/server/features/notifications/unsubscribe-token';
@@ -125,6 +126,41 @@ async function newSignatureToOwner(): Promise<string> {
       content: 'A signature for the matrix',
     })
   ).signature.id;
+}
+/**
+ * A superlatives round (issue #52) made afresh for a class (any round it had is dropped first: a
+ * class has one), with one approved category, moved on to `phase`; in the voting phase `candidate` is
+ * on its ballot. The matrix's members are all of the Class of 2026, VITC.
+ */
+async function newSuperlativeRound(
+  phase: 'draft' | 'nominating' | 'voting',
+  klass: { year: number; campus: 'VITC' | 'VITV' } = { year: 2026, campus: 'VITC' },
+): Promise<{ roundId: string; categoryId: string; candidate: string }> {
+  await server.database.db.execute(
+    sql`delete from superlative_rounds where graduation_year = ${klass.year} and institution = ${klass.campus}`,
+  );
+  const resultsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const round = await ok(server, 'POST', `/api/classes/${klass.year}/superlatives`, admin.cookie, {
+    campus: klass.campus,
+    resultsAt,
+  });
+  const category = await ok(server, 'POST', `/api/superlatives/${round.id}/categories`, admin.cookie, {
+    title: 'Most likely to read the matrix',
+  });
+  let candidate = '';
+  if (phase !== 'draft') {
+    await ok(server, 'POST', `/api/superlative-categories/${category.id}/approval`, admin.cookie);
+    await ok(server, 'PATCH', `/api/superlatives/${round.id}`, admin.cookie, { phase: 'nominating' });
+  }
+  if (phase === 'voting') {
+    const nominator = await newMember({ graduationYear: klass.year, institution: klass.campus });
+    candidate = (await newMember({ graduationYear: klass.year, institution: klass.campus })).username;
+    await ok(server, 'PUT', `/api/superlative-categories/${category.id}/nomination`, nominator.cookie, {
+      username: candidate,
+    });
+    await ok(server, 'PATCH', `/api/superlatives/${round.id}`, admin.cookie, { phase: 'voting' });
+  }
+  return { roundId: round.id, categoryId: category.id, candidate };
 }
 /** A post of the owner the text check holds for review (issue #47): its id. */
 const newHeldPost = async (): Promise<string> =>
@@ -756,6 +792,124 @@ const ROUTES: RouteCase[] = [
     rule: 'the yearbook’s owner removes a signature in it; to anyone else it is missing',
     call: async () => ({ path: `/api/signatures/${await newSignatureToOwner()}` }),
     expect: { ...members(404), owner: 204 },
+  },
+  // Superlatives (issue #52, decision 042): members read their class's round and a person's wins;
+  // staff (moderators and admins) run rounds; members of the class (all the matrix's members are of
+  // the Class of 2026, VITC, staff included) nominate and vote.
+  {
+    route: 'GET /api/classes/:year/superlatives',
+    rule: "members read a class's superlatives round",
+    call: () => ({ path: '/api/classes/2026/superlatives?campus=VITC' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/classes/:year/superlatives/nominees',
+    rule: 'members of the class list whom they may nominate',
+    call: () => ({ path: '/api/classes/2026/superlatives/nominees' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/classes/:year/superlatives',
+    rule: 'staff start a round for a class',
+    call: async () => {
+      await server.database.db.execute(
+        sql`delete from superlative_rounds where graduation_year = 2030 and institution = 'VITV'`,
+      );
+      return {
+        path: '/api/classes/2030/superlatives',
+        json: { campus: 'VITV', resultsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      };
+    },
+    expect: only(['moderator', 'admin'], 201),
+  },
+  {
+    route: 'PATCH /api/superlatives/:id',
+    rule: 'staff move a round on or change its results date',
+    call: async () => {
+      const { roundId } = await newSuperlativeRound('draft', { year: 2030, campus: 'VITV' });
+      return {
+        path: `/api/superlatives/${roundId}`,
+        json: { resultsAt: new Date(Date.now() + 86_400_000).toISOString() },
+      };
+    },
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'DELETE /api/superlatives/:id',
+    rule: 'staff delete a draft round',
+    call: async () => ({
+      path: `/api/superlatives/${(await newSuperlativeRound('draft', { year: 2030, campus: 'VITV' })).roundId}`,
+    }),
+    expect: only(['moderator', 'admin'], 204),
+  },
+  {
+    route: 'POST /api/superlatives/:id/categories',
+    rule: 'staff add categories to a draft round',
+    call: async () => ({
+      path: `/api/superlatives/${(await newSuperlativeRound('draft', { year: 2030, campus: 'VITV' })).roundId}/categories`,
+      json: { title: 'Best at authorization' },
+    }),
+    expect: only(['moderator', 'admin'], 201),
+  },
+  {
+    route: 'POST /api/superlative-categories/:id/approval',
+    rule: 'staff approve a category',
+    call: async () => ({
+      path: `/api/superlative-categories/${(await newSuperlativeRound('draft', { year: 2030, campus: 'VITV' })).categoryId}/approval`,
+    }),
+    expect: only(['moderator', 'admin'], 204),
+  },
+  {
+    route: 'DELETE /api/superlative-categories/:id',
+    rule: 'staff remove a category',
+    call: async () => ({
+      path: `/api/superlative-categories/${(await newSuperlativeRound('draft', { year: 2030, campus: 'VITV' })).categoryId}`,
+    }),
+    expect: only(['moderator', 'admin'], 204),
+  },
+  {
+    route: 'PUT /api/superlative-categories/:id/nomination',
+    rule: 'members of the class nominate a classmate',
+    call: async () => {
+      const { categoryId } = await newSuperlativeRound('nominating');
+      const nominee = await newMember();
+      return {
+        path: `/api/superlative-categories/${categoryId}/nomination`,
+        json: { username: nominee.username },
+      };
+    },
+    expect: members(200),
+  },
+  {
+    route: 'DELETE /api/superlative-categories/:id/nomination',
+    rule: 'members of the class withdraw their nomination',
+    call: async (role) => {
+      const { categoryId } = await newSuperlativeRound('nominating');
+      const nominee = await newMember();
+      const cookie = cookies[role];
+      if (cookie && role !== 'suspended') {
+        await ok(server, 'PUT', `/api/superlative-categories/${categoryId}/nomination`, cookie, {
+          username: nominee.username,
+        });
+      }
+      return { path: `/api/superlative-categories/${categoryId}/nomination` };
+    },
+    expect: members(204),
+  },
+  {
+    route: 'POST /api/superlative-categories/:id/vote',
+    rule: 'members of the class vote once',
+    call: async () => {
+      const { categoryId, candidate } = await newSuperlativeRound('voting');
+      return { path: `/api/superlative-categories/${categoryId}/vote`, json: { username: candidate } };
+    },
+    expect: members(201),
+  },
+  {
+    route: 'GET /api/profiles/:username/superlatives',
+    rule: "members read a person's superlatives",
+    call: () => ({ path: `/api/profiles/${owner.username}/superlatives` }),
+    expect: members(200),
   },
   {
     route: 'GET /api/search/posts',

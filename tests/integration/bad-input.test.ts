@@ -118,6 +118,16 @@ let profileless: string;
 let postId: string;
 /** A pending signature in the member's yearbook (issue #52). */
 let signatureId: string;
+/**
+ * Superlatives (issue #52): a draft round (2029, VITV) with a category to approve and one to remove,
+ * a draft of its own to delete (2028, VITV), a category open for nominations in `member`'s class
+ * (2026, VITC) with a classmate to nominate, and one open for votes in `voter`'s class (2025, VITC)
+ * with its candidate.
+ */
+const sup = { draftRound: '', toApprove: '', toRemove: '', toDelete: '', nominating: '', voting: '' };
+let classmateName: string;
+let voter: Member;
+let candidateName: string;
 let reportId: string;
 let asklineId: string;
 /** A post the text check held (issue #47), for the Held tab's decisions. */
@@ -251,6 +261,69 @@ const ROUTES: Record<string, WriteRoute> = {
     fuzzPath: true,
     valid: () => null,
     who: () => member.cookie,
+  },
+  'POST /api/classes/:year/superlatives': {
+    method: 'POST',
+    path: (segment) => `/api/classes/${segment ?? '2027'}/superlatives`,
+    fuzzPath: true,
+    valid: () => ({ campus: 'VITV', resultsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    who: () => admin.cookie,
+  },
+  'PATCH /api/superlatives/:id': {
+    method: 'PATCH',
+    path: (segment) => `/api/superlatives/${segment ?? sup.draftRound}`,
+    fuzzPath: true,
+    valid: () => ({ resultsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+    who: () => admin.cookie,
+  },
+  'DELETE /api/superlatives/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/superlatives/${segment ?? sup.toDelete}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => admin.cookie,
+  },
+  'POST /api/superlatives/:id/categories': {
+    method: 'POST',
+    path: (segment) => `/api/superlatives/${segment ?? sup.draftRound}/categories`,
+    fuzzPath: true,
+    valid: () => ({ title: `Most likely to fuzz ${Math.random()}`, postAnyway: false }),
+    who: () => admin.cookie,
+  },
+  'POST /api/superlative-categories/:id/approval': {
+    method: 'POST',
+    path: (segment) => `/api/superlative-categories/${segment ?? sup.toApprove}/approval`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => moderator.cookie,
+  },
+  'DELETE /api/superlative-categories/:id': {
+    method: 'DELETE',
+    path: (segment) => `/api/superlative-categories/${segment ?? sup.toRemove}`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => moderator.cookie,
+  },
+  'PUT /api/superlative-categories/:id/nomination': {
+    method: 'PUT',
+    path: (segment) => `/api/superlative-categories/${segment ?? sup.nominating}/nomination`,
+    fuzzPath: true,
+    valid: () => ({ username: classmateName }),
+    who: () => member.cookie,
+  },
+  'DELETE /api/superlative-categories/:id/nomination': {
+    method: 'DELETE',
+    path: (segment) => `/api/superlative-categories/${segment ?? sup.nominating}/nomination`,
+    fuzzPath: true,
+    valid: () => null,
+    who: () => member.cookie,
+  },
+  'POST /api/superlative-categories/:id/vote': {
+    method: 'POST',
+    path: (segment) => `/api/superlative-categories/${segment ?? sup.voting}/vote`,
+    fuzzPath: true,
+    valid: () => ({ username: candidateName }),
+    who: () => voter.cookie,
   },
   'POST /api/posts': {
     method: 'POST',
@@ -612,6 +685,42 @@ beforeAll(async () => {
   mutedWordId = (
     await callJson(server, 'POST', '/api/controls/muted-words', member.cookie, { phrase: 'quizzical' })
   ).body.id;
+  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const startRound = async (year: number, campus: string) =>
+    (
+      await callJson(server, 'POST', `/api/classes/${year}/superlatives`, admin.cookie, {
+        campus,
+        resultsAt: inAMonth,
+      })
+    ).body.id as string;
+  const addCategory = async (roundId: string, title: string, approve: boolean) => {
+    const id = (
+      await callJson(server, 'POST', `/api/superlatives/${roundId}/categories`, admin.cookie, { title })
+    ).body.id as string;
+    if (approve) await callJson(server, 'POST', `/api/superlative-categories/${id}/approval`, admin.cookie);
+    return id;
+  };
+  const phase = (roundId: string, to: string) =>
+    callJson(server, 'PATCH', `/api/superlatives/${roundId}`, admin.cookie, { phase: to });
+  sup.draftRound = await startRound(2029, 'VITV');
+  sup.toApprove = await addCategory(sup.draftRound, 'Most likely to approve', false);
+  sup.toRemove = await addCategory(sup.draftRound, 'Most likely to go', false);
+  sup.toDelete = await startRound(2028, 'VITV');
+  const nominating = await startRound(2026, 'VITC');
+  sup.nominating = await addCategory(nominating, 'Most likely to nominate', true);
+  await phase(nominating, 'nominating');
+  classmateName = (await createMember(server)).username;
+  voter = await createMember(server, { graduationYear: 2025 });
+  const candidate = await createMember(server, { graduationYear: 2025 });
+  candidateName = candidate.username;
+  const voting = await startRound(2025, 'VITC');
+  sup.voting = await addCategory(voting, 'Most likely to vote', true);
+  await phase(voting, 'nominating');
+  await callJson(server, 'PUT', `/api/superlative-categories/${sup.voting}/nomination`, voter.cookie, {
+    username: candidateName,
+  });
+  await phase(voting, 'voting');
+  expect(Object.values(sup).every((id) => id !== '')).toBe(true);
   expect(reportId).not.toBe('');
   expect(appealId).not.toBe('');
   expect(mutedWordId).toEqual(expect.any(String));
@@ -709,6 +818,11 @@ describe('bad page cursors on every keyset list', () => {
     'blocks list': { url: (c) => `/api/controls/blocks?cursor=${c}`, who: () => reader.cookie },
     'mutes list': { url: (c) => `/api/controls/mutes?cursor=${c}`, who: () => reader.cookie },
     'hidden posts': { url: (c) => `/api/controls/hidden-posts?cursor=${c}`, who: () => reader.cookie },
+    // The nomination picker (issue #52): the class page's cursor.
+    'superlative nominees': {
+      url: (c) => `/api/classes/2026/superlatives/nominees?cursor=${c}`,
+      who: () => reader.cookie,
+    },
     // A class page (issue #52): its cursor holds a name as the index orders it, and a username.
     'class page': { url: (c) => `/api/classes/2026?cursor=${c}`, who: () => reader.cookie },
     'class page, searched': {
@@ -787,7 +901,7 @@ describe('bad page cursors on every keyset list', () => {
 const wellFormed = (text: string) =>
   text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
-describe('bad input in a class page’s address', () => {
+describe('bad input in a class page’s address (and its superlatives’)', () => {
   let reader: Member;
   beforeAll(async () => {
     reader = await createMember(server);
@@ -816,13 +930,20 @@ describe('bad input in a class page’s address', () => {
           Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
         );
         if (other && other[0] !== '') search.append(other[0], other[1]);
-        const path = `/api/classes/${encodeURIComponent(wellFormed(year))}?${search}`;
-        if (path.length > 8_000) return;
-        const answer = await callJson(server, 'GET', path, reader.cookie);
-        const what = `${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
-        expect(answer.status, what).toBeLessThan(500);
-        if (answer.status >= 400) expect(answer.body?.error?.message, what).toEqual(expect.any(String));
-        else expect(answer.body.members, what).toEqual(expect.any(Array));
+        // The class page, and its superlatives (issue #52): the round, and the nomination picker.
+        for (const [tail, shape] of [
+          ['', 'members'],
+          ['/superlatives', 'viewer'],
+          ['/superlatives/nominees', 'members'],
+        ] as const) {
+          const path = `/api/classes/${encodeURIComponent(wellFormed(year))}${tail}?${search}`;
+          if (path.length > 8_000) return;
+          const answer = await callJson(server, 'GET', path, reader.cookie);
+          const what = `${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`;
+          expect(answer.status, what).toBeLessThan(500);
+          if (answer.status >= 400) expect(answer.body?.error?.message, what).toEqual(expect.any(String));
+          else expect(answer.body[shape], what).toEqual(expect.any(shape === 'viewer' ? Object : Array));
+        }
       }),
       { numRuns: RUNS * 5, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );

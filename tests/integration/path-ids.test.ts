@@ -107,6 +107,47 @@ const ID_ROUTES: IdRoute[] = [
     who: 'member',
   },
   { route: 'DELETE /api/signatures/:id', path: (id) => `/api/signatures/${id}`, who: 'member' },
+  // Superlatives (issue #52, decision 042): a round or category that does not exist is a 404.
+  {
+    route: 'PATCH /api/superlatives/:id',
+    path: (id) => `/api/superlatives/${id}`,
+    who: 'admin',
+    json: { phase: 'nominating' },
+  },
+  { route: 'DELETE /api/superlatives/:id', path: (id) => `/api/superlatives/${id}`, who: 'admin' },
+  {
+    route: 'POST /api/superlatives/:id/categories',
+    path: (id) => `/api/superlatives/${id}/categories`,
+    who: 'admin',
+    json: { title: 'Most likely to guess an id' },
+  },
+  {
+    route: 'POST /api/superlative-categories/:id/approval',
+    path: (id) => `/api/superlative-categories/${id}/approval`,
+    who: 'admin',
+  },
+  {
+    route: 'DELETE /api/superlative-categories/:id',
+    path: (id) => `/api/superlative-categories/${id}`,
+    who: 'admin',
+  },
+  {
+    route: 'PUT /api/superlative-categories/:id/nomination',
+    path: (id) => `/api/superlative-categories/${id}/nomination`,
+    who: 'member',
+    json: { username: 'someone' },
+  },
+  {
+    route: 'DELETE /api/superlative-categories/:id/nomination',
+    path: (id) => `/api/superlative-categories/${id}/nomination`,
+    who: 'member',
+  },
+  {
+    route: 'POST /api/superlative-categories/:id/vote',
+    path: (id) => `/api/superlative-categories/${id}/vote`,
+    who: 'member',
+    json: { username: 'someone' },
+  },
   { route: 'GET /api/asklines/:id', path: (id) => `/api/asklines/${id}`, who: 'visitor' },
   { route: 'GET /api/asklines/:id/posts', path: (id) => `/api/asklines/${id}/posts`, who: 'visitor' },
   {
