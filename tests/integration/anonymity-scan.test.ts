@@ -1663,6 +1663,98 @@ describe('an anonymous author', () => {
     expect(removed).toEqual(before);
   });
 
+  it('is not inferable from superlatives: nominating and voting change nothing others see, staff see one more in a count', async () => {
+    // Superlatives (issue #52, decision 042): nobody sees who nominated or voted for whom. A member of
+    // the Class of 2024 (VITV) who writes anonymous posts nominates a classmate and votes for her:
+    // what the nominee, a third classmate, a member of another class and visitors are sent does not
+    // change at all; staff see the category's participation count move by one, and nothing else.
+    const klass = { year: 2024, campus: 'VITV' as const };
+    const inClass = (fullName: string) =>
+      createMember(server, { fullName, graduationYear: klass.year, institution: klass.campus });
+    const chooser = await inClass('Nia Chooser');
+    const nominee = await inClass('Xena Chosen');
+    const third = await inClass('Theo Third');
+    const secret = await ok<{ id: string }>(
+      fetchAs(chooser, 'POST', '/api/posts', { content: `A ${SECRET_WORD} wish`, isAnonymous: true }),
+    );
+    const round = await ok<{ id: string }>(
+      fetchAs(admin, 'POST', `/api/classes/${klass.year}/superlatives`, {
+        campus: klass.campus,
+        resultsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      }),
+    );
+    const category = await ok<{ id: string }>(
+      fetchAs(admin, 'POST', `/api/superlatives/${round.id}/categories`, {
+        title: 'Most likely to keep a secret',
+      }),
+    );
+    await ok(fetchAs(admin, 'POST', `/api/superlative-categories/${category.id}/approval`));
+    await ok(fetchAs(admin, 'PATCH', `/api/superlatives/${round.id}`, { phase: 'nominating' }));
+    const pages = [
+      `/api/classes/${klass.year}/superlatives?campus=${klass.campus}`,
+      `/api/classes/${klass.year}/superlatives/nominees?campus=${klass.campus}`,
+      `/api/classes/${klass.year}?campus=${klass.campus}`,
+      `/api/profiles/${nominee.username}/superlatives`,
+      `/api/profiles/${nominee.username}`,
+      `/api/profiles/${chooser.username}`,
+      `/api/posts/${secret.id}`,
+    ];
+    const staff = new Set([moderator.username, admin.username]);
+    const read = async () => {
+      const seen: Record<string, string> = {};
+      for (const viewer of [nominee, third, other, moderator, admin, null]) {
+        for (const url of pages) {
+          const answer = await fetchAs(viewer, 'GET', url);
+          if (url.startsWith('/api/posts/')) expect(answer.body, answer.what).not.toContain(chooser.username);
+          seen[answer.what] = steady(answer.body);
+        }
+      }
+      return seen;
+    };
+    /** `before` as staff should now see it: the category's count `field` one more, all else the same. */
+    const plusOne = (before: Record<string, string>, field: 'nominated' | 'voted') =>
+      Object.fromEntries(
+        Object.entries(before).map(([what, body]) => {
+          const [, name] = / as (\S+)$/.exec(what) ?? [];
+          if (!what.includes('/superlatives?') || !staff.has(name ?? '')) return [what, body];
+          const answer = JSON.parse(body);
+          for (const c of answer.round.categories) c.participation[field] += 1;
+          return [what, JSON.stringify(answer)];
+        }),
+      );
+    const parsedBodies = (seen: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(seen).map(([what, body]) => [what, body.startsWith('{') ? JSON.parse(body) : body]),
+      );
+
+    const before = await read();
+    // Not vacuous: the round is read, with the category, and the anonymous post as itself.
+    expect(before[`GET ${pages[0]} as ${third.username}`]).toContain('Most likely to keep a secret');
+    expect(before[`GET /api/posts/${secret.id} as ${other.username}`]).toContain(SECRET_WORD);
+    await ok(
+      fetchAs(chooser, 'PUT', `/api/superlative-categories/${category.id}/nomination`, {
+        username: nominee.username,
+      }),
+    );
+    expect(parsedBodies(await read())).toEqual(parsedBodies(plusOne(before, 'nominated')));
+
+    // A second nomination lets the ballot hold two, so a vote says nothing by elimination either.
+    await ok(
+      fetchAs(third, 'PUT', `/api/superlative-categories/${category.id}/nomination`, {
+        username: chooser.username,
+      }),
+    );
+    await ok(fetchAs(admin, 'PATCH', `/api/superlatives/${round.id}`, { phase: 'voting' }));
+    const ballot = await read();
+    expect(ballot[`GET ${pages[0]} as ${nominee.username}`]).toContain('"ballot":[{');
+    await ok(
+      fetchAs(chooser, 'POST', `/api/superlative-categories/${category.id}/vote`, {
+        username: nominee.username,
+      }),
+    );
+    expect(parsedBodies(await read())).toEqual(parsedBodies(plusOne(ballot, 'voted')));
+  });
+
   it("the feed's campus and class tabs never hold an anonymous post: writing one, or moving campus, changes only Everyone", async () => {
     // A writer of her own, in the viewers' campus and class, whom the scan now seeks.
     const writer = await createMember(server, { fullName: 'Yara Tabwright' });

@@ -5,9 +5,9 @@
 // DESC NULLS LAST while the queries asked for DESC, and every feed page sorted every post). Prepared
 // statements (db/prepared.ts) are also EXPLAINed in the generic plan PostgreSQL keeps for them.
 // @module-tag engine (runs on both engines: docs/architecture.md, "Tests")
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureStatements, explain } from '../../../tests/support/sql-plans';
+import { captureStatements, explain, inline } from '../../../tests/support/sql-plans';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { rowIdSchema } from '../../shared/path-params';
 import type { Viewer } from '../auth/viewer';
@@ -36,6 +36,11 @@ import { namedMembersQuery, namingCandidates } from '../features/safety/find-nam
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
 import { listSignatures } from '../features/signatures/list-signatures';
+import { listNominees } from '../features/superlatives/list-nominees';
+import { ballotsOf, candidatesInLine } from '../features/superlatives/manage-round';
+import { findClassRound, readCategories } from '../features/superlatives/read-round';
+import { classResults, listWins } from '../features/superlatives/results';
+import { dropNominationsOf } from '../features/superlatives/take-part';
 import { countClass, listClass } from '../features/yearbook/list-class';
 import { measureOutbox } from '../platform/mail';
 import { type Db, queryRows } from './client';
@@ -150,6 +155,12 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
       run: (db: Db) => listClass({ db, viewerId: VIEWER, year: 2026, campus: 'VITC', query, cursor }),
     })),
   ),
+  // The nomination picker (issue #52): the class page's walk, less oneself and the opted-out.
+  ...[undefined, encodeCursor(['asha iyer', 'asha_i'])].map((cursor, i) => ({
+    name: ['the superlatives nominees', 'a later page of them'][i] ?? '',
+    index: 'profiles_class_listing_idx',
+    run: (db: Db) => listNominees({ db, viewerId: VIEWER, year: 2026, campus: 'VITC', query: null, cursor }),
+  })),
   {
     name: "a class's counts per campus",
     index: 'profiles_class_listing_idx',
@@ -254,6 +265,106 @@ describe('paged lists read an index in order', () => {
       expect(plan).toMatch(/hashed SubPlan/);
     }
   });
+
+  // Superlatives (issue #52, decision 042): a class's round, its categories as a viewer sees them
+  // (ballots, own nomination and vote, winners, participation), the ballots and the winners computed
+  // at a phase change, shown results and wins, and an opt-out's nominations: each through an index.
+  const ROUND = { id: ID, year: 2026, campus: 'VITC' as const };
+  // A round's categories are found by its id, through either index that starts with it.
+  const BY_ROUND = 'superlative_categories_(position|title)_key';
+  const superlativeCases: { name: string; run: (db: Db) => Promise<unknown>; indexes: string[] }[] = [
+    {
+      name: "a class's round",
+      run: (db) => findClassRound(db, 2026, 'VITC').catch(() => undefined),
+      indexes: ['superlative_rounds_class_key'],
+    },
+    {
+      name: "a closed round's categories as staff see them",
+      run: (db) =>
+        readCategories(db, {
+          round: { ...ROUND, phase: 'closed', resultsAt: new Date(), resultsShown: true },
+          viewerId: VIEWER,
+          staff: true,
+          inClass: true,
+        }).catch(() => undefined),
+      indexes: [
+        BY_ROUND,
+        'superlative_candidates_category_id_candidate_id_pk',
+        'superlative_votes_category_id_voter_id_pk',
+        'superlative_nominations_category_id_nominator_id_pk',
+        'profiles_user_id_key',
+      ],
+    },
+    {
+      name: 'a nominating round’s categories as a member sees them',
+      run: (db) =>
+        readCategories(db, {
+          round: { ...ROUND, phase: 'nominating', resultsAt: new Date(), resultsShown: false },
+          viewerId: VIEWER,
+          staff: false,
+          inClass: true,
+        }).catch(() => undefined),
+      indexes: [BY_ROUND, 'superlative_nominations_category_id_nominator_id_pk'],
+    },
+    {
+      name: 'the ballots made when nominations close',
+      run: (db) => db.execute(ballotsOf(ROUND)),
+      indexes: [BY_ROUND, 'superlative_nominations_category_id_nominator_id_pk'],
+    },
+    {
+      name: 'the candidates in line when the vote closes',
+      run: (db) => db.execute(candidatesInLine(ROUND)),
+      indexes: [
+        BY_ROUND,
+        'superlative_candidates_category_id_candidate_id_pk',
+        'superlative_votes_candidate_idx',
+        'profiles_user_id_key',
+      ],
+    },
+    {
+      name: "a person's shown wins",
+      run: (db) => listWins(db, { userId: VIEWER }).catch(() => undefined),
+      indexes: ['superlative_categories_winner_idx'],
+    },
+    {
+      name: "a class's shown results",
+      run: (db) => classResults(db, { year: 2026, campus: 'VITC' }).catch(() => undefined),
+      indexes: ['superlative_rounds_class_key', BY_ROUND],
+    },
+    {
+      name: "an opt-out's nominations in open rounds",
+      run: (db) => dropNominationsOf(db, VIEWER),
+      indexes: ['superlative_nominations_nominee_idx'],
+    },
+  ];
+  // Sorting stays allowed: a ballot's five, a round's twenty categories are sorted in memory, and
+  // pricing sorts out would only make the planner walk a whole index to avoid them.
+  const plansScanningNoTable = async (run: (db: Db) => Promise<unknown>) =>
+    Promise.all(
+      (await captureStatements(run)).map((statement) =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const result = (await tx.execute(sql.raw(`explain ${inline(statement)}`))) as unknown as {
+            rows: Record<string, string>[];
+          };
+          return result.rows.map((row) => Object.values(row)[0]).join('\n');
+        }),
+      ),
+    );
+  it.each(superlativeCases)(
+    'superlatives: $name through indexes, scanning no table',
+    async ({ run, indexes }) => {
+      const plans = await plansScanningNoTable(run);
+      expect(plans).toHaveLength(1);
+      const plan = plans[0] ?? '';
+      expect(plan).not.toMatch(/Seq Scan/);
+      for (const index of indexes) expect(plan, index).toMatch(new RegExp(`(using|on) ${index}\\b`));
+      // Nothing is read whole: every index scan has its condition.
+      expect(plan).not.toMatch(
+        /Index (Only )?Scan using \S+ on \S+( \w+)? {2}\(cost=[^)]*\)\n(?!\s+Index Cond)/,
+      );
+    },
+  );
 
   it("one's hidden posts list reads hidden_posts_list_idx in order", async () => {
     for (const cursor of [undefined, encodeCursor([TIME, ID])]) {

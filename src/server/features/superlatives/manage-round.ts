@@ -82,22 +82,26 @@ async function openNominations(tx: Db, round: RoundRow): Promise<void> {
  * counts (never shown: the vote's tie-break).
  */
 async function openVoting(tx: Db, round: RoundRow): Promise<void> {
-  await tx.execute(
-    sql`insert into superlative_candidates (category_id, candidate_id, nominations)
-        select category_id, nominee_id, nominations from (
-          select n.category_id, n.nominee_id, count(*)::int as nominations,
-            row_number() over (partition by n.category_id
-              order by count(*) desc, lower(p.full_name), p.username) as rank
-          from superlative_categories c
-          join superlative_nominations n on n.category_id = c.id
-          join profiles p on p.user_id = n.nominee_id
-          where c.round_id = ${round.id}
-            and p.graduation_year = ${round.year} and p.institution = ${round.campus}
-            and not p.superlatives_opt_out and not p.hidden_from_class
-          group by n.category_id, n.nominee_id, p.full_name, p.username
-        ) ranked
-        where rank <= ${SUPERLATIVE_BALLOT_SIZE}`,
-  );
+  await tx.execute(ballotsOf(round));
+}
+
+/** The statement that stores a round's ballots (exported for its query plan). */
+export function ballotsOf(round: Pick<RoundRow, 'id' | 'year' | 'campus'>) {
+  // Counted per category (the nominations' key), so only this round's nominations are read.
+  return sql`insert into superlative_candidates (category_id, candidate_id, nominations)
+    select category_id, nominee_id, nominations from (
+      select c.id as category_id, counted.nominee_id, counted.nominations,
+        row_number() over (partition by c.id
+          order by counted.nominations desc, lower(p.full_name), p.username) as rank
+      from superlative_categories c
+      cross join lateral (select n.nominee_id, count(*)::int as nominations
+        from superlative_nominations n where n.category_id = c.id group by n.nominee_id) counted
+      join profiles p on p.user_id = counted.nominee_id
+      where c.round_id = ${round.id}
+        and p.graduation_year = ${round.year} and p.institution = ${round.campus}
+        and not p.superlatives_opt_out and not p.hidden_from_class
+    ) ranked
+    where rank <= ${SUPERLATIVE_BALLOT_SIZE}`;
 }
 
 /**
@@ -109,16 +113,7 @@ async function openVoting(tx: Db, round: RoundRow): Promise<void> {
 async function closeVoting(tx: Db, round: RoundRow): Promise<void> {
   const rows = await queryRows<{ category_id: string; candidate_id: string; eligible: boolean }>(
     tx,
-    sql`select c.id as category_id, b.candidate_id,
-          (p.graduation_year = ${round.year} and p.institution = ${round.campus}
-            and not p.superlatives_opt_out and not p.hidden_from_class) as eligible
-        from superlative_categories c
-        join superlative_candidates b on b.category_id = c.id
-        join profiles p on p.user_id = b.candidate_id
-        cross join lateral (select count(*)::int as votes from superlative_votes v
-          where v.category_id = c.id and v.candidate_id = b.candidate_id) counted
-        where c.round_id = ${round.id} and counted.votes > 0
-        order by c.position, counted.votes desc, b.nominations desc, lower(p.full_name), p.username`,
+    candidatesInLine(round),
   );
   const wins = new Map<string, number>();
   const winners = new Map<string, string>();
@@ -132,6 +127,23 @@ async function closeVoting(tx: Db, round: RoundRow): Promise<void> {
   for (const [categoryId, winnerId] of winners) {
     await tx.execute(sql`update superlative_categories set winner_id = ${winnerId} where id = ${categoryId}`);
   }
+}
+
+/**
+ * Each category's candidates with at least one vote, in line: categories by position, then votes,
+ * nominations, name and username; whether each may still win (exported for its query plan).
+ */
+export function candidatesInLine(round: Pick<RoundRow, 'id' | 'year' | 'campus'>) {
+  return sql`select c.id as category_id, b.candidate_id,
+          (p.graduation_year = ${round.year} and p.institution = ${round.campus}
+            and not p.superlatives_opt_out and not p.hidden_from_class) as eligible
+        from superlative_categories c
+        join superlative_candidates b on b.category_id = c.id
+        join profiles p on p.user_id = b.candidate_id
+        cross join lateral (select count(*)::int as votes from superlative_votes v
+          where v.category_id = c.id and v.candidate_id = b.candidate_id) counted
+        where c.round_id = ${round.id} and counted.votes > 0
+        order by c.position, counted.votes desc, b.nominations desc, lower(p.full_name), p.username`;
 }
 
 /** Deletes a draft round (its categories with it). */
