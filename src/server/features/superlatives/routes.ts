@@ -21,7 +21,7 @@ import {
   updateRoundRequestSchema,
   voteRequestSchema,
 } from '../../../shared/superlatives';
-import { classYearOf } from '../../../shared/yearbook';
+import { CLASS_MESSAGES, classYearOf } from '../../../shared/yearbook';
 import { AppError } from '../../app-error';
 import { allow, allowTo } from '../../auth/guard';
 import { authorizeMember } from '../../auth/policies';
@@ -64,7 +64,7 @@ const staff = allowTo('superlatives:manage', {
 });
 const missingRound = () => new AppError('not_found', SUPERLATIVE_MESSAGES.missingRound);
 const missingCategory = () => new AppError('not_found', SUPERLATIVE_MESSAGES.missingCategory);
-const noSuchClass = () => new AppError('not_found', 'There is no such class.');
+const noSuchClass = () => new AppError('not_found', CLASS_MESSAGES.noSuchClass);
 
 const TAG = 'superlatives';
 

@@ -370,7 +370,12 @@ describe('nominating', () => {
     });
     expect(categoryOf(await view(staff, klass), id).participation).toEqual({ nominated: 20, voted: 0 });
 
-    await editProfile(down, { superlativesOptOut: true });
+    const own = await editProfile(down, { superlativesOptOut: true });
+    expect(own.superlativesOptOut).toBe(true);
+    expect((await view(down, klass)).viewer.optedOut).toBe(true);
+    // The setting is the owner's alone to see.
+    const seenByOthers = await okJson(server, 'GET', `/api/profiles/${down.username}`, up.cookie);
+    expect(seenByOthers).not.toHaveProperty('superlativesOptOut');
     expect(categoryOf(await view(staff, klass), id).participation).toEqual({ nominated: 7, voted: 0 });
     const stillMine = categoryOf(await view(nominators[0] as Member, klass), id);
     expect(stillMine.myNomination).toBeNull();
