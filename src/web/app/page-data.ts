@@ -39,6 +39,8 @@ import {
   pendingSignaturesQueryOptions,
   signatureBookQueryOptions,
 } from '../features/signatures/api/signatures-api';
+import { classSuperlativesQueryOptions } from '../features/superlatives/api/superlatives-api';
+import { profileWinsQueryOptions } from '../features/superlatives/api/wins-api';
 import { transparencyQueryOptions } from '../features/transparency/api/transparency-api';
 import { classQueryOptions } from '../features/yearbook/api/class-api';
 import { ApiError } from '../lib/api-client';
@@ -107,12 +109,15 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
       ];
     },
   },
-  // A class page (issue #52): the tab and search the address names; a year that is no class asks nothing.
+  // A class page (issue #52): the tab and search the address names, and the tab's superlatives unless
+  // it is a search; a year that is no class asks nothing.
   class: {
     gated: (client, { year = '' }, search) => {
       const { campus, query } = readClassView(search);
+      if (classYearOf(year) === null) return [];
       return [
-        classYearOf(year) !== null && client.prefetchInfiniteQuery(classQueryOptions(year, campus, query)),
+        client.prefetchInfiniteQuery(classQueryOptions(year, campus, query)),
+        !query && client.prefetchQuery(classSuperlativesQueryOptions(year, campus)),
       ];
     },
   },
@@ -149,7 +154,8 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
     ],
   },
   // On one's own profile, also one's posts waiting for review (issue #47), drawn with the page; the
-  // yearbook's signatures (issue #52), and one's own signature there or the ones waiting for one.
+  // yearbook's signatures (issue #52), and one's own signature there or the ones waiting for one; the
+  // superlatives they won.
   userProfile: {
     gated: (client, { username = '' }) => {
       const own = client.getQueryData(sessionQueryOptions.queryKey)?.profile?.username;
@@ -159,6 +165,7 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
         client.prefetchInfiniteQuery(profilePostsQueryOptions(username)),
         isOwn && client.prefetchQuery(ownHeldPostsQueryOptions()),
         client.prefetchInfiniteQuery(signatureBookQueryOptions(username)),
+        client.prefetchQuery(profileWinsQueryOptions(username)),
         isOwn
           ? client.prefetchInfiniteQuery(pendingSignaturesQueryOptions())
           : own && client.prefetchQuery(mySignatureQueryOptions(username)),

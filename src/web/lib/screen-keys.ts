@@ -30,6 +30,17 @@ export const screenKeys = {
     mine: (username: string) => ['signatures', 'mine', username.toLowerCase()] as const,
     pending: ['signatures', 'pending'] as const,
   },
+  /**
+   * Superlatives (issue #52, decision 042): a class's round for the viewer (a year's campus, null: the
+   * viewer's own), the classmates one may nominate, and a person's shown wins (by lower-cased username).
+   */
+  superlatives: {
+    all: ['superlatives'] as const,
+    round: (year: string, campus: string | null) => ['superlatives', 'round', year, campus] as const,
+    nominees: (year: string, campus: string, query: string) =>
+      ['superlatives', 'nominees', year, campus, query] as const,
+    wins: (username: string) => ['superlatives', 'wins', username.toLowerCase()] as const,
+  },
 
   /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
   reports: {

@@ -10,6 +10,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { inputClasses } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
+import { ClassSuperlatives } from '../../features/superlatives/components/class-superlatives';
 import { classQueryOptions } from '../../features/yearbook/api/class-api';
 import { ClassmateCard } from '../../features/yearbook/components/classmate-card';
 import { ApiError } from '../../lib/api-client';
@@ -22,7 +23,8 @@ import { readClassView } from '../route-params';
 // its count), a search within the class (a GET form, so it works before the app does: ?q=), and the
 // members by name in a grid, a page at a time ("Show more": a tap before the app is live is kept and
 // made once it is, decision 022). The address holds the tab and the search, so both survive a reload
-// and the server draws the page as it will look.
+// and the server draws the page as it will look. Above the members, the tab's superlatives (issue #52),
+// unless the page is a search.
 export function ClassRoute() {
   const { year: yearText = '' } = useParams();
   const year = classYearOf(yearText);
@@ -113,6 +115,8 @@ export function ClassRoute() {
               </Link>
             </p>
           ) : null}
+          {/* Superlatives (issue #52): the tab's campus; asked as the list is, by the address's campus. */}
+          {!query ? <ClassSuperlatives year={yearText} campus={asked} /> : null}
           <Members list={list} year={year} campus={campus} query={query} />
         </>
       )}

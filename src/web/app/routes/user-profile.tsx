@@ -3,6 +3,7 @@ import { BlockedNotice, PersonControls } from '../../features/personal-controls/
 import { ProfilePostList } from '../../features/posts/components/profile-post-list';
 import { ProfileRoute } from '../../features/profiles/routes/profile-route';
 import { SignaturesSection } from '../../features/signatures/components/signatures-section';
+import { ProfileWins } from '../../features/superlatives/components/profile-wins';
 import { lazyPage, usePreloadModule } from '../../lib/lazy-page';
 
 /** The owner's posts waiting for review (issue #47): only the owner's profile loads this chunk. */
@@ -16,7 +17,8 @@ const OwnHeldPosts = lazyPage(
 // /{username} (SPEC §2 Profile page): the profiles feature's header with the posts feature's list; for
 // the owner, their posts waiting for review above it; for another member, Mute and Block beside the
 // name, and when they blocked this person, saying so with Unblock (issue #48); their yearbook's
-// signatures above the posts (issue #52; not while the viewer blocks them: there is none to see).
+// signatures above the posts (issue #52; not while the viewer blocks them: there is none to see), and
+// above those the superlatives they won (issue #52).
 export function UserProfileRoute() {
   return (
     <ProfileRoute
@@ -29,11 +31,14 @@ export function UserProfileRoute() {
           {profile.controls?.blocked ? (
             <BlockedNotice username={profile.username} />
           ) : (
-            <SignaturesSection
-              username={profile.username}
-              fullName={profile.fullName}
-              isOwner={profile.viewerIsOwner}
-            />
+            <>
+              <ProfileWins username={profile.username} />
+              <SignaturesSection
+                username={profile.username}
+                fullName={profile.fullName}
+                isOwner={profile.viewerIsOwner}
+              />
+            </>
           )}
           <ProfilePostList username={profile.username} isOwner={profile.viewerIsOwner} />
         </>

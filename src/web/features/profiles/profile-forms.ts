@@ -34,6 +34,8 @@ export const setupFormSchema = createProfileRequestSchema.check(z.superRefine(re
 export type EditFormValues = ProfileFieldValues & {
   /** Leave one's class page (issue #52). */
   hiddenFromClass: boolean;
+  /** Leave superlatives: not nominated, on no ballot, no winner (issue #52). */
+  superlativesOptOut: boolean;
   currentPassword: string;
   newPassword: string;
   confirmPassword: string;
@@ -43,6 +45,7 @@ export type EditFormValues = ProfileFieldValues & {
 const editFieldsSchema = z
   .extend(profileFieldsSchema, {
     hiddenFromClass: z.boolean(),
+    superlativesOptOut: z.boolean(),
     currentPassword: z.string(),
     newPassword: z.string(),
     confirmPassword: z.string(),

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { DEFAULT_GRADUATION_YEAR_EDIT } from '../../../../shared/limits';
 import type { Profile } from '../../../../shared/profiles';
 import { PROFILE_MESSAGES } from '../../../../shared/values/profiles';
+import { SUPERLATIVE_MESSAGES } from '../../../../shared/values/superlatives';
 import { DocumentTitle } from '../../../components/document-title';
 import { Icon } from '../../../components/icons/icon';
 import { announce } from '../../../components/ui/announcer';
@@ -35,6 +36,7 @@ function valuesFrom(profile: Profile): EditFormValues {
     graduationYear: profile.graduationYear ?? DEFAULT_GRADUATION_YEAR_EDIT,
     dob: profile.dob ?? '',
     hiddenFromClass: profile.hiddenFromClass ?? false,
+    superlativesOptOut: profile.superlativesOptOut ?? false,
     currentPassword: '',
     newPassword: '',
     confirmPassword: '',
@@ -90,6 +92,7 @@ function EditProfileForm({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
   const passwordSectionId = useId();
   const classHintId = useId();
+  const superlativesHintId = useId();
   const form = useForm({ initial: valuesFrom(profile), check: checkWith(editFormSchema) });
   const update = useUpdateProfile(profile.username);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -117,8 +120,10 @@ function EditProfileForm({ profile }: { profile: Profile }) {
     }
     try {
       const { passwordChanged } = await update.mutateAsync(values);
-      // A class page lists the person by name, campus and year, unless they left it (issue #52).
+      // A class page lists the person by name, campus and year, unless they left it; its superlatives
+      // offer them, unless they left those (issue #52).
       void queryClient.invalidateQueries({ queryKey: screenKeys.classes.all });
+      void queryClient.invalidateQueries({ queryKey: screenKeys.superlatives.all });
       setOutcome({
         tone: 'ok',
         text: passwordChanged ? PROFILE_MESSAGES.updatedWithPassword : PROFILE_MESSAGES.updated,
@@ -169,6 +174,22 @@ function EditProfileForm({ profile }: { profile: Profile }) {
         <p id={classHintId} className="mt-1 ml-7 text-sm text-slate-600 dark:text-slate-400">
           Your profile stays where it is; you are just not listed or counted on the Class of{' '}
           {form.values.graduationYear} page.
+        </p>
+      </div>
+      <div>
+        <label className="inline-flex items-start gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+          <input
+            type="checkbox"
+            name="superlativesOptOut"
+            checked={form.values.superlativesOptOut}
+            onChange={(event) => form.setValue('superlativesOptOut', event.target.checked)}
+            aria-describedby={superlativesHintId}
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+          />
+          {SUPERLATIVE_MESSAGES.optOut}
+        </label>
+        <p id={superlativesHintId} className="mt-1 ml-7 text-sm text-slate-600 dark:text-slate-400">
+          {SUPERLATIVE_MESSAGES.optOutHint}
         </p>
       </div>
 
