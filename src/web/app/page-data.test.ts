@@ -98,6 +98,21 @@ describe('the first data of a page', () => {
     expect(other).not.toContain('/api/signatures/pending');
   });
 
+  it('asks for the superlatives a profile’s person won (issue #52)', async () => {
+    expect(await askedFor('/Meera_W', {})).toContain('/api/profiles/Meera_W/superlatives');
+    expect(await askedFor('/Asha_R', {})).toContain('/api/profiles/Asha_R/superlatives');
+  });
+
+  it('asks for the tab’s superlatives with a class page, but not with a search or for a year that is no class (issue #52)', async () => {
+    expect(await askedFor('/class/2026', {})).toEqual(
+      expect.arrayContaining(['/api/classes/2026', '/api/classes/2026/superlatives']),
+    );
+    expect(await askedFor('/class/2026?campus=VITV', {})).toContain('/api/classes/2026/superlatives');
+    expect(await askedFor('/class/2026?q=asha', {})).not.toContain('/api/classes/2026/superlatives');
+    expect(await askedFor('/class/1999', {})).toEqual(['/api/session']);
+    expect(await askedFor('/class/2026', null)).toEqual(['/api/session']);
+  });
+
   it("asks for a member's profile only for someone signed in", async () => {
     expect(await askedFor('/Meera_W', {})).toEqual(
       expect.arrayContaining(['/api/session', '/api/profiles/Meera_W']),

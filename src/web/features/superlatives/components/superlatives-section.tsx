@@ -89,12 +89,12 @@ function RoundSummary({ answer, round }: { answer: ClassSuperlatives; round: Sup
     case 'nominating':
       text = viewer.inClass
         ? 'Nominations are open: nominate one classmate in each category. You can change your nomination until the vote opens.'
-        : `Only ${capitalize(who)} nominates.`;
+        : `Only ${who} nominates.`;
       break;
     case 'voting':
       text = viewer.inClass
         ? 'The vote is open: one vote in each category, for one of the most nominated classmates.'
-        : `Only ${capitalize(who)} votes.`;
+        : `Only ${who} votes.`;
       break;
     default:
       text = round.resultsShown ? null : (
@@ -121,8 +121,6 @@ function RoundSummary({ answer, round }: { answer: ClassSuperlatives; round: Sup
     </>
   );
 }
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function CategoryCard({
   category,
