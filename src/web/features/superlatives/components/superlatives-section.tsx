@@ -23,6 +23,7 @@ import { ApiError, failureMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
 import { LocalDate } from '../../../lib/local-dates';
 import { Link } from '../../../lib/router';
+import { useSession } from '../../auth';
 import {
   useApproveCategory,
   useRemoveCategory,
@@ -324,6 +325,7 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
   const [error, setError] = useState<string | null>(null);
   const vote = useVote(category.id);
   const errorId = useId();
+  const me = useSession().data?.profile?.username.toLowerCase();
   const { ballot, myVote } = category;
 
   if (ballot.length === 0) {
@@ -380,12 +382,14 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
           {ballot.map((person) => (
             <label
               key={person.username}
-              className="flex cursor-pointer items-center gap-3 rounded-xl p-2 hover:bg-slate-50 has-[:checked]:bg-brand-50 dark:hover:bg-slate-800 dark:has-[:checked]:bg-brand-950"
+              className="flex cursor-pointer items-center gap-3 rounded-xl p-2 hover:bg-slate-50 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-default has-[:disabled]:hover:bg-transparent dark:hover:bg-slate-800 dark:has-[:checked]:bg-brand-950"
             >
               <input
                 type="radio"
                 name={`vote-${category.id}`}
                 value={person.username}
+                // One's own place on the ballot: the server refuses a vote for oneself (403).
+                disabled={person.username.toLowerCase() === me}
                 checked={chosen === person.username}
                 onChange={() => {
                   setChosen(person.username);
@@ -396,7 +400,10 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
               <Avatar name={person.fullName} src={person.profilePictureUrl} size="sm" />
               <span className="min-w-0 break-words">
                 <span className="font-semibold text-slate-900 dark:text-white">{person.fullName}</span>{' '}
-                <span className="text-sm text-slate-600 dark:text-slate-400">@{person.username}</span>
+                <span className="text-sm text-slate-600 dark:text-slate-400">
+                  @{person.username}
+                  {person.username.toLowerCase() === me ? ' (you)' : ''}
+                </span>
               </span>
             </label>
           ))}
