@@ -36,7 +36,7 @@ interface Member {
 }
 
 /** One JSON request to the server process, through the tests' own helper; a failure throws. */
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, body?: unknown) {
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, cookie?: string, body?: unknown) {
   return okJson({ request: (to, init) => fetch(`${server.url}${to}`, init) }, method, url, cookie, body);
 }
 
@@ -104,6 +104,47 @@ beforeAll(async () => {
     (one: { writer: { username: string } }) => one.writer.username === signer.username,
   );
   await call('POST', `/api/signatures/${signed.id}/approval`, writer.cookie);
+  // Superlatives (issue #52): the Class of 2026 (VITC)'s round, drawn at each phase as it stands then,
+  // for a member of the class and for staff; then the winner's profile.
+  const drawn: [string, string, Member][] = [];
+  const drawNow = async (what: string, url: string, who: Member) => {
+    const res = await fetch(`${server.url}${url}`, { headers: { cookie: who.cookie } });
+    expect(res.status, what).toBe(200);
+    const html = await res.text();
+    pages.push({ what, path: url, cookie: who.cookie, html });
+    drawn.push([what, html, who]);
+  };
+  await drawNow('a class page: superlatives, none yet, to staff', '/class/2026', moderator);
+  const round = await call('POST', '/api/classes/2026/superlatives', moderator.cookie, {
+    campus: 'VITC',
+    resultsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  const laugh = await call('POST', `/api/superlatives/${round.id}/categories`, moderator.cookie, {
+    title: 'Best laugh',
+  });
+  await call('POST', `/api/superlatives/${round.id}/categories`, moderator.cookie, { title: 'Best dancer' });
+  await drawNow('a class page: superlatives, a draft, to staff', '/class/2026', moderator);
+  await call('POST', `/api/superlative-categories/${laugh.id}/approval`, moderator.cookie);
+  await call('PATCH', `/api/superlatives/${round.id}`, moderator.cookie, { phase: 'nominating' });
+  await call('PUT', `/api/superlative-categories/${laugh.id}/nomination`, reader.cookie, {
+    username: writer.username,
+  });
+  await drawNow('a class page: superlatives, one nominated', '/class/2026', reader);
+  await drawNow('a class page: superlatives, nominating, to staff', '/class/2026', moderator);
+  await call('PATCH', `/api/superlatives/${round.id}`, moderator.cookie, { phase: 'voting' });
+  await drawNow('a class page: superlatives, a ballot', '/class/2026', reader);
+  await call('POST', `/api/superlative-categories/${laugh.id}/vote`, reader.cookie, {
+    username: writer.username,
+  });
+  await drawNow('a class page: superlatives, voted', '/class/2026', reader);
+  await call('PATCH', `/api/superlatives/${round.id}`, moderator.cookie, { phase: 'closed' });
+  await drawNow('a class page: superlatives, results on a date', '/class/2026', reader);
+  await drawNow('a class page: superlatives, winners to staff', '/class/2026', moderator);
+  await call('PATCH', `/api/superlatives/${round.id}`, moderator.cookie, {
+    resultsAt: new Date().toISOString(),
+  });
+  await drawNow('a class page: superlatives, results', '/class/2026', reader);
+  await drawNow("a winner's profile", `/${writer.username}`, reader);
   const joined = await call('POST', '/api/test/accounts', undefined, { profile: false });
   const newcomer: Member = { username: '', cookie: `${joined.cookie.name}=${joined.cookie.value}` };
 
@@ -169,6 +210,20 @@ beforeAll(async () => {
     if (what === 'a profile') expect(html, what).toContain('See you at the reunion');
     pages.push({ what, path: url, cookie: who?.cookie, browserCookie, html });
   }
+  // Each superlatives state drawn with the page (issue #52), not fetched after it.
+  const says = new Map([
+    ['a class page: superlatives, none yet, to staff', 'Start superlatives for the Class of 2026 (VITC)'],
+    ['a class page: superlatives, a draft, to staff', 'Best dancer'],
+    ['a class page: superlatives, one nominated', 'Your nomination'],
+    ['a class page: superlatives, nominating, to staff', 'Close nominations and open the vote'],
+    ['a class page: superlatives, a ballot', 'type="radio"'],
+    ['a class page: superlatives, voted', 'You voted for Meera Menon'],
+    ['a class page: superlatives, results on a date', 'Results on'],
+    ['a class page: superlatives, winners to staff', 'Winner (staff only until the results show)'],
+    ['a class page: superlatives, results', 'Winner'],
+    ["a winner's profile", 'Best laugh · Class of 2026, VITC'],
+  ]);
+  for (const [what, html] of drawn) expect(html, what).toContain(says.get(what));
   // Reloaded after the navbar's Create: the entry keeps the state that opened the composer, which the
   // server cannot know (it drew the dashboard without it); the first render must not read it.
   const dashboard = pages.find((page) => page.what === 'the dashboard, notice seen');

@@ -22,7 +22,7 @@ export function ProfileWins({ username }: { username: string }) {
         {wins.map((win) => (
           <li
             key={`${win.year}-${win.campus}-${win.title}`}
-            className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+            className="inline-flex items-center gap-2 rounded-2xl bg-amber-100 px-3 py-1 text-sm font-medium text-amber-950 dark:bg-amber-900 dark:text-amber-50"
           >
             <Icon name="sparkles" className="size-4 shrink-0" />
             {/* shared/values/superlatives.ts `superlativeWinLabel`, written here: importing it brought that

@@ -217,24 +217,28 @@ function AddCategory({ round }: { round: SuperlativeRound }) {
   );
 }
 
-const NEXT: Record<SuperlativePhase, { label: string; title: string; message: string } | null> = {
-  draft: {
-    label: 'Open nominations',
-    title: 'Open nominations?',
-    message: 'Categories can no longer change, and the ones not approved are removed.',
-  },
-  nominating: {
-    label: 'Close nominations and open the vote',
-    title: 'Close nominations and open the vote?',
-    message: 'The five most nominated classmates of each category go to its ballot.',
-  },
-  voting: {
-    label: 'Close the vote',
-    title: 'Close the vote?',
-    message: 'The winners are counted now, and shown on the results date.',
-  },
-  closed: null,
-};
+const NEXT: Record<SuperlativePhase, { label: string; title: string; message: string; done: string } | null> =
+  {
+    draft: {
+      label: 'Open nominations',
+      done: 'Nominations are open.',
+      title: 'Open nominations?',
+      message: 'Categories can no longer change, and the ones not approved are removed.',
+    },
+    nominating: {
+      label: 'Close nominations and open the vote',
+      done: 'Nominations are closed and the vote is open.',
+      title: 'Close nominations and open the vote?',
+      message: 'The five most nominated classmates of each category go to its ballot.',
+    },
+    voting: {
+      label: 'Close the vote',
+      done: 'The vote is closed.',
+      title: 'Close the vote?',
+      message: 'The winners are counted now, and shown on the results date.',
+    },
+    closed: null,
+  };
 
 /** The next phase; the results date (until shown) or "Show results now"; delete a draft. */
 function PhaseActions({ round }: { round: SuperlativeRound }) {
@@ -253,7 +257,7 @@ function PhaseActions({ round }: { round: SuperlativeRound }) {
     if (!(await confirmAction({ title: next.title, message: next.message, confirmLabel: next.label })))
       return;
     const phase = round.phase === 'draft' ? 'nominating' : round.phase === 'nominating' ? 'voting' : 'closed';
-    update.mutate({ phase }, { onSuccess: () => announce(`${next.label}: done.`, 'info'), onError: failed });
+    update.mutate({ phase }, { onSuccess: () => announce(next.done, 'info'), onError: failed });
   }
 
   async function showNow() {

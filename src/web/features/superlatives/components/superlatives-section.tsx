@@ -340,7 +340,7 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
     return (
       <p className="mt-2 flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
         <Icon name="circle-check" className="size-4 shrink-0" />
-        You voted for {votedFor ? votedFor.fullName : `@${myVote}`}
+        {`You voted for ${votedFor ? votedFor.fullName : `@${myVote}`}`}
       </p>
     );
   }
