@@ -15,6 +15,8 @@ import {
   mutedWords,
   posts,
   reports,
+  superlativeCategories,
+  superlativeRounds,
   wordListTerms,
 } from '../../src/server/db/schema';
 import { mutedPhrase } from '../../src/server/features/safety/word-pattern';
@@ -156,6 +158,25 @@ async function seed(db: Db) {
       createdAt: new Date(start + (i + 1) * 60_000),
     })),
   );
+  // Superlatives (issue #52): the class of 2026 (VITC), everyone's here, is nominating.
+  const [round] = await db
+    .insert(superlativeRounds)
+    .values({
+      graduationYear: 2026,
+      institution: 'VITC',
+      phase: 'nominating',
+      resultsAt: new Date(Date.now() + 30 * 86_400_000),
+      createdBy: moderator.userId,
+    })
+    .returning();
+  await db
+    .insert(superlativeCategories)
+    .values({
+      roundId: round?.id ?? '',
+      title: 'Most likely to start a company',
+      position: 1,
+      approved: true,
+    });
 }
 
 test.beforeAll(async () => {
@@ -624,6 +645,27 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
             timeout: EFFECT_MS,
           });
           await expect(page.getByText(`Removed ${word}: posts with it show again.`)).toBeVisible({
+            timeout: EFFECT_MS,
+          });
+        },
+      },
+    ],
+  },
+  {
+    page: 'class',
+    who: () => reader,
+    taps: [
+      {
+        // Issue #52: the superlatives section, drawn by the server in a chunk of its own, opens the picker.
+        name: 'Nominate a classmate',
+        async control(page) {
+          await open(page, '/class/2026');
+          return page
+            .locator('#superlatives')
+            .getByRole('button', { name: 'Nominate a classmate for “Most likely to start a company”' });
+        },
+        async effect(page) {
+          await expect(page.getByRole('searchbox', { name: 'Search your classmates' })).toBeFocused({
             timeout: EFFECT_MS,
           });
         },
