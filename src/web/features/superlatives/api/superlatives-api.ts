@@ -115,6 +115,21 @@ export function useNominate(categoryId: string) {
         method: 'PUT',
         body: { username },
       }),
+    // Shown at once (the picker closes onto it), then asked again.
+    onSuccess: ({ myNomination }) =>
+      queryClient.setQueriesData<ClassSuperlatives>({ queryKey: ['superlatives', 'round'] }, (answer) =>
+        answer?.round
+          ? {
+              ...answer,
+              round: {
+                ...answer.round,
+                categories: answer.round.categories.map((category) =>
+                  category.id === categoryId ? { ...category, myNomination } : category,
+                ),
+              },
+            }
+          : answer,
+      ),
     onSettled: askAgain,
   });
 }

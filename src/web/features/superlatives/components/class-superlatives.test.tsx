@@ -149,6 +149,10 @@ describe('nominating', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Nominate Bina Rao/ }));
     expect(await screen.findByText('Your nomination')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Bina Rao/ }).getAttribute('href')).toBe('/bina_r');
+    // The picker closed onto the nomination: focus is on Change, not lost.
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Change your nomination for “Most likely to start a company”' }),
+    );
     expect(sent.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
       { username: 'bina_r' },
     ]);
@@ -156,11 +160,10 @@ describe('nominating', () => {
     fireEvent.click(
       screen.getByRole('button', { name: 'Withdraw your nomination for “Most likely to start a company”' }),
     );
-    expect(
-      await screen.findByRole('button', {
-        name: 'Nominate a classmate for “Most likely to start a company”',
-      }),
-    ).toBeTruthy();
+    const nominateAgain = await screen.findByRole('button', {
+      name: 'Nominate a classmate for “Most likely to start a company”',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(nominateAgain));
     expect(sent.some((request) => request.method === 'DELETE')).toBe(true);
   });
 
@@ -178,6 +181,9 @@ describe('nominating', () => {
       SUPERLATIVE_MESSAGES.noSuchClassmate('bina_r'),
     );
     expect(screen.getByRole('searchbox', { name: 'Search your classmates' })).toBeTruthy();
+    // Cancel (or Escape) closes it onto the button that opened it.
+    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Search your classmates' }), { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Nominate a classmate/ }));
   });
 
   it('tells a member of another class who nominates, with nothing to press', async () => {
@@ -221,7 +227,8 @@ describe('voting', () => {
     const group = screen.getByRole('group', { name: 'Your vote for “Best laugh”' });
     fireEvent.click(within(group).getByRole('radio', { name: /Chitra Iyer/ }));
     fireEvent.click(vote);
-    expect(await screen.findByText('You voted for Chitra Iyer')).toBeTruthy();
+    const votedFor = await screen.findByText('You voted for Chitra Iyer');
+    await waitFor(() => expect(document.activeElement).toBe(votedFor));
     expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([
       { username: 'chitra_i' },
     ]);

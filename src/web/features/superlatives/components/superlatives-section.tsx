@@ -4,7 +4,7 @@
 // category's ballot, one vote each. Closed: the date results show, then each category's winner. Staff
 // also see how many took part and their tools (round-tools.tsx, a chunk of its own: members never load
 // it). Members of another class see the categories and who takes part; nobody sees who chose whom.
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Institution } from '../../../../shared/institutions';
 import type {
   ClassSuperlatives,
@@ -257,6 +257,22 @@ function MyNomination({
   const [picking, setPicking] = useState(false);
   const withdraw = useWithdrawNomination(category.id);
   const mine = category.myNomination;
+  // The picker closed (chosen, Cancel, Escape) or the nomination was withdrawn: focus goes to Nominate
+  // or Change, whichever the card shows once the answer is in, not to the page (for a few seconds: no
+  // later change of the round takes it from wherever the person has gone since).
+  const back = useRef<HTMLButtonElement>(null);
+  const refocusUntil = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the button to focus changes with these.
+  useEffect(() => {
+    if (!picking && Date.now() < refocusUntil.current) back.current?.focus();
+  }, [picking, mine?.username]);
+  const refocus = () => {
+    refocusUntil.current = Date.now() + 3_000;
+  };
+  const done = () => {
+    refocus();
+    setPicking(false);
+  };
 
   if (picking) {
     return (
@@ -265,13 +281,14 @@ function MyNomination({
         title={category.title}
         year={year}
         campus={campus}
-        onDone={() => setPicking(false)}
+        onDone={done}
       />
     );
   }
   if (!mine) {
     return (
       <button
+        ref={back}
         type="button"
         onClick={() => setPicking(true)}
         aria-label={`Nominate a classmate for “${category.title}”`}
@@ -289,6 +306,7 @@ function MyNomination({
         <ClassmateLine person={mine} />
         <div className="flex gap-2">
           <button
+            ref={back}
             type="button"
             onClick={() => setPicking(true)}
             aria-label={`Change your nomination for “${category.title}”`}
@@ -301,7 +319,10 @@ function MyNomination({
             disabled={withdraw.isPending}
             onClick={() =>
               withdraw.mutate(undefined, {
-                onSuccess: () => announce('Nomination withdrawn.', 'info'),
+                onSuccess: () => {
+                  refocus();
+                  announce('Nomination withdrawn.', 'info');
+                },
                 onError: (problem) => announce(failureMessage(problem, SIGNED_OUT), 'error'),
               })
             }
@@ -327,6 +348,14 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
   const errorId = useId();
   const me = useSession().data?.profile?.username.toLowerCase();
   const { ballot, myVote } = category;
+  // Once the vote is in, "You voted for" takes the focus the Vote button had.
+  const voted = useRef<HTMLParagraphElement>(null);
+  const justVoted = useRef(false);
+  useEffect(() => {
+    if (myVote === null || !justVoted.current) return;
+    justVoted.current = false;
+    voted.current?.focus();
+  }, [myVote]);
 
   if (ballot.length === 0) {
     return (
@@ -338,7 +367,11 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
   if (myVote !== null) {
     const votedFor = ballot.find((person) => person.username === myVote);
     return (
-      <p className="mt-2 flex items-center gap-2 text-sm font-medium text-emerald-800 dark:text-emerald-300">
+      <p
+        ref={voted}
+        tabIndex={-1}
+        className="mt-2 flex items-center gap-2 text-sm font-medium text-emerald-800 outline-none dark:text-emerald-300"
+      >
         <Icon name="circle-check" className="size-4 shrink-0" />
         {`You voted for ${votedFor ? votedFor.fullName : `@${myVote}`}`}
       </p>
@@ -365,7 +398,10 @@ function Ballot({ category, canVote }: { category: SuperlativeCategory; canVote:
     }
     const name = ballot.find((person) => person.username === chosen)?.fullName ?? chosen;
     vote.mutate(chosen, {
-      onSuccess: () => announce(`You voted for ${name} in “${category.title}”.`, 'info'),
+      onSuccess: () => {
+        justVoted.current = true;
+        announce(`You voted for ${name} in “${category.title}”.`, 'info');
+      },
       // Already voted or the vote closed (409): the round, asked again, shows it as it now is.
       onError: (problem) => {
         if (problem instanceof ApiError && problem.status === 409) announce(problem.message, 'error');
