@@ -169,14 +169,12 @@ async function seed(db: Db) {
       createdBy: moderator.userId,
     })
     .returning();
-  await db
-    .insert(superlativeCategories)
-    .values({
-      roundId: round?.id ?? '',
-      title: 'Most likely to start a company',
-      position: 1,
-      approved: true,
-    });
+  await db.insert(superlativeCategories).values({
+    roundId: round?.id ?? '',
+    title: 'Most likely to start a company',
+    position: 1,
+    approved: true,
+  });
 }
 
 test.beforeAll(async () => {
