@@ -1,7 +1,9 @@
 // Notifications (issue #28): what the list and the bell are told. Only the recipient ever reads these.
 import * as z from 'zod/mini';
 import { statementSchema } from './appeals';
+import { INSTITUTIONS } from './institutions';
 import { APPEAL_OUTCOMES } from './values/appeals';
+import { BOOK_KINDS } from './values/book';
 import {
   NOTIFICATION_DIGESTS,
   NOTIFICATION_KINDS,
@@ -71,6 +73,20 @@ export const notificationSchema = z.object({
         content: z.string(),
         approved: z.boolean(),
         writer: z.object({ username: z.string(), fullName: z.string() }),
+      }),
+    ),
+  ),
+  /**
+   * A book the recipient asked for is made (book_ready, issue #52): which one, to link to the page
+   * where it is downloaded (a page: /yearbook; a class book: /class/{year}/book?campus=).
+   */
+  book: z.optional(
+    z.nullable(
+      z.object({
+        id: z.string(),
+        kind: z.enum(BOOK_KINDS),
+        year: z.nullable(z.number()),
+        campus: z.nullable(z.enum(INSTITUTIONS)),
       }),
     ),
   ),

@@ -100,6 +100,12 @@ export const postSchema = z.object({
     canMuteAuthor: z.enum(['person', 'post', 'none']),
     /** "Block": members, on someone else's named post. */
     canBlockAuthor: z.boolean(),
+    /**
+     * Its author alone, on their own anonymous askline answer (issue #52): whether it is printed,
+     * unnamed, in their class's book (PUT /api/posts/{id}/class-book). Null or absent for anyone else
+     * and on any other post: the switch does not apply.
+     */
+    inClassBook: z.optional(z.nullable(z.boolean())),
   }),
 });
 export type Post = z.infer<typeof postSchema>;

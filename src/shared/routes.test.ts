@@ -25,6 +25,8 @@ const EVERY_ROUTE: [string, RouteId, Record<string, string>][] = [
   ['/profile/controls', 'controls', {}],
   ['/search', 'search', {}],
   ['/class/2026', 'class', { year: '2026' }],
+  ['/class/2026/book', 'classBook', { year: '2026' }],
+  ['/yearbook', 'yearbook', {}],
   ['/notifications', 'notifications', {}],
   ['/reports', 'reports', {}],
   ['/demo_user', 'demoUser', {}],

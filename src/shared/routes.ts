@@ -34,6 +34,10 @@ export const ROUTES = {
   search: '/search',
   /** A graduation year's members of a campus (issue #52): the yearbook's class page. */
   class: '/class/:year',
+  /** A class's book as a PDF, for staff (issue #52): the check, make, progress, download. */
+  classBook: '/class/:year/book',
+  /** "My yearbook page" as a PDF (issue #52): choose posts, make, progress, download. */
+  yearbook: '/yearbook',
   /** What happened to what you wrote: likes, answers, decisions (issue #28). */
   notifications: '/notifications',
   reports: '/reports',

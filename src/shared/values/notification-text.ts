@@ -2,6 +2,7 @@
 // digest. Zod-free (the type import is erased).
 import type { Notification } from '../notifications';
 import { termsRule } from './appeals';
+import { BOOK_MESSAGES } from './book';
 import { REPORT_CLOCKS, REPORT_REASON_LABELS, type ReportReason } from './reports';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -57,6 +58,12 @@ export function notificationSentence(notification: Notification): string {
       return notification.signature
         ? `${notification.signature.writer.fullName} signed your yearbook`
         : 'Someone signed your yearbook';
+    case 'book_ready': {
+      const book = notification.book;
+      return book?.kind === 'class' && book.year !== null && book.campus !== null
+        ? BOOK_MESSAGES.classReady(book.year, book.campus)
+        : BOOK_MESSAGES.pageReady;
+    }
     case 'appeal_decided':
       return notification.outcome === 'overturned'
         ? 'Your appeal succeeded: your post is back'

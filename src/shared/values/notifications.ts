@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'reply_replied',
   'mentioned',
   'signature_received',
+  'book_ready',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -49,6 +50,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   reply_replied: 'Replies to your replies',
   mentioned: 'Mentions of you',
   signature_received: 'Signatures in your yearbook',
+  book_ready: 'Your yearbook PDFs are ready',
 };
 
 export const NOTIFICATION_MESSAGES = {

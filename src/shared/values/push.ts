@@ -48,6 +48,7 @@ export const PUSH_TEXT: Record<NotificationKind, string> = {
   reply_replied: 'New replies to your reply',
   mentioned: 'You were mentioned',
   signature_received: 'Someone signed your yearbook',
+  book_ready: 'Your PDF is ready to download',
 };
 
 /**

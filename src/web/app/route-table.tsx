@@ -110,6 +110,9 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   userPost: { page: PostRoute, data: true, navbar: 'post' },
   search: { page: gated('search'), data: true, gate: 'profile' },
   class: { page: gated('class'), data: true, gate: 'profile' },
+  // The book's screens (issue #52): drawn by the web side of the book; until then, not found.
+  classBook: { page: NotFoundRoute },
+  yearbook: { page: NotFoundRoute },
   dashboard: { page: gated('dashboard'), data: true, gate: 'profile' },
   editProfile: { page: gated('editProfile'), data: true, gate: 'profile' },
   account: { page: gated('account'), data: true, gate: 'profile' },

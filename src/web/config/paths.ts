@@ -34,6 +34,14 @@ export const paths = {
     getHref: (year: number | string, campus?: Institution) =>
       `/class/${encodeURIComponent(String(year))}${campus ? `?campus=${campus}` : ''}`,
   },
+  /** A class's book for staff (issue #52), of one campus (none: the viewer's own). */
+  classBook: {
+    path: ROUTES.classBook,
+    getHref: (year: number | string, campus?: Institution) =>
+      `/class/${encodeURIComponent(String(year))}/book${campus ? `?campus=${campus}` : ''}`,
+  },
+  /** "My yearbook page" as a PDF (issue #52). */
+  yearbook: fixed(ROUTES.yearbook),
   notifications: fixed(ROUTES.notifications),
   reports: fixed(ROUTES.reports),
   demoUser: fixed(ROUTES.demoUser),

@@ -137,6 +137,14 @@ export function describeNotification(notification: Notification, viewerUsername:
       text.detail =
         notification.signature && !notification.signature.approved ? 'Waiting for your approval' : null;
       break;
+    case 'book_ready':
+      // Where the book is downloaded (issue #52): one's page, or the class's book page.
+      text.href = !notification.book
+        ? null
+        : notification.book.kind === 'class' && notification.book.year !== null
+          ? paths.classBook.getHref(notification.book.year, notification.book.campus ?? undefined)
+          : paths.yearbook.getHref();
+      break;
     case 'report_received':
     case 'report_outcome':
       // That it was received, or what became of it, only: not the post again, nor who acted.
