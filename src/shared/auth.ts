@@ -125,6 +125,8 @@ export const sessionPermissionsSchema = z.object({
   readModerationLog: z.boolean(),
   /** The words admins add to the text check's lists (issue #47). */
   manageWordLists: z.boolean(),
+  /** A class's book (issue #52): the check, making it and downloading it, for any class. */
+  makeClassBooks: z.boolean(),
 });
 export type SessionPermissions = z.infer<typeof sessionPermissionsSchema>;
 

@@ -21,7 +21,7 @@ const as = (userType: UserType, userId = `${userType}-1`): Viewer => ({
 const withoutProfile: Viewer = { userId: 'new-1', email: 'new@example.com', profile: null };
 
 describe('sessionPermissions', () => {
-  it('grants admins everything, moderators the reports and the askline queue, members nothing', () => {
+  it('grants admins everything, moderators the reports, the askline queue and class books, members nothing', () => {
     expect(sessionPermissions(as('admin'))).toEqual({
       manageReports: true,
       reviewAsklines: true,
@@ -29,6 +29,7 @@ describe('sessionPermissions', () => {
       editNotice: true,
       readModerationLog: true,
       manageWordLists: true,
+      makeClassBooks: true,
     });
     expect(sessionPermissions(as('moderator'))).toEqual({
       manageReports: true,
@@ -37,6 +38,7 @@ describe('sessionPermissions', () => {
       editNotice: false,
       readModerationLog: false,
       manageWordLists: false,
+      makeClassBooks: true,
     });
     for (const viewer of [as('ordinary'), withoutProfile, null]) {
       expect(Object.values(sessionPermissions(viewer)).some(Boolean)).toBe(false);

@@ -57,7 +57,9 @@ export type Action =
    * Run a class's superlatives round (issue #52, decision 042): start it, its categories, its phases
    * and results date: admins and moderators. Nominating and voting are for the class's members.
    */
-  | 'superlatives:manage';
+  | 'superlatives:manage'
+  /** Make a class's book and download it (issue #52): admins and moderators, any class. */
+  | 'book:make-class';
 
 /**
  * What an action is about, when it is about one thing: who owns it (null: nobody, an anonymous post
@@ -77,6 +79,7 @@ export function can(viewer: Viewer | null, action: Action, subject?: Subject): b
     case 'reports:manage':
     case 'post:suspend-author':
     case 'superlatives:manage':
+    case 'book:make-class':
       return isStaff(userType);
     case 'moderation-log:read':
     case 'sealed-suspensions:manage':
@@ -142,6 +145,7 @@ export function sessionPermissions(viewer: Viewer | null): SessionPermissions {
     editNotice: can(viewer, 'notice:edit'),
     readModerationLog: can(viewer, 'moderation-log:read'),
     manageWordLists: can(viewer, 'word-lists:manage'),
+    makeClassBooks: can(viewer, 'book:make-class'),
   };
 }
 

@@ -12,6 +12,7 @@ export const NO_PERMISSIONS: SessionPermissions = {
   editNotice: false,
   readModerationLog: false,
   manageWordLists: false,
+  makeClassBooks: false,
 };
 
 export const SIGN_IN_MESSAGES = {

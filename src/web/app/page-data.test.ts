@@ -15,6 +15,7 @@ const NONE: SessionPermissions = {
   editNotice: false,
   readModerationLog: false,
   manageWordLists: false,
+  makeClassBooks: false,
 };
 const session = (permissions: Partial<SessionPermissions> | null) => ({
   user: permissions ? { id: 'user_1', email: 'asha@vitc.example', emailVerified: true } : null,

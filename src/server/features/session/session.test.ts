@@ -238,6 +238,7 @@ describe('sign-in, the session and sign-out', () => {
         editNotice: false,
         readModerationLog: false,
         manageWordLists: false,
+        makeClassBooks: false,
       },
     });
     const session = await (await server.request('/api/session', { headers: { cookie } })).json();

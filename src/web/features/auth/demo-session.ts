@@ -16,6 +16,7 @@ export const DEMO_SESSION: Session = {
       editNotice: false,
       readModerationLog: false,
       manageWordLists: false,
+      makeClassBooks: false,
     },
   },
   needsProfileSetup: false,
