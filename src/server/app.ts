@@ -24,6 +24,14 @@ import { accountRoutes } from './features/account/routes';
 import { adminUserRoutes } from './features/admin-users/routes';
 import { appealRoutes, removalRoutes } from './features/appeals/routes';
 import { asklineRoutes } from './features/asklines/routes';
+import {
+  type BookMaker,
+  bookJobRoutes,
+  classBookRoutes,
+  classBookSwitchRoutes,
+  myBookRoutes,
+  startBookMaker,
+} from './features/book';
 import { devApiRoutes, devMailboxPage, MAILBOX_PATH } from './features/dev/routes';
 import { healthRoutes } from './features/health/routes';
 import { heldPostRoutes } from './features/held-posts/routes';
@@ -118,6 +126,11 @@ export interface AppDependencies {
    */
   textChecker?: CurrentTextChecker;
   /**
+   * The book maker (features/book): makes the PDFs asked for, one at a time; defaults to one of this
+   * app's, woken when a book is queued.
+   */
+  books?: BookMaker;
+  /**
    * Services up or down as this instance sees them (logged once per outage); defaults to a new one.
    * The one given to `storage` and the mail worker, so their outages are counted with the database's.
    */
@@ -140,6 +153,12 @@ export function createApp({
   broadcasts = startBroadcasts({ db: database.db, logger }),
   push = startPush({ config, database, logger }),
   textChecker = listeningTextChecker(database, logger),
+  books = startBookMaker({
+    db: database.db,
+    storage,
+    logger,
+    announceNotification: (userId) => notificationStreams.announce(userId),
+  }),
 }: AppDependencies) {
   const db = database.db;
   // Sign-in and sessions on connections of their own (db/client.ts): a lock on posts does not stop them.
@@ -236,6 +255,11 @@ export function createApp({
   app.route('/api/profiles', profileSuperlativeRoutes(profileDeps));
   app.route('/api/superlatives', superlativeRoundRoutes(profileDeps));
   app.route('/api/superlative-categories', superlativeCategoryRoutes(profileDeps));
+  const bookDeps = { ...profileDeps, books };
+  app.route('/api/me', myBookRoutes(bookDeps));
+  app.route('/api/books', bookJobRoutes(bookDeps));
+  app.route('/api/classes', classBookRoutes(bookDeps));
+  app.route('/api/posts', classBookSwitchRoutes(bookDeps));
   app.route('/api/asklines', asklineRoutes(profileDeps));
   app.route('/api/safety', safetyRoutes(profileDeps));
   app.route('/api/held-posts', heldPostRoutes(profileDeps));

@@ -45,6 +45,7 @@ async function main() {
     { createDependencyHealth },
     { startMailDelivery },
     { startObjectRemovals },
+    { startBookMaker },
   ] = await Promise.all([
     import('@hono/node-server'),
     import('./app'),
@@ -63,6 +64,7 @@ async function main() {
     import('./platform/dependency-health'),
     import('./platform/mail'),
     import('./platform/object-removals'),
+    import('./features/book'),
   ]);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
@@ -122,12 +124,21 @@ async function main() {
   // Web push: the pushes owed as notifications change, sent in the background (off without keys).
   const push = startPush({ config, database, logger });
 
+  // The yearbook's PDFs asked for (issue #52): made one at a time, in the background; expired ones removed.
+  const books = startBookMaker({
+    db: database.db,
+    storage,
+    logger,
+    announceNotification: (userId) => notificationStreams.announce(userId),
+  });
+
   const app = createApp({
     config,
     logger,
     database,
     redis,
     storage,
+    books,
     mailer: mail.mailer,
     notificationStreams,
     broadcasts,
@@ -191,6 +202,7 @@ async function main() {
     await closeSharedPreviewRenderer();
     await digests.stop();
     await broadcasts.stop();
+    await books.stop();
     await push.stop();
     await mail.stop();
     await removals.stop();

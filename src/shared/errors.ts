@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** What was there is gone for good: a made book past its week (issue #52). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /**

@@ -10,11 +10,13 @@ import {
   type App,
   appSecurityHeaders,
   createApp,
+  createStorage,
   DEFAULT_SSR_ENTRY,
   DEFAULT_WEB_ROOT,
 } from '../../src/server/app';
 import { listeningViewerCache, type ViewerCache } from '../../src/server/auth/viewer-cache';
 import { loadConfig } from '../../src/server/config';
+import { type BookMaker, startBookMaker } from '../../src/server/features/book';
 import { type Broadcasts, startBroadcasts } from '../../src/server/features/notifications/broadcasts';
 import {
   listeningNotificationStreams,
@@ -52,6 +54,8 @@ export interface TestServer {
   app: App;
   /** The app's cache of sessions' viewers (src/server/auth/viewer-cache.ts). */
   viewers: ViewerCache;
+  /** The book maker (issue #52): `settle()` waits until the books queued are made. */
+  books: BookMaker;
   /** The job handing out the admins' notices: `settle()` waits until it has handed out what was queued. */
   broadcasts: Broadcasts;
   /**
@@ -95,6 +99,8 @@ export interface TestServerOptions {
    * their polling (a page's query count, a busy machine's CPU); the routes work either way.
    */
   push?: boolean;
+  /** The book maker's timings (a test of leases makes them short). */
+  books?: { pollMs?: number; leaseMs?: number };
   /** Web push's retries and looks (default: quick, as the mail worker's). */
   pushTimings?: Parameters<typeof startPush>[0]['timings'];
 }
@@ -173,7 +179,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     timings: { pollMs: 200, retryBaseMs: 200, ...options.pushTimings },
     jobs: options.push === true,
   });
+  const storage = createStorage(config, dependencyHealth);
+  const books = startBookMaker({
+    db: database.db,
+    storage,
+    logger,
+    announceNotification: (userId) => notificationStreams.announce(userId),
+    ...options.books,
+  });
   const app = createApp({
+    books,
+    storage,
     viewers,
     broadcasts,
     notificationStreams,
@@ -198,6 +214,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     viewers,
     broadcasts,
+    books,
     notificationStreams,
     dependencyHealth,
     push,
@@ -208,6 +225,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       (server as Server).closeAllConnections();
       await closed;
       await broadcasts.stop();
+      await books.stop();
       await push.stop();
       await mail.stop();
       dependencyHealth.close();

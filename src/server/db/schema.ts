@@ -12,6 +12,7 @@ import {
   customType,
   date,
   foreignKey,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -172,6 +173,11 @@ export const posts = pgTable(
      */
     authorCampus: institution('author_campus'),
     authorYear: smallint('author_year'),
+    /**
+     * Its author chose to have this anonymous askline answer printed, unnamed ("Anonymous"), in their
+     * class's book (issue #52): set only by them, meaningful only on their own anonymous answer.
+     */
+    inClassBook: boolean('in_class_book').notNull().default(false),
   },
   (t) => [
     // Feed orders, each a keyset over (sort key, created_at, id) on live posts only (not replies).
@@ -753,6 +759,8 @@ export const notifications = pgTable(
     decisionId: uuid('decision_id'),
     /** A signature in the recipient's yearbook waiting for them (issue #52): goes with it. */
     signatureId: uuid('signature_id').references((): AnyPgColumn => signatures.id, { onDelete: 'cascade' }),
+    /** A book the recipient asked for is ready (issue #52): goes with the book's row. */
+    bookJobId: uuid('book_job_id').references((): AnyPgColumn => bookJobs.id, { onDelete: 'cascade' }),
     /** Likes: the day (in the campuses' zone) the row groups. */
     day: date('day', { mode: 'string' }),
     detail: text('detail'),
@@ -789,7 +797,7 @@ export const notifications = pgTable(
     index('notifications_held_post_idx').on(t.heldPostId).where(sql`${t.heldPostId} IS NOT NULL`),
     check(
       'notifications_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received', 'book_ready')`,
     ),
     check(
       'notifications_like_has_day',
@@ -807,6 +815,69 @@ export const notifications = pgTable(
       'notifications_signature_kind',
       sql`(${t.kind} = 'signature_received') = (${t.signatureId} IS NOT NULL)`,
     ),
+    // One notification per book, and what a book's removal takes with it (issue #52).
+    uniqueIndex('notifications_book_job_key').on(t.bookJobId).where(sql`${t.bookJobId} IS NOT NULL`),
+    check('notifications_book_kind', sql`(${t.kind} = 'book_ready') = (${t.bookJobId} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * A PDF of the yearbook being made, made, or failed (issue #52, decision 041): a person's own page
+ * (`kind` page: the posts they chose, in order) or a class's book (`kind` class: a year and campus,
+ * staff). Queued by a request, made by one instance's book job (claimed FOR UPDATE SKIP LOCKED and
+ * leased: a job whose instance died is taken again after `lease_until`), its file kept in object
+ * storage until `expires_at` (a week after it was made); then the file goes, and the row a while after.
+ */
+export const bookJobs = pgTable(
+  'book_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    requestedBy: text('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: smallint('year'),
+    campus: institution('campus'),
+    paper: text('paper').notNull(),
+    postIds: uuid('post_ids').array(),
+    status: text('status').notNull().default('queued'),
+    progress: doublePrecision('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    objectKey: text('object_key'),
+    size: integer('size'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // A requester's latest job of a kind (their screen), and the cascade of their account.
+    index('book_jobs_requester_idx').on(t.requestedBy, t.kind, t.createdAt.desc().nullsFirst()),
+    // A class's latest book (any staff's).
+    index('book_jobs_class_idx')
+      .on(t.year, t.campus, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.kind} = 'class'`),
+    // One job in flight per requester and kind, and per class: the second request is refused (409).
+    uniqueIndex('book_jobs_page_in_flight_key')
+      .on(t.requestedBy)
+      .where(sql`${t.kind} = 'page' AND ${t.status} IN ('queued', 'making')`),
+    uniqueIndex('book_jobs_class_in_flight_key')
+      .on(t.year, t.campus)
+      .where(sql`${t.kind} = 'class' AND ${t.status} IN ('queued', 'making')`),
+    // The job's queue, oldest first, and the cleanup's walk of what is due.
+    index('book_jobs_queue_idx').on(t.createdAt).where(sql`${t.status} IN ('queued', 'making')`),
+    index('book_jobs_expiry_idx').on(t.expiresAt).where(sql`${t.expiresAt} IS NOT NULL`),
+    check('book_jobs_kind', sql`${t.kind} IN ('page', 'class')`),
+    check('book_jobs_paper', sql`${t.paper} IN ('A4', 'Letter')`),
+    check('book_jobs_status', sql`${t.status} IN ('queued', 'making', 'ready', 'failed')`),
+    check('book_jobs_progress', sql`${t.progress} BETWEEN 0 AND 1`),
+    check(
+      'book_jobs_shape',
+      sql`(${t.kind} = 'page' AND ${t.year} IS NULL AND ${t.campus} IS NULL AND ${t.postIds} IS NOT NULL AND cardinality(${t.postIds}) <= 20)
+        OR (${t.kind} = 'class' AND ${t.year} IS NOT NULL AND ${t.campus} IS NOT NULL AND ${t.postIds} IS NULL)`,
+    ),
+    check('book_jobs_ready', sql`(${t.status} = 'ready') = (${t.expiresAt} IS NOT NULL)`),
   ],
 );
 
@@ -1016,7 +1087,7 @@ export const notificationSettings = pgTable(
     index('notification_settings_digest_idx').on(t.digest, t.userId).where(sql`${t.digest} <> 'off'`),
     check(
       'notification_settings_kind',
-      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received')`,
+      sql`${t.kind} IN ('post_liked', 'askline_answered', 'askline_verified', 'askline_rejected', 'report_outcome', 'post_removed', 'admin_notice', 'held_approved', 'held_removed', 'appeal_decided', 'report_received', 'post_replied', 'reply_replied', 'mentioned', 'signature_received', 'book_ready')`,
     ),
     check('notification_settings_digest', sql`${t.digest} IN ('daily', 'weekly', 'off')`),
   ],

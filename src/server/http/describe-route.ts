@@ -50,11 +50,12 @@ export interface RouteDescription<
     | 'image/png'
     | 'image/*'
     | 'application/zip'
+    | 'application/pdf'
     | 'application/json'
     | 'redirect'
     | 'none';
   /** The success status (200 unless said). */
-  status?: 200 | 201 | 204 | 302 | 303;
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
 }
 
 const DESCRIPTION = Symbol('route description');

@@ -70,6 +70,10 @@ export const RATE_LIMITS = {
   like: { limit: 120, windowMs: MINUTE, message: 'Too many likes at once.' },
   /** Writing or editing a signature (issue #52): as fast as posting, each write may tell someone. */
   signatureWrite: { limit: 20, windowMs: 10 * MINUTE, message: 'You are signing very fast.' },
+  /** Asking for a PDF of the yearbook (issue #52): each is a background job of seconds of work. */
+  bookMake: { limit: 10, windowMs: 10 * MINUTE, message: 'You have asked for many PDFs at once.' },
+  /** An author's class-book switch on their anonymous answer (issue #52). */
+  classBookSwitch: { limit: 60, windowMs: 10 * MINUTE, message: 'Too many changes at once.' },
   /**
    * Superlatives (issue #52): a nomination, a vote, a withdrawal, or staff's change to a category.
    * A round has at most 20 categories; a member nominating and changing their mind in each fits.

@@ -4,13 +4,14 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../app-error';
 import type { ObjectStorage } from '../platform/storage';
-import { OBJECT_CACHE_CONTROL, UPLOADS_PATH } from '../platform/storage';
+import { isPictureKey, OBJECT_CACHE_CONTROL, UPLOADS_PATH } from '../platform/storage';
 import type { AppEnv } from './context';
 
 export function serveUploads(storage: ObjectStorage): MiddlewareHandler<AppEnv> {
   return async (c) => {
     const key = c.req.path.slice(UPLOADS_PATH.length + 1);
-    const object = await storage.get(key, c.req.raw.signal);
+    // Pictures only: a made book is private, handed out by its own route (features/book) alone.
+    const object = isPictureKey(key) ? await storage.get(key, c.req.raw.signal) : null;
     if (!object) throw new AppError('not_found', 'This picture does not exist.');
     const etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
     c.header('Cache-Control', OBJECT_CACHE_CONTROL);

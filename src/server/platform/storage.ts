@@ -4,8 +4,10 @@
 // mode keeps them as files under DATA_DIR/uploads and the app serves them at /uploads/{key};
 // production mode (S3_BUCKET) swaps in an S3-compatible bucket behind the same interface.
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -28,6 +30,16 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored object read as a stream (a made book: never the whole file in memory). */
+export interface StoredStream {
+  body: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** Made books (issue #52) are private: no cache but the requester's own, and never a shared one. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
 /**
  * Every call is given up after the storage's timeout (S3_TIMEOUT_MS) with a 503 AppError
  * (outbound-calls.ts), and sooner when `signal` aborts (the request's client went away:
@@ -39,8 +51,15 @@ export interface ObjectStorage {
   get(key: string, signal?: AbortSignal): Promise<StoredObject | null>;
   /** Removing a key that is not there is not an error. */
   remove(key: string, signal?: AbortSignal): Promise<void>;
-  /** Where browsers load the object from. */
+  /** Where browsers load the object from (pictures; a book's file is served by its own route). */
   publicUrl(key: string): string;
+  /**
+   * Stores the file at `file` under `key` from disk, a part at a time (a made book), with private cache
+   * headers: it is only ever handed out by the app to whom may read it.
+   */
+  putFile(key: string, file: string, contentType: string, signal?: AbortSignal): Promise<void>;
+  /** The object as a stream with its size, or null when there is none under that key. */
+  open(key: string, signal?: AbortSignal): Promise<StoredStream | null>;
 }
 
 // Keys are made by the server; anything else (a "..", a slash, another name) is refused before it
@@ -51,8 +70,21 @@ export interface ObjectStorage {
 const PHOTO_KEY_PATTERN = /^[0-9a-f]{32}\.jpg$/;
 const LEGACY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}\/[0-9]{1,20}\.jpg$/;
 
+// A made book's PDF (issue #52): random too, in a folder of its own, never served at /uploads.
+const BOOK_KEY_PATTERN = /^books\/[0-9a-f]{32}\.pdf$/;
+
 export function isValidObjectKey(key: string): boolean {
+  return PHOTO_KEY_PATTERN.test(key) || LEGACY_KEY_PATTERN.test(key) || BOOK_KEY_PATTERN.test(key);
+}
+
+/** A picture's key (what /uploads serves), not a book's. */
+export function isPictureKey(key: string): boolean {
   return PHOTO_KEY_PATTERN.test(key) || LEGACY_KEY_PATTERN.test(key);
+}
+
+/** A key for a new book's PDF. */
+export function newBookKey(): string {
+  return `books/${randomBytes(16).toString('hex')}.pdf`;
 }
 
 /** A key of the old shape, which names its owner's user id. */
@@ -65,7 +97,7 @@ export function newPhotoKey(): string {
   return `${randomBytes(16).toString('hex')}.jpg`;
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg' };
+const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.pdf': 'application/pdf' };
 
 export const UPLOADS_PATH = '/uploads';
 
@@ -101,6 +133,29 @@ export function createFileStorage(root: string): ObjectStorage {
       if (isLegacyObjectKey(key)) await fs.rmdir(path.dirname(file)).catch(() => {});
     },
     publicUrl: (key) => `${UPLOADS_PATH}/${key}`,
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await fs.copyFile(source, temporary);
+      await fs.rename(temporary, file);
+    },
+    async open(key) {
+      if (!isValidObjectKey(key)) return null;
+      const file = fileOf(key);
+      try {
+        const handle = await fs.open(file);
+        const { size } = await handle.stat();
+        return {
+          body: createReadStream(file, { fd: handle }),
+          size,
+          contentType: CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
   };
 }
 
@@ -202,6 +257,43 @@ export function createS3Storage(settings: S3Settings, dependencies?: DependencyH
       await withDeadline(signal, (abortSignal) => client.send(command, { abortSignal }));
     },
     publicUrl: (key) => (settings.publicUrl ? `${settings.publicUrl}/${key}` : `${UPLOADS_PATH}/${key}`),
+    async putFile(key, file, contentType, signal) {
+      const { size } = await fs.stat(file);
+      // One PUT of a stream with its length (a book is tens of MB at most: S3's single PUT takes 5 GB).
+      // The deadline is the storage's own, stretched by the size: a slow link is not an outage.
+      await withDeadline(signal, (abortSignal) =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checked(key),
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: contentType,
+            CacheControl: PRIVATE_CACHE_CONTROL,
+          }),
+          { abortSignal },
+        ),
+      );
+    },
+    async open(key, signal) {
+      if (!isValidObjectKey(key)) return null;
+      try {
+        return await withDeadline(signal, async (abortSignal) => {
+          const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }), { abortSignal });
+          if (!answer.Body) return null;
+          return {
+            body: answer.Body as Readable,
+            size: answer.ContentLength ?? 0,
+            contentType: answer.ContentType ?? CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream',
+          };
+        });
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as S3ServiceException).$metadata?.httpStatusCode === 404) {
+          return null;
+        }
+        throw error;
+      }
+    },
   };
 }
 

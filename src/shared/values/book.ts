@@ -42,6 +42,7 @@ export const BOOK_MESSAGES = {
   badPostId: 'That is not a post id.',
   notYourPost: 'You can only choose your own posts.',
   anonymousPost: 'Anonymous posts cannot go on your yearbook page.',
+  replyPost: 'Replies cannot go on your yearbook page: choose your posts.',
   postGone: 'One of the chosen posts was deleted. Please choose again.',
   pageInProgress: 'Your yearbook page is still being made.',
   classInProgress: 'That class book is still being made.',

@@ -43,6 +43,10 @@ interface Row {
   signature_status: string | null;
   signer_username: string | null;
   signer_full_name: string | null;
+  book_id: string | null;
+  book_kind: 'page' | 'class' | null;
+  book_year: number | null;
+  book_campus: 'VITC' | 'VITV' | null;
   decision_kind: Statement['kind'] | null;
   rule: Statement['rule'] | null;
   facts: string | null;
@@ -192,6 +196,7 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
           mp.username as mention_username, mp.full_name as mention_full_name,
           sg.id as signature_id, sg.content as signature_content, sg.status as signature_status,
           sw.username as signer_username, sw.full_name as signer_full_name,
+          bj.id as book_id, bj.kind as book_kind, bj.year as book_year, bj.campus as book_campus,
           d.kind as decision_kind, d.rule, d.facts, d.found_by, d.decided_at
         from notifications n
         left join posts p on p.id = n.post_id
@@ -206,6 +211,7 @@ async function readRows(db: Db, recipient: string, where: SQL, and: SQL, limit: 
         left join profiles mp on mp.user_id = p.user_id and n.kind = 'mentioned' and not p.is_anonymous
         left join signatures sg on sg.id = n.signature_id
         left join profiles sw on sw.user_id = sg.writer_id
+        left join book_jobs bj on bj.id = n.book_job_id
         where ${where} ${and}
         order by n.updated_at desc, n.id desc
         limit ${limit}`,
@@ -376,6 +382,10 @@ function present(row: Row): Notification {
             approved: row.signature_status === 'approved',
             writer: { username: row.signer_username, fullName: row.signer_full_name },
           }
+        : null,
+    book:
+      row.kind === 'book_ready' && row.book_id && row.book_kind
+        ? { id: row.book_id, kind: row.book_kind, year: row.book_year, campus: row.book_campus }
         : null,
     likes:
       row.kind === 'post_liked'

@@ -47,6 +47,11 @@ export function presentPost(row: PostRow, viewer: Viewer | null, storage: Object
       canSuspendAuthor: mayOfferAuthorSuspension(viewer, { ownerId: row.userId, anonymous: row.isAnonymous }),
       hidden: row.hiddenByMe === true,
       ...postControlsOffer(viewer, { ownerId: row.userId, anonymous: row.isAnonymous }),
+      // The class-book switch (issue #52): its author's alone, on their anonymous askline answer.
+      inClassBook:
+        viewer !== null && viewer.userId === row.userId && row.isAnonymous && row.asklineId !== null
+          ? row.inClassBook === true
+          : null,
     },
   };
 }

@@ -54,6 +54,8 @@ export function selectPostsWith<Extra extends Record<string, SQL.Aliased>>(
         reportCount: reports.reportCount,
         reportResolved: reports.resolved,
         postedAfterWarning: posts.postedAfterWarning,
+        // Shown to the author of an anonymous askline answer alone (present-post.ts, issue #52).
+        inClassBook: posts.inClassBook,
         likedByMe: (viewerId
           ? sql<boolean>`exists (select 1 from likes l where l.post_id = ${posts.id} and l.user_id = ${viewerId})`
           : sql<boolean>`false`
