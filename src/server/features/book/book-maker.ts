@@ -7,7 +7,6 @@
 // (book_ready), in one transaction. Progress is written as pages are done, at most every 250 ms.
 // The same job removes expired files (their rows stay a while, so the link answers 410) and, later,
 // the rows.
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +19,7 @@ import { queueObjectRemovals, removeQueuedObjects } from '../../platform/object-
 import { newBookKey, type ObjectStorage } from '../../platform/storage';
 import { classContents, pageContents, photoLoader } from './contents';
 import type { BookJobRow } from './jobs';
-import { renderClassBook, renderPersonalPage } from './pdf/render';
+import { drawBookOnThread } from './pdf/render-thread';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -87,18 +86,19 @@ async function render(options: BookMakerOptions, job: Claimed, file: string, sig
         where id = ${job.id}::uuid and status = 'making' and attempts = ${job.attempts}`),
     );
   };
-  const out = createWriteStream(file);
+  // Drawn on a thread of its own (render-thread.ts): the database and the storage stay here.
   if (job.kind === 'page') {
     const contents = await pageContents(db, storage, {
       userId: job.requested_by,
       postIds: job.post_ids ?? [],
     });
     if (!contents) throw new Error('the requester has no profile');
-    await renderPersonalPage(contents, job.paper, out, { progress, signal });
+    await drawBookOnThread({ kind: 'page', contents }, job.paper, file, { progress, signal });
   } else {
     if (job.year === null || job.campus === null) throw new Error('a class job without its class');
     const contents = await classContents(db, { year: job.year, campus: job.campus, madeAt: new Date() });
-    await renderClassBook(contents, job.paper, out, photoLoader(storage), { progress, signal });
+    const photos = photoLoader(storage);
+    await drawBookOnThread({ kind: 'class', contents, photos }, job.paper, file, { progress, signal });
   }
   await pending;
 }
