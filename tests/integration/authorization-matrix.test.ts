@@ -162,6 +162,37 @@ async function newSuperlativeRound(
   }
   return { roundId: round.id, categoryId: category.id, candidate };
 }
+/** The owner's yearbook page, made (issue #52): its job's id. */
+let ownerBookJob: Promise<string> | null = null;
+function ownerPageJob(): Promise<string> {
+  ownerBookJob ??= (async () => {
+    // The page the owner asked for in POST /api/me/book's row is made first (one at a time).
+    await server.books.settle();
+    const job = await ok(server, 'POST', '/api/me/book', owner.cookie, { paper: 'A4', postIds: [] });
+    await server.books.settle();
+    return job.id as string;
+  })();
+  return ownerBookJob;
+}
+/** A class book an admin asked for (issue #52): its job's id. */
+let staffClassJob: Promise<string> | null = null;
+function classJob(): Promise<string> {
+  staffClassJob ??= ok(server, 'POST', '/api/classes/2021/book', admin.cookie, {
+    campus: 'VITV',
+    paper: 'A4',
+  }).then((job) => job.id as string);
+  return staffClassJob;
+}
+/** The owner's anonymous answer to a verified askline (issue #52): its id. */
+let ownerAnonymousAnswer: Promise<string> | null = null;
+function anonymousAnswerOfOwner(): Promise<string> {
+  ownerAnonymousAnswer ??= ok(server, 'POST', '/api/posts', owner.cookie, {
+    content: 'An anonymous answer for the matrix',
+    isAnonymous: true,
+    asklineId: verifiedAsklineId,
+  }).then((post) => post.id as string);
+  return ownerAnonymousAnswer;
+}
 /** A post of the owner the text check holds for review (issue #47): its id. */
 const newHeldPost = async (): Promise<string> =>
   (await ok(server, 'POST', '/api/posts', owner.cookie, { content: 'I will kill you, matrix' })).id;
@@ -910,6 +941,64 @@ const ROUTES: RouteCase[] = [
     rule: "members read a person's superlatives",
     call: () => ({ path: `/api/profiles/${owner.username}/superlatives` }),
     expect: members(200),
+  },
+  // The book (issue #52, decision 041): one's own page is one's alone; class books are staff's, any
+  // staff's; a job anyone else may not see is missing (404). The class-book switch exists only on its
+  // author's anonymous askline answer.
+  {
+    route: 'GET /api/me/book',
+    rule: 'members read their own latest yearbook page',
+    call: () => ({ path: '/api/me/book' }),
+    expect: members(200),
+  },
+  {
+    route: 'GET /api/me/book/posts',
+    rule: 'members list their own posts to choose for their page',
+    call: () => ({ path: '/api/me/book/posts' }),
+    expect: members(200),
+  },
+  {
+    route: 'POST /api/me/book',
+    rule: 'members ask for their own page as a PDF (queued: 202)',
+    call: () => ({ path: '/api/me/book', json: { paper: 'A4', postIds: [] } }),
+    expect: members(202),
+  },
+  {
+    route: 'GET /api/books/:id',
+    rule: "a class book's job is any staff member's; to members it is missing",
+    call: async () => ({ path: `/api/books/${await classJob()}` }),
+    expect: { ...members(404), moderator: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/books/:id/file',
+    rule: "a page's file is its maker's alone (staff too are told it is missing)",
+    call: async () => ({ path: `/api/books/${await ownerPageJob()}/file` }),
+    expect: { ...members(404), owner: 200 },
+  },
+  {
+    route: 'GET /api/classes/:year/book',
+    rule: "staff read a class book's check",
+    call: () => ({ path: '/api/classes/2026/book?campus=VITC' }),
+    expect: only(['moderator', 'admin'], 200),
+  },
+  {
+    route: 'POST /api/classes/:year/book',
+    rule: 'staff ask for a class book (queued: 202)',
+    // A class of its own per caller: one book of a class is made at a time.
+    call: (role) => ({
+      path: `/api/classes/${role === 'moderator' ? 2022 : 2023}/book`,
+      json: { campus: 'VITC', paper: 'Letter' },
+    }),
+    expect: only(['moderator', 'admin'], 202),
+  },
+  {
+    route: 'PUT /api/posts/:id/class-book',
+    rule: 'the author of an anonymous askline answer includes it in the class book; to anyone else it is missing',
+    call: async () => ({
+      path: `/api/posts/${await anonymousAnswerOfOwner()}/class-book`,
+      json: { include: true },
+    }),
+    expect: { ...members(404), owner: 200 },
   },
   {
     route: 'GET /api/search/posts',
