@@ -148,6 +148,16 @@ const ID_ROUTES: IdRoute[] = [
     who: 'member',
     json: { username: 'someone' },
   },
+  // A book job (issue #52): none, or one the caller may not see, is a 404; so is the class-book switch
+  // of no post.
+  { route: 'GET /api/books/:id', path: (id) => `/api/books/${id}`, who: 'member' },
+  { route: 'GET /api/books/:id/file', path: (id) => `/api/books/${id}/file`, who: 'member' },
+  {
+    route: 'PUT /api/posts/:id/class-book',
+    path: (id) => `/api/posts/${id}/class-book`,
+    who: 'member',
+    json: { include: true },
+  },
   { route: 'GET /api/asklines/:id', path: (id) => `/api/asklines/${id}`, who: 'visitor' },
   { route: 'GET /api/asklines/:id/posts', path: (id) => `/api/asklines/${id}/posts`, who: 'visitor' },
   {

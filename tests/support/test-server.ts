@@ -99,8 +99,11 @@ export interface TestServerOptions {
    * their polling (a page's query count, a busy machine's CPU); the routes work either way.
    */
   push?: boolean;
-  /** The book maker's timings (a test of leases makes them short). */
-  books?: { pollMs?: number; leaseMs?: number };
+  /**
+   * The book maker's timings; `off`: no book is made (a test comparing the database before and after a
+   * refused request must not see a book being made in between).
+   */
+  books?: { pollMs?: number; leaseMs?: number; off?: boolean };
   /** Web push's retries and looks (default: quick, as the mail worker's). */
   pushTimings?: Parameters<typeof startPush>[0]['timings'];
 }
@@ -180,13 +183,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jobs: options.push === true,
   });
   const storage = createStorage(config, dependencyHealth);
-  const books = startBookMaker({
-    db: database.db,
-    storage,
-    logger,
-    announceNotification: (userId) => notificationStreams.announce(userId),
-    ...options.books,
-  });
+  const books: BookMaker = options.books?.off
+    ? { wake: () => undefined, settle: async () => undefined, stop: async () => undefined }
+    : startBookMaker({
+        db: database.db,
+        storage,
+        logger,
+        announceNotification: (userId) => notificationStreams.announce(userId),
+        ...options.books,
+      });
   const app = createApp({
     books,
     storage,
