@@ -25,6 +25,7 @@ import { createMailer } from '../../src/server/platform/mail';
 import { NOTIFICATION_KINDS } from '../../src/shared/notifications';
 import { createMember, type Member, signInAs } from '../support/accounts';
 import { createCameraJpeg } from '../support/images';
+import { hasText, readPdf } from '../support/pdf';
 import { makePushDevice, startPushEndpoint } from '../support/push-endpoint';
 import { builtWebApp, NO_RATE_LIMITS, startTestServer, type TestServer } from '../support/test-server';
 
@@ -1753,6 +1754,78 @@ describe('an anonymous author', () => {
       }),
     );
     expect(parsedBodies(await read())).toEqual(parsedBodies(plusOne(ballot, 'voted')));
+  it('is not inferable from the class book: including an anonymous answer changes nothing others read, and the book prints it unnamed', async () => {
+    // Issue #52: the author of an anonymous askline answer may have it printed in her class's book as
+    // "Anonymous". Readers of the book learn only that someone in the class wrote it (the switch says
+    // so); nothing anyone else reads in the app changes when she sets it.
+    const writer = await createMember(server, {
+      fullName: 'Ysolde Bookwright',
+      institution: 'VITC',
+      graduationYear: 2030,
+    });
+    const classmate = await createMember(server, {
+      fullName: 'Omar Classfellow',
+      institution: 'VITC',
+      graduationYear: 2030,
+    });
+    const answer = await ok<{ id: string }>(
+      fetchAs(writer, 'POST', '/api/posts', {
+        content: `The ${SECRET_WORD} bench by the lake`,
+        isAnonymous: true,
+        asklineId,
+      }),
+    );
+    const pages = [
+      `/api/posts/${answer.id}`,
+      `/api/asklines/${asklineId}/posts`,
+      '/api/posts?sort=newest',
+      `/api/profiles/${writer.username}/posts`,
+      '/api/classes/2030?campus=VITC',
+    ];
+    const read = async () => {
+      const seen: Record<string, string> = {};
+      for (const viewer of [other, classmate, moderator, admin, null]) {
+        for (const url of pages) {
+          const got = await fetchAs(viewer, 'GET', url);
+          if (url.startsWith('/api/posts/') || url.startsWith('/api/asklines/')) {
+            expect(got.body, got.what).not.toContain(writer.username);
+            expect(got.body, got.what).not.toContain('Ysolde Bookwright');
+          }
+          seen[got.what] = steady(got.body);
+        }
+      }
+      for (const viewer of [moderator, admin]) {
+        const check = await fetchAs(viewer, 'GET', '/api/classes/2030/book?campus=VITC');
+        seen[check.what] = steady(check.body);
+      }
+      return seen;
+    };
+    const before = await read();
+    expect(before[`GET /api/posts/${answer.id} as ${other.username}`]).toContain(SECRET_WORD);
+    const switched = await fetchAs(writer, 'PUT', `/api/posts/${answer.id}/class-book`, { include: true });
+    expect(switched.status, switched.what).toBe(200);
+    expect(await read()).toEqual(before);
+    // Only she is told the switch's state.
+    const hers = JSON.parse((await fetchAs(writer, 'GET', `/api/posts/${answer.id}`)).body);
+    expect(hers.viewer.inClassBook).toBe(true);
+
+    // The book prints it as "Anonymous"; its job and its notification name no author.
+    const job = await ok<{ id: string }>(
+      fetchAs(moderator, 'POST', '/api/classes/2030/book', { campus: 'VITC', paper: 'A4' }),
+    );
+    await server.books.settle();
+    const state = await fetchAs(moderator, 'GET', `/api/books/${job.id}`);
+    expectNoAuthor(state);
+    const notes = await fetchAs(moderator, 'GET', '/api/notifications');
+    expectNoAuthor(notes);
+    const file = await server.request(`/api/books/${job.id}/file`, { headers: { cookie: moderator.cookie } });
+    expect(file.status).toBe(200);
+    const pdf = readPdf(new Uint8Array(await file.arrayBuffer()));
+    expect(hasText(pdf, `The ${SECRET_WORD} bench by the lake — Anonymous`)).toBe(true);
+    expect(hasText(pdf, `The ${SECRET_WORD} bench by the lake — Ysolde`)).toBe(false);
+    // She is in the book as a member of the class, as the class page lists her: never beside her answer.
+    expect(hasText(pdf, 'Ysolde Bookwright')).toBe(true);
+    expect(pdf.compactText).not.toContain(identity.email);
   });
 
   it("the feed's campus and class tabs never hold an anonymous post: writing one, or moving campus, changes only Everyone", async () => {
