@@ -66,6 +66,29 @@ function findChromium() {
 }
 
 /**
+ * poppler-utils, which the book's tests read PDFs with (pdfinfo, pdftotext, pdffonts, pdfimages;
+ * tests/support/pdf.ts, decision 041): installed with apt-get where this runs as root, else a clear
+ * message before any test runs.
+ */
+function ensurePoppler() {
+  const found = spawnSync('pdftotext', ['-v'], { stdio: 'ignore' });
+  if (!found.error) return;
+  if (!(process.getuid?.() === 0 && isExecutable('/usr/bin/apt-get'))) {
+    fail(
+      'The PDF tests need poppler-utils (pdfinfo, pdftotext, pdffonts, pdfimages) and none was found. ' +
+        'Install it: sudo apt-get install poppler-utils.',
+    );
+  }
+  console.log('poppler-utils not found: installing it with apt-get.');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const first = spawnSync('apt-get', ['install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env });
+  if (first.status !== 0) {
+    step('apt-get update', 'apt-get', ['update', '-qq'], { env });
+    step('install poppler-utils', 'apt-get', ['install', '-y', '-qq', 'poppler-utils'], { env });
+  }
+}
+
+/**
  * The full Chromium, for the one spec the headless shell cannot run: web push (tests/e2e/push.spec.ts),
  * whose service worker must show notifications, which the shell refuses for every site whatever it is
  * granted. FULL_CHROMIUM_PATH, else Debian's, installed with apt-get where it is missing and this runs
@@ -192,6 +215,8 @@ const vitestJson = [
   '--reporter=json',
   `--outputFile.json=${path.join(RESULTS, 'vitest.json')}`,
 ];
+
+ensurePoppler();
 
 if (process.argv.includes('--postgres')) {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

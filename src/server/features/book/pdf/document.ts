@@ -246,13 +246,15 @@ export class BookDocument {
     this.doc.save();
     this.doc.roundedRect(x, y, size, size, size * 0.08).fill('#eef2ff');
     this.doc.restore();
+    // The first letter of the first two words that start with one (an emoji is no initial).
     const letters = fullName
       .trim()
       .split(/\s+/)
-      .slice(0, 2)
       .map(
         (word) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(word)][0]?.segment ?? '',
       )
+      .filter((first) => /^\p{L}/u.test(first))
+      .slice(0, 2)
       .join('')
       .toUpperCase();
     this.line(letters, x, y + size / 2 + size * 0.12, size, {
