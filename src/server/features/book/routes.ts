@@ -39,8 +39,7 @@ import { describeRoute } from '../../http/describe-route';
 import { rateLimit } from '../../http/rate-limits';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { type ObjectStorage, PRIVATE_CACHE_CONTROL } from '../../platform/storage';
-import { viewerOfClass } from '../yearbook/list-class';
-import { presentClassmate } from '../yearbook/present-classmate';
+import { presentClassmate, viewerOfClass } from '../yearbook';
 import { classMembers } from './contents';
 import {
   type BookJobRow,
