@@ -32,7 +32,8 @@ const { values } = parseArgs({
 });
 const MEMBERS = Number(values.members);
 const PAPER = values.paper === 'Letter' ? 'Letter' : 'A4';
-const url = values['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const url =
+  values['database-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // Names in the scripts the book must draw, some with emoji, as the research's book had.
 const FIRST = ['Priya', 'Arjun', 'கொற்றவை', 'முகிலன்', 'శ్రీనివాస్', 'లక్ష్మి', 'श्रद्धा', 'क्षितिज', 'Zoë', 'Chen 🎓'];
@@ -46,7 +47,11 @@ async function main() {
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-book-'));
-  const database = await openDatabase({ engine: 'postgres', url: dbUrl.toString(), timeouts: LONG_WORK_TIMEOUTS });
+  const database = await openDatabase({
+    engine: 'postgres',
+    url: dbUrl.toString(),
+    timeouts: LONG_WORK_TIMEOUTS,
+  });
   try {
     await applyMigrations(database);
     const db = database.db;
@@ -122,7 +127,9 @@ async function main() {
     );
     const { execFileSync } = await import('node:child_process');
     const pages = row?.object_key
-      ? /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path.join(dir, row.object_key)], { encoding: 'utf8' }))?.[1]
+      ? /Pages:\s+(\d+)/.exec(
+          execFileSync('pdfinfo', [path.join(dir, row.object_key)], { encoding: 'utf8' }),
+        )?.[1]
       : null;
     const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
     const figures = {
