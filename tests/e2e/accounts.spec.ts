@@ -239,6 +239,8 @@ test('Demo Sign In reaches the demo profile without asking the server', async ({
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mute and block' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Your data and account' })).toHaveCount(0);
+  // Nor a PDF to make (issue #52).
+  await expect(page.getByRole('link', { name: 'My yearbook page' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();

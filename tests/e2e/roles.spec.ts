@@ -31,6 +31,7 @@ test('an ordinary user: menu without staff items, staff screens send them to the
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'My yearbook page',
     'Asklines',
     'Your data and account',
     'Mute and block',
@@ -56,6 +57,7 @@ test('an admin: Reports and Manage users in the menu; roles and suspension on th
   expect((await menuLinks(page)).map((text) => text.trim())).toEqual([
     'Profile',
     'Edit Profile',
+    'My yearbook page',
     'Asklines',
     'Your data and account',
     'Mute and block',

@@ -14,6 +14,14 @@ const SearchRoute = lazyPage('app/routes/search.tsx', () =>
 
 const ClassRoute = lazyPage('app/routes/class.tsx', () => import('./routes/class').then((m) => m.ClassRoute));
 
+const ClassBookRoute = lazyPage('features/book/routes/class-book-route.tsx', () =>
+  import('../features/book/routes/class-book-route').then((m) => m.ClassBookRoute),
+);
+
+const YearbookRoute = lazyPage('features/book/routes/yearbook-route.tsx', () =>
+  import('../features/book/routes/yearbook-route').then((m) => m.YearbookRoute),
+);
+
 const DashboardRoute = lazyPage('app/routes/dashboard.tsx', () =>
   import('./routes/dashboard').then((m) => m.DashboardRoute),
 );
@@ -69,6 +77,8 @@ const WordListsRoute = lazyPage('features/safety/routes/word-lists-route.tsx', (
 const GATED_PAGES = {
   search: SearchRoute,
   class: ClassRoute,
+  classBook: ClassBookRoute,
+  yearbook: YearbookRoute,
   dashboard: DashboardRoute,
   editProfile: EditProfileRoute,
   account: AccountRoute,

@@ -114,6 +114,20 @@ describe('the first data of a page', () => {
     expect(await askedFor('/class/2026', null)).toEqual(['/api/session']);
   });
 
+  it('asks for one’s latest PDF and posts to choose on My yearbook page (issue #52)', async () => {
+    expect(await askedFor('/yearbook', {})).toEqual(['/api/session', '/api/me/book', '/api/me/book/posts']);
+    expect(await askedFor('/yearbook', null)).toEqual(['/api/session']);
+  });
+
+  it('asks for a class’s book only for staff, and only for a year that is a class (issue #52)', async () => {
+    expect(await askedFor('/class/2027/book?campus=VITV', { makeClassBooks: true })).toEqual([
+      '/api/session',
+      '/api/classes/2027/book',
+    ]);
+    expect(await askedFor('/class/2027/book', {})).toEqual(['/api/session']);
+    expect(await askedFor('/class/1999/book', { makeClassBooks: true })).toEqual(['/api/session']);
+  });
+
   it("asks for a member's profile only for someone signed in", async () => {
     expect(await askedFor('/Meera_W', {})).toEqual(
       expect.arrayContaining(['/api/session', '/api/profiles/Meera_W']),

@@ -14,6 +14,11 @@ import { asklineOfTheDayQueryOptions } from '../features/asklines/api/askline-of
 import { asklineListQueryOptions, asklineQueryOptions } from '../features/asklines/api/asklines-queries';
 import { sessionQueryOptions } from '../features/auth/api/session-query';
 import { gateRedirect } from '../features/auth/gate-rules';
+import {
+  bookPostsQueryOptions,
+  classBookQueryOptions,
+  myBookQueryOptions,
+} from '../features/book/api/book-api';
 import { heldQueueQueryOptions, ownHeldPostsQueryOptions } from '../features/held-posts/api/held-posts-api';
 import { noticeQueryOptions } from '../features/notices/api/notice-api';
 import { notificationsQueryOptions } from '../features/notifications/api/notifications-api';
@@ -120,6 +125,20 @@ const PAGES: Partial<Record<RouteId, PageData>> = {
         !query && client.prefetchQuery(classSuperlativesQueryOptions(year, campus)),
       ];
     },
+  },
+  // The book (issue #52): one's latest PDF and the first page of one's posts to choose from; for staff,
+  // a class's check and its latest book.
+  yearbook: {
+    gated: (client) => [
+      client.prefetchQuery(myBookQueryOptions),
+      client.prefetchInfiniteQuery(bookPostsQueryOptions),
+    ],
+  },
+  classBook: {
+    gated: (client, { year = '' }, search) => [
+      classYearOf(year) !== null &&
+        client.prefetchQuery(classBookQueryOptions(year, readClassView(search).campus)),
+    ],
   },
   // The Held or Appeals tab (issue #47) or a list of reports, whichever the address opens.
   reports: {

@@ -59,6 +59,8 @@ const DemoUserRoute = lazyPage('app/routes/demo-user.tsx', () =>
 export type GatedRouteId =
   | 'search'
   | 'class'
+  | 'classBook'
+  | 'yearbook'
   | 'dashboard'
   | 'editProfile'
   | 'account'
@@ -110,9 +112,9 @@ export const PAGE_ROUTES: Record<RouteId, PageRoute> = {
   userPost: { page: PostRoute, data: true, navbar: 'post' },
   search: { page: gated('search'), data: true, gate: 'profile' },
   class: { page: gated('class'), data: true, gate: 'profile' },
-  // The book's screens (issue #52): drawn by the web side of the book; until then, not found.
-  classBook: { page: NotFoundRoute },
-  yearbook: { page: NotFoundRoute },
+  // The book's screens (issue #52): a class's for staff, one's own page for every member.
+  classBook: { page: gated('classBook'), data: true, gate: 'makeClassBooks' },
+  yearbook: { page: gated('yearbook'), data: true, gate: 'profile' },
   dashboard: { page: gated('dashboard'), data: true, gate: 'profile' },
   editProfile: { page: gated('editProfile'), data: true, gate: 'profile' },
   account: { page: gated('account'), data: true, gate: 'profile' },

@@ -42,6 +42,20 @@ export const screenKeys = {
     wins: (username: string) => ['superlatives', 'wins', username.toLowerCase()] as const,
   },
 
+  /**
+   * The book (issue #52): one's page (the latest job and the posts it chose), one's posts to choose
+   * from, a class's book for staff (the check and its latest job), and one job as it is made.
+   */
+  book: {
+    all: ['book'] as const,
+    mine: ['book', 'mine'] as const,
+    posts: ['book', 'posts'] as const,
+    job: (id: string) => ['book', 'job', id] as const,
+    classBooks: ['book', 'class'] as const,
+    classYear: (year: string) => ['book', 'class', year] as const,
+    classBook: (year: string, campus: string | null) => ['book', 'class', year, campus] as const,
+  },
+
   /** Staff: the reports page (InfiniteData of pages with `reports`, each holding its post). */
   reports: {
     all: ['reports'] as const,

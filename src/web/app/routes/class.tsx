@@ -10,6 +10,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { inputClasses } from '../../components/ui/text-field';
 import { paths } from '../../config/paths';
+import { useSession } from '../../features/auth';
 import { ClassSuperlatives } from '../../features/superlatives/components/class-superlatives';
 import { classQueryOptions } from '../../features/yearbook/api/class-api';
 import { ClassmateCard } from '../../features/yearbook/components/classmate-card';
@@ -24,7 +25,7 @@ import { readClassView } from '../route-params';
 // members by name in a grid, a page at a time ("Show more": a tap before the app is live is kept and
 // made once it is, decision 022). The address holds the tab and the search, so both survive a reload
 // and the server draws the page as it will look. Above the members, the tab's superlatives (issue #52),
-// unless the page is a search.
+// unless the page is a search. Staff see "Class book" (issue #52): the tab's book.
 export function ClassRoute() {
   const { year: yearText = '' } = useParams();
   const year = classYearOf(yearText);
@@ -39,6 +40,8 @@ export function ClassRoute() {
   const form = useForm<{ text: string }>({ initial: { text: query } });
   const { error: _none, ...text } = form.field('text');
   const inputId = useId();
+  // Staff make the class's book (issue #52), as the session's permissions say.
+  const makesBooks = useSession().data?.profile?.permissions?.makeClassBooks === true;
 
   // Back and forward move through searches: the field follows the address.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is what moves it; reset only sets state.
@@ -57,7 +60,18 @@ export function ClassRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-20 sm:px-6 sm:pt-10">
       <DocumentTitle title={title} />
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+        {makesBooks && year !== null && !notFound ? (
+          <Link
+            to={paths.classBook.getHref(year, campus ?? undefined)}
+            className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+          >
+            <Icon name="book-open" className="size-4" />
+            Class book
+          </Link>
+        ) : null}
+      </div>
       {year === null || notFound ? (
         <p role="alert" className="mt-4 font-medium text-slate-700 dark:text-slate-200">
           {CLASS_MESSAGES.noSuchClass}

@@ -8,6 +8,7 @@ export const ICON_NAMES = [
   'arrow-left',
   'ban',
   'bell',
+  'book-open',
   'calendar-days',
   'camera',
   'check',

@@ -11,7 +11,7 @@ import { forgetEverything, stopQueries, tellOtherTabsSignedOut } from '../sign-o
 const itemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800';
 
-// The profile menu (SPEC §2 Navbar): Profile, Edit Profile, Asklines and Your data and account (issue
+// The profile menu (SPEC §2 Navbar): Profile, Edit Profile, My yearbook page (issue #52), Asklines and Your data and account (issue
 // #51), Mute and block (issue #48), About, Contact, Reports (staff only), Logout. A disclosure: a button that
 // shows a list of links; it closes on an outside click, on Escape (focus back on the button) and when
 // an item is chosen.
@@ -56,6 +56,8 @@ export function ProfileMenu({ session }: { session: Session }) {
   const links = [
     ...(profile ? [{ label: 'Profile', to: paths.userProfile.getHref(profile.username) }] : []),
     ...(profile ? [{ label: 'Edit Profile', to: paths.editProfile.getHref() }] : []),
+    // One's page of the yearbook as a PDF (issue #52): made on the server, so not for the demo.
+    ...(profile && !session.demo ? [{ label: 'My yearbook page', to: paths.yearbook.getHref() }] : []),
     // Issue #51: a headline feature in no menu before; the navbar shows it from a tablet up.
     { label: 'Asklines', to: paths.asklines.getHref() },
     // The demo's user has no account on the server: nothing to change, download or delete, and no

@@ -176,6 +176,25 @@ describe('a notification on the page', () => {
     ).toBe(`/asha_r/${POST_ID}`);
   });
 
+  it('leads a ready book to where it is downloaded: one’s page, or the class’s book (issue #52)', () => {
+    renderItem(
+      makeNotification({ kind: 'book_ready', book: { id: 'b1', kind: 'page', year: null, campus: null } }),
+    );
+    expect(
+      screen
+        .getByRole('link', { name: 'Unread: Your yearbook page is ready to download.' })
+        .getAttribute('href'),
+    ).toBe('/yearbook');
+    renderItem(
+      makeNotification({ kind: 'book_ready', book: { id: 'b2', kind: 'class', year: 2027, campus: 'VITV' } }),
+    );
+    expect(
+      screen
+        .getByRole('link', { name: 'Unread: The Class of 2027 (VITV) book is ready to download.' })
+        .getAttribute('href'),
+    ).toBe('/class/2027/book?campus=VITV');
+  });
+
   it("shows the admins' notice with its links working", () => {
     renderItem(makeNotification({ kind: 'admin_notice', notice: 'Fest schedule: https://example.com/fest' }));
     expect(screen.getByText(/Notice from the admins/)).toBeTruthy();

@@ -1,10 +1,11 @@
-// Changes to posts on the client (delete, like, report, hide, resolve); what is read is in posts-queries.ts,
-// so a page that only reads loads none of this, and creating one is in create-post-api.ts (the
-// composer's own, so the pages that only like posts do not load it). A change goes through
-// updateCachedPost, which updates every cached view holding that post, so all screens agree without
-// asking the server again.
+// Changes to posts on the client (delete, like, report, hide, resolve, the class book's switch); what
+// is read is in posts-queries.ts, so a page that only reads loads none of this, and creating one is in
+// create-post-api.ts (the composer's own, so the pages that only like posts do not load it). A change
+// goes through updateCachedPost, which updates every cached view holding that post, so all screens
+// agree without asking the server again.
 import { type InfiniteData, useMutation } from '@tanstack/react-query';
 import type { RemovalAnswer, RemovalRequest } from '../../../../shared/appeals';
+import type { ClassBookSwitch } from '../../../../shared/book';
 import type { HiddenPostAnswer, HideReason } from '../../../../shared/personal-controls';
 import type { LikeState, Post } from '../../../../shared/posts';
 import type { ReportPage, ReportPostRequest } from '../../../../shared/reports';
@@ -158,5 +159,24 @@ export function useSuspendAuthor() {
   return useMutation({
     mutationFn: (postId: string) =>
       apiRequest(`/api/posts/${encodeURIComponent(postId)}/author-suspension`, { method: 'POST' }),
+  });
+}
+
+/**
+ * The author of an anonymous askline answer: print it, unnamed, in their class's book or not (issue
+ * #52). The server's answer is the switch as it now is, on every screen the post shows.
+ */
+export function useSetInClassBook() {
+  return useMutation({
+    mutationFn: ({ postId, include }: { postId: string; include: boolean }) =>
+      apiRequest<ClassBookSwitch>(`/api/posts/${encodeURIComponent(postId)}/class-book`, {
+        method: 'PUT',
+        body: { include },
+      }),
+    onSuccess: ({ includeInClassBook }, { postId }) =>
+      updateCachedPost(postId, (post) => ({
+        ...post,
+        viewer: { ...post.viewer, inClassBook: includeInClassBook },
+      })),
   });
 }

@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
 import type { Post } from '../../../../shared/posts';
+import { BOOK_MESSAGES } from '../../../../shared/values/book';
 import { CONTROL_MESSAGES } from '../../../../shared/values/personal-controls';
 import { POST_MESSAGES } from '../../../../shared/values/posts';
 import { REPORT_MESSAGES } from '../../../../shared/values/reports';
@@ -8,6 +9,7 @@ import { Icon } from '../../../components/icons/icon';
 import { ReportDialog } from '../../../components/report-dialog';
 import { announce } from '../../../components/ui/announcer';
 import { confirmAction } from '../../../components/ui/confirm-dialog';
+import type { MenuItem } from '../../../components/ui/menu-button';
 import { refusalMessage } from '../../../lib/api-client';
 import { lazyPage } from '../../../lib/lazy-page';
 import { sharePostLink, useNativeShareOffered } from '../../../lib/native-share';
@@ -18,6 +20,7 @@ import {
   useHidePost,
   useRemovePost,
   useReportPost,
+  useSetInClassBook,
   useSetLike,
   useSetResolution,
   useSuspendAuthor,
@@ -62,6 +65,7 @@ export function PostCardWithActions({
     if (failure) setFeedback(failure);
   }
   const controls = usePersonalControls(post);
+  const classBook = useClassBookSwitch(post);
 
   function toggleLike() {
     if (setLike.isPending) return;
@@ -120,7 +124,7 @@ export function PostCardWithActions({
         onShare={shareOffered ? () => void share() : undefined}
         onReport={mayOfferReport ? startReport : undefined}
         onDislike={controls.onDislike}
-        moreItems={controls.items}
+        moreItems={[...classBook, ...controls.items]}
         feedback={feedback}
         moderation={
           post.viewer.canModerate ? (
@@ -206,6 +210,52 @@ function usePersonalControls(post: Post) {
     onDislike: canHide && !hidden && !hide.isPending ? () => hidePost('not_for_me') : undefined,
     items,
   };
+}
+
+/**
+ * Its author's switch on their own anonymous askline answer (issue #52), where the server's answer
+ * offers it: "Include in the class book, unnamed", pressed while it is. Turning it on first says what it
+ * tells readers of the book (that someone in the class wrote it); turning it off needs no question.
+ */
+function useClassBookSwitch(post: Post): MenuItem[] {
+  const setInClassBook = useSetInClassBook();
+  const included = post.viewer.inClassBook;
+  if (included === null || included === undefined) return [];
+  async function toggle() {
+    if (
+      !included &&
+      !(await confirmAction({
+        title: 'Include it in the class book, unnamed?',
+        message: BOOK_MESSAGES.includeNote,
+        confirmLabel: 'Include',
+      }))
+    ) {
+      return;
+    }
+    setInClassBook.mutate(
+      { postId: post.id, include: !included },
+      {
+        onSuccess: (answer) =>
+          announce(
+            answer.includeInClassBook
+              ? 'It will be in the class book, as “Anonymous”.'
+              : 'It will not be in the class book.',
+            'info',
+          ),
+        onError: (error) =>
+          announce(refusalMessage(error, 'Your choice could not be saved. Please try again.')),
+      },
+    );
+  }
+  return [
+    {
+      key: 'class-book',
+      label: BOOK_MESSAGES.includeLabel,
+      icon: <Icon name="book-open" className="size-4" />,
+      checked: included,
+      onSelect: setInClassBook.isPending ? undefined : () => void toggle(),
+    },
+  ];
 }
 
 /** Above a post the viewer hid, where it still shows (its own page, a profile): say so, with Undo. */

@@ -420,6 +420,105 @@ describe("the card's personal controls (issue #48)", () => {
   });
 });
 
+describe("the class book's switch on one's own anonymous askline answer (issue #52)", () => {
+  const calls: Array<{ url: string; method: string; body: unknown }> = [];
+  const ownAnswer = makePost('p3', {
+    isAnonymous: true,
+    author: null,
+    askline: { id: 'a1', content: 'What will you miss most?' },
+    viewer: {
+      ...makePost('p3').viewer,
+      isAuthor: true,
+      canDelete: true,
+      report: 'none',
+      canHide: false,
+      canMuteAuthor: 'none',
+      canBlockAuthor: false,
+      inClassBook: false,
+    },
+  });
+
+  beforeEach(async () => {
+    calls.length = 0;
+    queryClient.setQueryData(queryKeys.session, {
+      user: { id: 'u1', email: 'asha@example.com', emailVerified: true },
+      profile: { username: 'asha', fullName: 'Asha', userType: 'ordinary', permissions: NO_PERMISSIONS },
+      needsProfileSetup: false,
+    });
+    // Someone else's anonymous answer: the server says nothing of the switch there.
+    const theirs = makePost('p4', { isAnonymous: true, author: null, viewer: { ...makePost('p4').viewer } });
+    queryClient.setQueryData(queryKeys.postLists.feed('newest'), pages(postPage([ownAnswer, theirs])));
+    queryClient.setQueryData(queryKeys.postLists.askline('a1'), pages(postPage([ownAnswer])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const body = init.body ? JSON.parse(String(init.body)) : null;
+        calls.push({ url, method: init.method ?? 'GET', body });
+        return Response.json({ includeInClassBook: body?.include === true });
+      }),
+    );
+    render(
+      <QueryProvider>
+        <MemoryRouter>
+          <FeedCards />
+          <Announcer />
+          <ConfirmHost />
+        </MemoryRouter>
+      </QueryProvider>,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: /^Like/ })[0]?.hasAttribute('disabled')).toBe(false),
+    );
+  });
+
+  const menu = (index: number) =>
+    act(async () => screen.getAllByRole('button', { name: 'More options' })[index]?.click());
+  const switchItem = () => screen.queryByRole('button', { name: 'Include in the class book, unnamed' });
+  const askedFor = () =>
+    queryClient.getQueryData<InfiniteData<PostPage>>(queryKeys.postLists.askline('a1'))?.pages[0]?.posts[0]
+      ?.viewer.inClassBook;
+
+  it('is offered to its author alone, and says what readers will know before it is turned on', async () => {
+    await menu(1);
+    expect(switchItem()).toBeNull();
+    await menu(0);
+    expect(switchItem()?.getAttribute('aria-pressed')).toBe('false');
+    await act(async () => switchItem()?.click());
+    const dialog = await screen.findByRole('dialog', { name: 'Include it in the class book, unnamed?' });
+    expect(dialog.textContent).toContain(
+      'Readers of the class book will know it was written by someone in the class.',
+    );
+    // Cancelled: nothing is sent.
+    await act(async () => screen.getByRole('button', { name: 'Cancel' }).click());
+    expect(calls).toEqual([]);
+
+    await menu(0);
+    await act(async () => switchItem()?.click());
+    await screen.findByRole('dialog', { name: 'Include it in the class book, unnamed?' });
+    await act(async () => screen.getByRole('button', { name: 'Include' }).click());
+    await waitFor(() =>
+      expect(calls).toEqual([{ url: '/api/posts/p3/class-book', method: 'PUT', body: { include: true } }]),
+    );
+    // Every view of the post follows the server's answer.
+    await waitFor(() => expect(askedFor()).toBe(true));
+    expect(await screen.findByText('It will be in the class book, as “Anonymous”.')).toBeTruthy();
+    await menu(0);
+    expect(switchItem()?.getAttribute('aria-pressed')).toBe('true');
+
+    // Off again at once, without a question.
+    await act(async () => switchItem()?.click());
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({
+        url: '/api/posts/p3/class-book',
+        method: 'PUT',
+        body: { include: false },
+      }),
+    );
+    await waitFor(() => expect(askedFor()).toBe(false));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('a card for someone who may only read it', () => {
   const readOnly = makePost('p1', {
     viewer: {

@@ -78,13 +78,23 @@ function ProfilePage({
           linkClass
           actions={
             profile.viewerIsOwner ? (
-              <Link
-                to={paths.editProfile.getHref()}
-                className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
-              >
-                <Icon name="pencil" className="size-4" />
-                Edit Profile
-              </Link>
+              <div className="flex flex-wrap justify-end gap-2">
+                {/* One's page of the yearbook as a PDF (issue #52). */}
+                <Link
+                  to={paths.yearbook.getHref()}
+                  className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  <Icon name="book-open" className="size-4" />
+                  My yearbook page
+                </Link>
+                <Link
+                  to={paths.editProfile.getHref()}
+                  className={composeButtonClasses({ variant: 'secondary', size: 'sm' })}
+                >
+                  <Icon name="pencil" className="size-4" />
+                  Edit Profile
+                </Link>
+              </div>
             ) : (
               actions?.(profile)
             )
