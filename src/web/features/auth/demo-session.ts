@@ -1,5 +1,6 @@
 // SPEC §1/§4: Demo Sign In signs in as a local fake user with no server call and no server session.
 // This is that user; whether the tab is in the demo is a flag in session storage (lib/demo-flag.ts).
+import type { SessionPermissions } from '../../../shared/auth';
 import type { Session } from './api/session-api';
 
 export const DEMO_SESSION: Session = {
@@ -8,16 +9,9 @@ export const DEMO_SESSION: Session = {
     username: 'demo_user',
     fullName: 'Demo User',
     userType: 'ordinary',
-    // Written out, not imported: shared/auth.ts would bring zod onto the landing page's first load.
-    permissions: {
-      manageReports: false,
-      reviewAsklines: false,
-      manageUsers: false,
-      editNotice: false,
-      readModerationLog: false,
-      manageWordLists: false,
-      makeClassBooks: false,
-    },
+    // None: a permission the session does not name is one it does not grant (gate-rules.ts), and
+    // listing each false here would weigh on every visitor's first load.
+    permissions: {} as SessionPermissions,
   },
   needsProfileSetup: false,
   demo: true,
