@@ -670,6 +670,28 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
       },
     ],
   },
+  {
+    // Issue #52: My yearbook page's boxes, ticked before the page is live, are ticked once it is.
+    page: 'my yearbook page',
+    who: () => writer,
+    taps: [
+      {
+        name: "a post's box",
+        async control(page) {
+          await open(page, '/yearbook');
+          return page.getByRole('checkbox', { name: new RegExp(ANSWER) });
+        },
+        before: async (_page, control) => String(await control.isChecked()),
+        async effect(page, before) {
+          const box = page.getByRole('checkbox', { name: new RegExp(ANSWER) });
+          await (before === 'true'
+            ? expect(box).not.toBeChecked({ timeout: EFFECT_MS })
+            : expect(box).toBeChecked({ timeout: EFFECT_MS }));
+          await expect(page.getByText(before === 'true' ? '0 of 20 chosen' : '1 of 20 chosen')).toBeVisible();
+        },
+      },
+    ],
+  },
 ];
 
 const mutedNow = (page: Page) => page.getByRole('list', { name: 'Muted now' });

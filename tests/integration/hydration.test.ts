@@ -175,6 +175,9 @@ beforeAll(async () => {
     ['a class page', '/class/2026', reader],
     ['a class page, searched on a tab', '/class/2026?campus=VITV&q=a', reader],
     ['a year that is no class', '/class/1999', reader],
+    // Issue #52: one's page of the yearbook as a PDF, and a class's book for staff.
+    ['my yearbook page', '/yearbook', writer],
+    ["a class's book, for staff", '/class/2026/book?campus=VITC', moderator],
     ['the reports queue', '/reports', moderator],
     ['the asklines, signed in', '/asklines', moderator],
     ["editing one's profile", '/profile', reader],

@@ -403,6 +403,28 @@ describe('signed-in pages', () => {
     expect((await page('/nobody_here_at_all', reader.cookie)).status).toBe(404);
   });
 
+  it('draws My yearbook page with one’s named posts to choose, and the class book’s check for staff alone (issue #52)', async () => {
+    const mine = await page('/yearbook', writer.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.root).toContain('My yearbook page');
+    expect(mine.root).toContain('Chai at the Gazebo');
+    // Named posts only: an anonymous one is never offered for one's page.
+    expect(mine.root).not.toContain(ANONYMOUS_TEXT);
+    expect(mine.root).toContain('0 of 20 chosen');
+    expect(mine.html).toContain(chunkFile('features/book/routes/yearbook-route.tsx'));
+
+    const check = await page('/class/2026/book?campus=VITC', admin.cookie);
+    expect(check.status).toBe(200);
+    expect(check.root).toContain('Class of 2026 book');
+    expect(check.root).toContain('Members without a photo');
+    expect(check.root).toContain(writer.username);
+    expect(check.html).toContain(chunkFile('features/book/routes/class-book-route.tsx'));
+    // A member is sent away as from any staff screen, and nothing of the class's check is drawn.
+    const refused = await page('/class/2026/book?campus=VITC', reader.cookie);
+    expect(`${refused.status} ${refused.headers.get('location')}`).toBe('302 /dashboard');
+    expect(refused.html).not.toContain(writer.username);
+  });
+
   it("draws the owner's posts waiting for review on their profile, and the Held tab for staff (issue #47)", async () => {
     const waiting = `@${reader.username} hums through every lecture`;
     const held = await callJson(server, 'POST', '/api/posts', writer.cookie, {
