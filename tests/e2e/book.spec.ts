@@ -86,7 +86,7 @@ async function addPhoto(userId: string, username: string) {
   const res = await fetch(`${server.url}/api/profiles/${username}/photo`, {
     method: 'PUT',
     headers: { 'content-type': 'image/jpeg', cookie: `${cookie.name}=${cookie.value}`, connection: 'close' },
-    body: photo,
+    body: new Uint8Array(photo),
   });
   expect(res.status, await res.text()).toBe(200);
 }
