@@ -161,8 +161,7 @@ function PostChooser({
         aria-live="polite"
         className="sticky top-18 z-10 mt-3 inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900 tabular-nums dark:bg-brand-950 dark:text-brand-100"
       >
-        {chosen.length} of {BOOK_LIMITS.posts} chosen
-        {full ? ': untick one to choose another' : ''}
+        {`${chosen.length} of ${BOOK_LIMITS.posts} chosen${full ? ': untick one to choose another' : ''}`}
       </p>
       {posts.isPending ? (
         <LoadingStatus className="mt-4">Loading your posts...</LoadingStatus>
