@@ -672,7 +672,7 @@ const PAGES: { page: string; who: () => TestAccount | null; taps: Tap[] }[] = [
   },
   {
     // Issue #52: My yearbook page's boxes, ticked before the page is live, are ticked once it is.
-    page: 'my yearbook page',
+    page: 'yearbook',
     who: () => writer,
     taps: [
       {
