@@ -1754,6 +1754,8 @@ describe('an anonymous author', () => {
       }),
     );
     expect(parsedBodies(await read())).toEqual(parsedBodies(plusOne(ballot, 'voted')));
+  });
+
   it('is not inferable from the class book: including an anonymous answer changes nothing others read, and the book prints it unnamed', async () => {
     // Issue #52: the author of an anonymous askline answer may have it printed in her class's book as
     // "Anonymous". Readers of the book learn only that someone in the class wrote it (the switch says
