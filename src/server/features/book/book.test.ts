@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from '../../../../tests/support/test-server';
 import { BOOK_MESSAGES, type BookJob } from '../../../shared/book';
+import { SUPERLATIVE_API } from '../../../shared/superlatives';
 import { queryRows } from '../../db/client';
 import { createFileStorage, newPhotoKey } from '../../platform/storage';
 import { removeExpiredBooks } from './book-maker';
@@ -365,6 +366,67 @@ describe('the class book', () => {
       sql`select count(*)::int as n from posts where user_id = ${me.account.userId} and in_class_book`,
     );
     expect(row?.n).toBe(0);
+  });
+});
+
+describe('superlatives in the books', () => {
+  it('prints a shown win on its winner’s page and each category’s winner in the class book, nothing before the results date', async () => {
+    const year = 2029;
+    const klass = { graduationYear: year, institution: 'VITV' as const };
+    const winner = await createMember(server, { fullName: 'Wren Winsome', ...klass });
+    const voters = [
+      await createMember(server, { fullName: 'Vela Voter', ...klass }),
+      await createMember(server, { fullName: 'Vikram Voter', ...klass }),
+    ];
+    const staff = await createMember(server, { userType: 'moderator' });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const round = await okJson(server, 'POST', SUPERLATIVE_API.class(year), staff.cookie, {
+      campus: 'VITV',
+      resultsAt: inDays(10),
+    });
+    const category = await okJson(server, 'POST', SUPERLATIVE_API.categories(round.id), staff.cookie, {
+      title: 'Most likely to print a book',
+    });
+    await okJson(server, 'POST', SUPERLATIVE_API.approval(category.id), staff.cookie);
+    await okJson(server, 'PATCH', SUPERLATIVE_API.round(round.id), staff.cookie, { phase: 'nominating' });
+    for (const voter of voters) {
+      await okJson(server, 'PUT', SUPERLATIVE_API.nomination(category.id), voter.cookie, {
+        username: winner.username,
+      });
+    }
+    await okJson(server, 'PATCH', SUPERLATIVE_API.round(round.id), staff.cookie, { phase: 'voting' });
+    for (const voter of voters) {
+      await okJson(server, 'POST', SUPERLATIVE_API.vote(category.id), voter.cookie, {
+        username: winner.username,
+      });
+    }
+    await okJson(server, 'PATCH', SUPERLATIVE_API.round(round.id), staff.cookie, { phase: 'closed' });
+
+    const pageOf = async () => {
+      const job = await okJson(server, 'POST', '/api/me/book', winner.cookie, { paper: 'A4', postIds: [] });
+      return download(winner, await made(winner, job.id), `yearbook-${winner.username}.pdf`);
+    };
+    const classBook = async () => {
+      const job = await okJson(server, 'POST', `/api/classes/${year}/book`, staff.cookie, {
+        campus: 'VITV',
+        paper: 'A4',
+      });
+      return download(staff, await made(staff, job.id), `class-of-${year}-VITV.pdf`);
+    };
+    // Closed, but its results date is ten days off: no book prints them yet.
+    expect(hasText(await pageOf(), 'Most likely to print a book')).toBe(false);
+    expect(hasText(await classBook(), 'Most likely to print a book')).toBe(false);
+
+    await okJson(server, 'PATCH', SUPERLATIVE_API.round(round.id), staff.cookie, {
+      resultsAt: new Date().toISOString(),
+    });
+    const page = await pageOf();
+    expect(hasText(page, 'Most likely to print a book')).toBe(true);
+    expect(hasText(page, 'Class of 2029, VITV')).toBe(true);
+    const book = await classBook();
+    expect(hasText(book, 'Superlatives')).toBe(true);
+    expect(hasText(book, 'Most likely to print a book')).toBe(true);
+    expect(hasText(book, `Wren Winsome (@${winner.username})`)).toBe(true);
   });
 });
 

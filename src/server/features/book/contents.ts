@@ -11,8 +11,8 @@ import type { Institution } from '../../../shared/institutions';
 import { BOOK_LIMITS } from '../../../shared/values/book';
 import { type Db, queryRows } from '../../db/client';
 import type { ObjectStorage } from '../../platform/storage';
+import { classResults, listWins } from '../superlatives';
 import type { ClassContents, ClassMember, PageContents, PhotoLoader } from './pdf/render';
-import { superlativesForClass, winsForPage } from './superlatives-link';
 
 /** Signatures printed on one page at most (the newest). */
 const SIGNATURES_ON_PAGE = 200;
@@ -80,7 +80,11 @@ export async function pageContents(
     year: person.graduation_year,
     bio: person.bio,
     photo: person.profile_picture_key ? await bookPhoto(storage, person.profile_picture_key, 400) : null,
-    wins: await winsForPage(db, options.userId),
+    wins: (await listWins(db, { userId: options.userId })).map(({ title, year, campus }) => ({
+      title,
+      year,
+      campus,
+    })),
     posts: options.postIds.flatMap((id) => {
       const post = byId.get(id);
       return post ? [{ content: post.content, createdAt: new Date(post.created_at) }] : [];
@@ -169,7 +173,10 @@ export async function classContents(
     campus,
     madeAt: options.madeAt,
     members,
-    superlatives: await superlativesForClass(db, { year, campus }),
+    superlatives: (await classResults(db, { year, campus })).map(({ title, winner }) => ({
+      title,
+      winner: winner && { fullName: winner.fullName, username: winner.username },
+    })),
     asklines: asklines.map(({ content, answers }) => ({ content, answers })),
   };
 }
