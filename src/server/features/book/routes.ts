@@ -148,10 +148,22 @@ export function myBookRoutes(deps: BookDeps) {
   return new Hono<AppEnv>()
     .use(loadViewer(deps))
     .get('/book', myBook.doc, member, async (c) => {
-      const latest = await latestPageJob(db, c.var.caller.userId);
+      const userId = c.var.caller.userId;
+      const latest = await latestPageJob(db, userId);
+      // The last choice, less what is no longer choosable (deleted since, say): the page ticks these
+      // again, and an id on none of /book/posts' pages could not be unticked before the next request.
+      const chosen = latest?.post_ids?.length
+        ? await queryRows<{ id: string }>(
+            db,
+            sql`select p.id::text from unnest(${`{${latest.post_ids.join(',')}}`}::uuid[]) with ordinality as c(id, n)
+                join posts p on p.id = c.id
+                where p.user_id = ${userId} and p.parent_id is null and not p.deleted and not p.is_anonymous
+                order by c.n`,
+          )
+        : [];
       return c.json({
         latest: latest ? presentBookJob(latest) : null,
-        chosenPostIds: latest?.post_ids ?? [],
+        chosenPostIds: chosen.map((row) => row.id),
       });
     })
     .get('/book/posts', myPosts.doc, member, async (c) => {
