@@ -36,7 +36,6 @@ import { namedMembersQuery, namingCandidates } from '../features/safety/find-nam
 import { searchPosts } from '../features/search/search-posts';
 import { searchUsers } from '../features/search/search-users';
 import { listSignatures } from '../features/signatures/list-signatures';
-import { listNominees } from '../features/superlatives/list-nominees';
 import { ballotsOf, candidatesInLine } from '../features/superlatives/manage-round';
 import { findClassRound, readCategories } from '../features/superlatives/read-round';
 import { classResults, listWins } from '../features/superlatives/results';
@@ -159,7 +158,8 @@ const cases: { name: string; index: string; run: (db: Db) => Promise<unknown>; p
   ...[undefined, encodeCursor(['asha iyer', 'asha_i'])].map((cursor, i) => ({
     name: ['the superlatives nominees', 'a later page of them'][i] ?? '',
     index: 'profiles_class_listing_idx',
-    run: (db: Db) => listNominees({ db, viewerId: VIEWER, year: 2026, campus: 'VITC', query: null, cursor }),
+    run: (db: Db) =>
+      listClass({ db, viewerId: VIEWER, year: 2026, campus: 'VITC', query: null, cursor, nominees: true }),
   })),
   {
     name: "a class's counts per campus",

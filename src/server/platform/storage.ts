@@ -107,14 +107,16 @@ export function createFileStorage(root: string): ObjectStorage {
     if (!isValidObjectKey(key)) throw new Error(`invalid object key: ${key}`);
     return path.join(root, ...key.split('/'));
   };
+  /** Writes `key` whole or not at all: into a temporary file beside it, then renamed over it. */
+  const writeWhole = async (key: string, write: (temporary: string) => Promise<void>) => {
+    const file = fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await write(temporary);
+    await fs.rename(temporary, file);
+  };
   return {
-    async put(key, body) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, file);
-    },
+    put: (key, body) => writeWhole(key, (temporary) => fs.writeFile(temporary, body)),
     async get(key) {
       if (!isValidObjectKey(key)) return null;
       try {
@@ -133,13 +135,7 @@ export function createFileStorage(root: string): ObjectStorage {
       if (isLegacyObjectKey(key)) await fs.rmdir(path.dirname(file)).catch(() => {});
     },
     publicUrl: (key) => `${UPLOADS_PATH}/${key}`,
-    async putFile(key, source) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-      await fs.copyFile(source, temporary);
-      await fs.rename(temporary, file);
-    },
+    putFile: (key, source) => writeWhole(key, (temporary) => fs.copyFile(source, temporary)),
     async open(key) {
       if (!isValidObjectKey(key)) return null;
       const file = fileOf(key);

@@ -34,10 +34,9 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { ObjectStorage } from '../../platform/storage';
 import { refuseUnanswered } from '../posts';
 import { type CurrentTextChecker, checkText } from '../safety';
-import { presentClassmate } from '../yearbook';
+import { listClass, presentClassmate } from '../yearbook';
 import { findMember, inClassOf, type Member } from './class-member';
 import { findProfileWins } from './find-profile-wins';
-import { listNominees } from './list-nominees';
 import {
   addCategory,
   createRound,
@@ -222,13 +221,14 @@ export function classSuperlativeRoutes(deps: SuperlativeDeps) {
       if (!inClassOf(viewer, { year, campus })) {
         throw new AppError('forbidden', SUPERLATIVE_MESSAGES.notInClass(year, campus));
       }
-      const page = await listNominees({
+      const page = await listClass({
         db,
         viewerId: viewer.userId,
         year,
         campus,
         query: q || null,
         cursor,
+        nominees: true,
       });
       return c.json({
         members: page.rows.map((row) => presentClassmate(row, storage)),

@@ -5,7 +5,7 @@
 // outside that index's rows; people between whom and the viewer there is a block are left out of the
 // page and the count alike (personal-controls' noBlockBetween), so the tabs' numbers are what the
 // tabs list. A search within the class filters the same walk: a class is at most a few thousand.
-import { and, asc, eq, not, sql } from 'drizzle-orm';
+import { and, asc, eq, not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Institution } from '../../../shared/institutions';
 import { CLASS_PAGE_SIZE, type ClassCounts } from '../../../shared/yearbook';
@@ -36,30 +36,41 @@ const inClass = () =>
     noBlockBetween(p.viewerId, profiles.userId),
   );
 
-const classPage = preparedStatement('class_page', (db, name) =>
-  db
-    .select({
-      username: profiles.username,
-      fullName: profiles.fullName,
-      pictureKey: profiles.profilePictureKey,
-      bio: profiles.bio,
-      sortName: sortName.as('sort_name'),
-    })
-    .from(profiles)
-    .where(
-      and(
-        inClass(),
-        eq(profiles.institution, p.campus),
-        // After the cursor's row; the first page starts after ('', ''), before every name (a full name
-        // is never blank), so one statement and one plan serve every page.
-        sql`(${sortName}, ${profiles.username}) > (${p.afterName}::text, ${p.afterUsername}::text)`,
-        sql`(${p.pattern}::text is null
+/**
+ * A page of the class in the index's order. `only` narrows it further: the nomination picker's list
+ * (superlatives, issue #52) is the class page's less the viewer and those who left superlatives.
+ */
+const pageOf = (statement: string, only?: () => SQL | undefined) =>
+  preparedStatement(statement, (db, name) =>
+    db
+      .select({
+        username: profiles.username,
+        fullName: profiles.fullName,
+        pictureKey: profiles.profilePictureKey,
+        bio: profiles.bio,
+        sortName: sortName.as('sort_name'),
+      })
+      .from(profiles)
+      .where(
+        and(
+          inClass(),
+          eq(profiles.institution, p.campus),
+          only?.(),
+          // After the cursor's row; the first page starts after ('', ''), before every name (a full name
+          // is never blank), so one statement and one plan serve every page.
+          sql`(${sortName}, ${profiles.username}) > (${p.afterName}::text, ${p.afterUsername}::text)`,
+          sql`(${p.pattern}::text is null
           or ${profiles.fullName} ilike ${p.pattern}::text or ${profiles.username} ilike ${p.pattern}::text)`,
-      ),
-    )
-    .orderBy(sortName, asc(profiles.username))
-    .limit(CLASS_PAGE_SIZE + 1)
-    .prepare(name),
+        ),
+      )
+      .orderBy(sortName, asc(profiles.username))
+      .limit(CLASS_PAGE_SIZE + 1)
+      .prepare(name),
+  );
+
+const classPage = pageOf('class_page');
+const nomineePage = pageOf('superlative_nominees', () =>
+  and(not(profiles.superlativesOptOut), sql`${profiles.userId} <> ${p.viewerId}`),
 );
 
 const classCounts = preparedStatement('class_counts', (db, name) =>
@@ -102,9 +113,11 @@ export async function listClass(options: {
   campus: Institution;
   query: string | null;
   cursor: string | undefined;
+  /** The classmates the viewer may nominate (superlatives): not themselves, not who left superlatives. */
+  nominees?: boolean;
 }): Promise<{ rows: ClassmateRow[]; nextCursor: string | null }> {
   const [afterName, afterUsername] = options.cursor ? decodeCursor(options.cursor, cursorShape) : ['', ''];
-  const rows = await classPage(options.db).execute({
+  const rows = await (options.nominees ? nomineePage : classPage)(options.db).execute({
     viewerId: options.viewerId,
     year: options.year,
     campus: options.campus,
